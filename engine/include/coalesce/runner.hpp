@@ -1,0 +1,106 @@
+// Runs (operation, size, variant) combinations: untimed set-up, verification against the CPU
+// reference on a poisoned output, warm-up, then timed launches; one failure never ends the run.
+#pragma once
+
+#include "coalesce/device.hpp"
+#include "coalesce/matrix.hpp"
+#include "coalesce/operation.hpp"
+#include "coalesce/registry.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+
+enum class Status { ok, failed, skipped, cancelled };
+std::string_view status_name(Status s);
+std::optional<Status> parse_status(std::string_view s);
+
+struct RunConfig {
+    std::vector<Op> ops;                 // empty: all operations
+    std::vector<std::string> variants;   // ids or id prefixes; empty: every variant of the chosen kind
+    std::vector<Shape> sizes;            // ignored when `input` is set
+    std::shared_ptr<const Matrix> input; // run on this matrix (an opened image) instead of random data
+    OpParams params;
+    int reps = 20;                       // timed launches per variant
+    int warmups = 3;
+    std::uint64_t seed = 42;
+    int device = 0;
+    bool include_cpu = false;            // with a GPU, also run the host variants
+    bool keep_outputs = false;           // keep output and reference matrices (GUI image views)
+};
+
+// One variant at one size.
+struct RunResult {
+    std::string op;
+    std::string variant;       // id
+    std::string memory_space;
+    std::string origin;
+    std::size_t rows = 0, cols = 0;  // input shape
+    int radius = 0;
+    std::string border;
+    Status status = Status::ok;
+    std::string error;         // why it failed or was skipped
+    bool verified = false;
+    double max_abs_error = 0;
+    double median_ms = 0, min_ms = 0, max_ms = 0;  // [ms]
+    int reps = 0;
+    std::size_t bytes = 0;     // [bytes] from the bytes-moved model
+    double gbps = 0;           // [GB/s] bytes / median
+    double copy_gbps = 0;      // [GB/s] device-to-device copy measured in the same run at this size
+    double pct_of_copy = 0;    // [%]
+    bool cache_resident = false;  // input + output fit in the L2: this measures the cache, not DRAM
+    bool gpu = true;
+    std::shared_ptr<const Matrix> output;     // with keep_outputs
+    std::shared_ptr<const Matrix> reference;  // with keep_outputs
+};
+
+struct RunRecord {
+    DeviceInfo device;
+    RunConfig config;
+    std::string started_at;  // ISO 8601 UTC
+    std::vector<RunResult> runs;
+    bool cancelled = false;
+    bool all_verified() const;  // every run ok and verified (skipped runs excepted)
+};
+
+struct Progress {
+    std::size_t done = 0, total = 0;
+    std::string what;  // "transpose/shared-padded 8192x8192"
+};
+
+class Runner {
+public:
+    explicit Runner(const Registry& registry) : registry_(registry) {}
+
+    std::function<void(const Progress&)> on_progress;
+    std::function<void(const RunResult&)> on_result;  // each result as soon as it is known
+
+    // Thread-safe; the run stops after the current launch batch and marks the rest cancelled.
+    void cancel() { cancelled_ = true; }
+
+    // Variants the config selects, in registry order (GPU variants only when a device exists,
+    // unless include_cpu).
+    std::vector<const Variant*> select(const RunConfig& config, bool have_gpu) const;
+
+    // Throws std::invalid_argument for a config that cannot run (unknown variant, bad size or
+    // radius, too large for device memory).
+    RunRecord run(const RunConfig& config);
+
+private:
+    const Registry& registry_;
+    std::atomic<bool> cancelled_{false};
+};
+
+// Default sizes: larger than the L2 on a GPU, small enough for a quick CPU run.
+std::vector<Shape> default_sizes(bool have_gpu);
+
+// Parses "4096x4096,8000x6000"; throws std::invalid_argument naming the bad part.
+std::vector<Shape> parse_sizes(std::string_view text);
+
+}  // namespace coalesce

@@ -1,0 +1,18 @@
+// The built-in GPU variants. Each kernels/<op>.cu ends with its register_<op>() listing its variants.
+#pragma once
+
+#include "coalesce/registry.hpp"
+
+namespace coalesce {
+
+void register_copy(Registry& registry);
+void register_transpose(Registry& registry);
+void register_row_sums(Registry& registry);
+void register_col_sums(Registry& registry);
+void register_filter_x(Registry& registry);
+void register_filter_y(Registry& registry);
+
+// Every built-in variant: the host ones (engine) and the GPU ones above, in a stable order.
+void register_builtin_variants(Registry& registry);
+
+}  // namespace coalesce
