@@ -1,0 +1,685 @@
+// Results files. Both formats are read back strictly: a field that is missing, of the wrong type
+// or unknown is an error naming it, so a damaged or foreign file is refused, never half-read.
+//
+// JSON has no literal for NaN or infinity, yet a failed run can carry one (the error of an output
+// left unwritten). Such numbers are written as the strings "nan", "inf" and "-inf" and read back.
+// Output and reference matrices are never written; neither is config.input (only its shape, for
+// the reader's information).
+#include "coalesce/results_io.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+
+namespace coalesce {
+namespace {
+
+using Json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
+
+std::string errno_text(int err) { return std::error_code(err, std::generic_category()).message(); }
+
+// ---------------------------------------------------------------------------------------------
+// Numbers as text, shared by both formats: shortest round-trip form, non-finite values spelled out.
+
+std::string double_text(double v) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, res.ptr);
+}
+
+std::optional<double> parse_double(std::string_view s) {
+    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    if (s == "inf") return std::numeric_limits<double>::infinity();
+    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+    double v = 0;
+    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || res.ec != std::errc{} || res.ptr != s.data() + s.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+template <class Int>
+std::optional<Int> parse_integer(std::string_view s) {
+    Int v{};
+    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || res.ec != std::errc{} || res.ptr != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+std::optional<bool> parse_bool(std::string_view s) {
+    if (s == "true") return true;
+    if (s == "false") return false;
+    return std::nullopt;
+}
+
+Json number_json(double v) { return std::isfinite(v) ? Json(v) : Json(double_text(v)); }
+
+// ---------------------------------------------------------------------------------------------
+// JSON writing
+
+Json shape_json(Shape s) { return Json{{"rows", s.rows}, {"cols", s.cols}}; }
+
+Json device_json(const DeviceInfo& d) {
+    return Json{
+        {"index", d.index},
+        {"name", d.name},
+        {"gpu", d.gpu},
+        {"sm_count", d.sm_count},
+        {"cc_major", d.cc_major},
+        {"cc_minor", d.cc_minor},
+        {"l2_bytes", d.l2_bytes},
+        {"memory_bytes", d.memory_bytes},
+        {"memory_bus_bits", d.memory_bus_bits},
+        {"memory_clock_khz", number_json(d.memory_clock_khz)},
+        {"theoretical_gbps", number_json(d.theoretical_gbps)},
+        {"texture_pitch_alignment", d.texture_pitch_alignment},
+    };
+}
+
+Json config_json(const RunConfig& c) {
+    Json ops = Json::array();
+    for (Op op : c.ops) ops.push_back(std::string(op_name(op)));
+    Json sizes = Json::array();
+    for (Shape s : c.sizes) sizes.push_back(shape_json(s));
+    return Json{
+        {"ops", ops},
+        {"variants", c.variants},
+        {"sizes", sizes},
+        {"input", c.input ? shape_json(c.input->shape()) : Json(nullptr)},
+        {"radius", c.params.radius},
+        {"border", std::string(border_name(c.params.border))},
+        {"reps", c.reps},
+        {"warmups", c.warmups},
+        {"seed", c.seed},
+        {"device", c.device},
+        {"include_cpu", c.include_cpu},
+        {"formula", kBandwidthFormula},
+    };
+}
+
+Json run_json(const RunResult& r) {
+    return Json{
+        {"op", r.op},
+        {"variant", r.variant},
+        {"memory_space", r.memory_space},
+        {"rows", r.rows},
+        {"cols", r.cols},
+        {"median_ms", number_json(r.median_ms)},
+        {"min_ms", number_json(r.min_ms)},
+        {"max_ms", number_json(r.max_ms)},
+        {"gbps", number_json(r.gbps)},
+        {"pct_of_copy", number_json(r.pct_of_copy)},
+        {"max_abs_error", number_json(r.max_abs_error)},
+        {"verified", r.verified},
+        {"status", std::string(status_name(r.status))},
+        {"error", r.error},
+        {"origin", r.origin},
+        {"radius", r.radius},
+        {"border", r.border},
+        {"reps", r.reps},
+        {"bytes", r.bytes},
+        {"copy_gbps", number_json(r.copy_gbps)},
+        {"cache_resident", r.cache_resident},
+        {"gpu", r.gpu},
+    };
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON reading: one object at a time, every field checked, leftovers refused.
+
+[[noreturn]] void json_error(const std::string& what) { throw std::runtime_error("results JSON: " + what); }
+
+class JsonObject {
+public:
+    JsonObject(const Json& j, std::string where) : j_(j), where_(std::move(where)) {
+        if (!j_.is_object()) json_error(where_.empty() ? "the top level is not an object" : "field '" + where_ + "' is not an object");
+    }
+
+    const Json& at(const std::string& key) {
+        const auto it = j_.find(key);
+        if (it == j_.end()) json_error("missing field '" + path(key) + "'");
+        used_.insert(key);
+        return *it;
+    }
+
+    std::string string(const std::string& key) {
+        const Json& v = at(key);
+        if (!v.is_string()) wrong(key, "a string");
+        return v.get<std::string>();
+    }
+    bool boolean(const std::string& key) {
+        const Json& v = at(key);
+        if (!v.is_boolean()) wrong(key, "true or false");
+        return v.get<bool>();
+    }
+    std::size_t size(const std::string& key) { return unsigned_integer<std::size_t>(key); }
+    std::uint64_t u64(const std::string& key) { return unsigned_integer<std::uint64_t>(key); }
+    int integer(const std::string& key) {
+        const Json& v = at(key);
+        if (v.is_number_unsigned()) {
+            if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) wrong(key, "an integer in int range");
+            return static_cast<int>(v.get<std::uint64_t>());
+        }
+        if (!v.is_number_integer()) wrong(key, "an integer");
+        const std::int64_t x = v.get<std::int64_t>();
+        if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max()) wrong(key, "an integer in int range");
+        return static_cast<int>(x);
+    }
+    double number(const std::string& key) {
+        const Json& v = at(key);
+        if (v.is_number()) return v.get<double>();
+        if (v.is_string()) {
+            const std::string s = v.get<std::string>();
+            if (s == "nan" || s == "inf" || s == "-inf") return *parse_double(s);
+        }
+        wrong(key, "a number (or \"nan\", \"inf\", \"-inf\")");
+    }
+    const Json& array(const std::string& key) {
+        const Json& v = at(key);
+        if (!v.is_array()) wrong(key, "an array");
+        return v;
+    }
+
+    std::string path(const std::string& key) const { return where_.empty() ? key : where_ + "." + key; }
+
+    // Every field present must have been read: anything else is a file this version does not know.
+    void finish() const {
+        for (const auto& item : j_.items())
+            if (!used_.count(item.key())) json_error("unknown field '" + path(item.key()) + "'");
+    }
+
+    [[noreturn]] void wrong(const std::string& key, const std::string& expected) const {
+        json_error("field '" + path(key) + "' must be " + expected);
+    }
+
+private:
+    template <class U>
+    U unsigned_integer(const std::string& key) {
+        const Json& v = at(key);
+        if (!v.is_number_unsigned()) wrong(key, "a non-negative integer");
+        const std::uint64_t x = v.get<std::uint64_t>();
+        if (x > std::numeric_limits<U>::max()) wrong(key, "a smaller non-negative integer");
+        return static_cast<U>(x);
+    }
+
+    const Json& j_;
+    std::string where_;
+    std::set<std::string> used_;
+};
+
+Shape read_shape(const Json& j, const std::string& where) {
+    JsonObject o(j, where);
+    Shape s{o.size("rows"), o.size("cols")};
+    o.finish();
+    return s;
+}
+
+DeviceInfo read_device(const Json& j) {
+    JsonObject o(j, "device");
+    DeviceInfo d;
+    d.index = o.integer("index");
+    d.name = o.string("name");
+    d.gpu = o.boolean("gpu");
+    d.sm_count = o.integer("sm_count");
+    d.cc_major = o.integer("cc_major");
+    d.cc_minor = o.integer("cc_minor");
+    d.l2_bytes = o.size("l2_bytes");
+    d.memory_bytes = o.size("memory_bytes");
+    d.memory_bus_bits = o.integer("memory_bus_bits");
+    d.memory_clock_khz = o.number("memory_clock_khz");
+    d.theoretical_gbps = o.number("theoretical_gbps");
+    d.texture_pitch_alignment = o.size("texture_pitch_alignment");
+    o.finish();
+    return d;
+}
+
+RunConfig read_config(const Json& j) {
+    JsonObject o(j, "config");
+    RunConfig c;
+    const Json& ops = o.array("ops");
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        const std::string where = "config.ops[" + std::to_string(i) + "]";
+        if (!ops[i].is_string()) json_error("field '" + where + "' must be a string");
+        const auto op = parse_op(ops[i].get<std::string>());
+        if (!op) json_error("field '" + where + "': unknown operation '" + ops[i].get<std::string>() + "'");
+        c.ops.push_back(*op);
+    }
+    const Json& variants = o.array("variants");
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        if (!variants[i].is_string()) json_error("field 'config.variants[" + std::to_string(i) + "]' must be a string");
+        c.variants.push_back(variants[i].get<std::string>());
+    }
+    const Json& sizes = o.array("sizes");
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+        c.sizes.push_back(read_shape(sizes[i], "config.sizes[" + std::to_string(i) + "]"));
+    if (const Json& input = o.at("input"); !input.is_null()) read_shape(input, "config.input");  // shape only: checked, not kept
+    c.params.radius = o.integer("radius");
+    const std::string border = o.string("border");
+    const auto b = parse_border(border);
+    if (!b) json_error("field 'config.border': unknown border mode '" + border + "'");
+    c.params.border = *b;
+    c.reps = o.integer("reps");
+    c.warmups = o.integer("warmups");
+    c.seed = o.u64("seed");
+    c.device = o.integer("device");
+    c.include_cpu = o.boolean("include_cpu");
+    o.string("formula");  // recorded for readers; the value is the writer's, not ours to check
+    o.finish();
+    return c;
+}
+
+RunResult read_run(const Json& j, const std::string& where) {
+    JsonObject o(j, where);
+    RunResult r;
+    r.op = o.string("op");
+    r.variant = o.string("variant");
+    r.memory_space = o.string("memory_space");
+    r.rows = o.size("rows");
+    r.cols = o.size("cols");
+    r.median_ms = o.number("median_ms");
+    r.min_ms = o.number("min_ms");
+    r.max_ms = o.number("max_ms");
+    r.gbps = o.number("gbps");
+    r.pct_of_copy = o.number("pct_of_copy");
+    r.max_abs_error = o.number("max_abs_error");
+    r.verified = o.boolean("verified");
+    const std::string status = o.string("status");
+    const auto s = parse_status(status);
+    if (!s) json_error("field '" + o.path("status") + "': unknown status '" + status + "'");
+    r.status = *s;
+    r.error = o.string("error");
+    r.origin = o.string("origin");
+    r.radius = o.integer("radius");
+    r.border = o.string("border");
+    r.reps = o.integer("reps");
+    r.bytes = o.size("bytes");
+    r.copy_gbps = o.number("copy_gbps");
+    r.cache_resident = o.boolean("cache_resident");
+    r.gpu = o.boolean("gpu");
+    o.finish();
+    return r;
+}
+
+// nlohmann's messages start with "[json.exception.parse_error.101] "; the reader needs the rest.
+std::string without_exception_tag(const std::string& what) {
+    if (!what.empty() && what.front() == '[') {
+        const auto end = what.find("] ");
+        if (end != std::string::npos) return what.substr(end + 2);
+    }
+    return what;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV: RFC 4180 (fields with a comma, quote, CR or LF are quoted, quotes doubled), one header row.
+// The record-level facts (device, start time, warm-ups, seed) repeat on every row so that a single
+// CSV describes itself; the device's hardware details live only in the JSON.
+
+const std::vector<std::string>& csv_columns() {
+    static const std::vector<std::string> columns = {
+        "op", "variant", "memory_space", "rows", "cols", "median_ms", "min_ms", "max_ms", "gbps",
+        "pct_of_copy", "max_abs_error", "verified", "status", "error", "origin", "radius", "border",
+        "reps", "bytes", "copy_gbps", "cache_resident", "gpu", "device", "device_index", "device_gpu",
+        "started_at", "warmups", "seed"};
+    return columns;
+}
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char ch : s) {
+        if (ch == '"') out += '"';
+        out += ch;
+    }
+    return out + '"';
+}
+
+const char* bool_text(bool b) { return b ? "true" : "false"; }
+
+[[noreturn]] void csv_error(const std::string& what) { throw std::runtime_error("results CSV: " + what); }
+
+struct CsvRow {
+    std::size_t line = 0;  // where the row starts, 1-based
+    std::vector<std::string> fields;
+};
+
+std::vector<CsvRow> parse_csv(const std::string& text) {
+    std::vector<CsvRow> rows;
+    CsvRow row{1, {}};
+    std::string field;
+    std::size_t line = 1;
+    bool row_has_content = false;
+    std::size_t i = 0;
+    const auto end_row = [&] {
+        row.fields.push_back(std::move(field));
+        field.clear();
+        if (row_has_content || row.fields.size() > 1 || !row.fields.front().empty()) rows.push_back(std::move(row));
+        row = CsvRow{line, {}};
+        row_has_content = false;
+    };
+    while (i < text.size()) {
+        const char ch = text[i];
+        if (ch == '"') {
+            if (!field.empty()) csv_error("line " + std::to_string(line) + ": a quote inside an unquoted field");
+            const std::size_t start_line = line;
+            row_has_content = true;
+            ++i;
+            for (;;) {
+                if (i >= text.size()) csv_error("line " + std::to_string(start_line) + ": quoted field never closed");
+                if (text[i] == '"') {
+                    if (i + 1 < text.size() && text[i + 1] == '"') {
+                        field += '"';
+                        i += 2;
+                        continue;
+                    }
+                    ++i;
+                    break;
+                }
+                if (text[i] == '\n') ++line;
+                field += text[i++];
+            }
+            if (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
+                csv_error("line " + std::to_string(line) + ": text after a closing quote");
+        } else if (ch == ',') {
+            row.fields.push_back(std::move(field));
+            field.clear();
+            row_has_content = true;
+            ++i;
+        } else if (ch == '\r' || ch == '\n') {
+            i += (ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ? 2 : 1;
+            ++line;
+            end_row();
+        } else {
+            field += ch;
+            ++i;
+        }
+    }
+    if (row_has_content || !field.empty()) {
+        row.fields.push_back(std::move(field));
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+// The cells of one data row, looked up by column name, each converted with a message that names
+// the line and the column.
+class CsvCells {
+public:
+    CsvCells(const CsvRow& row, const std::map<std::string, std::size_t>& index) : row_(row), index_(index) {}
+
+    const std::string& text(const std::string& column) const { return row_.fields[index_.at(column)]; }
+    double number(const std::string& column) const {
+        const auto v = parse_double(text(column));
+        if (!v) bad(column, "a number");
+        return *v;
+    }
+    std::size_t size(const std::string& column) const { return checked(parse_integer<std::size_t>(text(column)), column, "a non-negative integer"); }
+    std::uint64_t u64(const std::string& column) const { return checked(parse_integer<std::uint64_t>(text(column)), column, "a non-negative integer"); }
+    int integer(const std::string& column) const { return checked(parse_integer<int>(text(column)), column, "an integer"); }
+    bool boolean(const std::string& column) const { return checked(parse_bool(text(column)), column, "true or false"); }
+
+    [[noreturn]] void bad(const std::string& column, const std::string& expected) const {
+        csv_error("line " + std::to_string(row_.line) + ", column '" + column + "': '" + text(column) + "' is not " + expected);
+    }
+
+private:
+    template <class T>
+    T checked(const std::optional<T>& v, const std::string& column, const std::string& expected) const {
+        if (!v) bad(column, expected);
+        return *v;
+    }
+
+    const CsvRow& row_;
+    const std::map<std::string, std::size_t>& index_;
+};
+
+template <class T>
+void append_unique(std::vector<T>& list, const T& value) {
+    if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+}
+
+std::string lowercase_extension(const fs::path& path) {
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext;
+}
+
+}  // namespace
+
+// -------------------------------------------------------------------------------------------------
+
+std::string to_json(const RunRecord& record) {
+    Json runs = Json::array();
+    for (const RunResult& r : record.runs) runs.push_back(run_json(r));
+    const Json j{
+        {"schema", kResultsSchema},
+        {"started_at", record.started_at},
+        {"cancelled", record.cancelled},
+        {"device", device_json(record.device)},
+        {"config", config_json(record.config)},
+        {"runs", runs},
+    };
+    return j.dump(2) + "\n";
+}
+
+RunRecord from_json(const std::string& text) {
+    Json j;
+    try {
+        j = Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        json_error(without_exception_tag(e.what()));
+    }
+    if (!j.is_object()) throw std::runtime_error("not a coalesce results file (the JSON is not an object)");
+    const auto schema = j.find("schema");
+    if (schema == j.end()) throw std::runtime_error("not a coalesce results file (no 'schema' field)");
+    if (!schema->is_string()) throw std::runtime_error("not a coalesce results file ('schema' is not a string)");
+    const std::string name = schema->get<std::string>();
+    if (name != kResultsSchema) {
+        if (name.rfind("coalesce-results/", 0) == 0)
+            throw std::runtime_error("unsupported results schema '" + name + "' (this build reads '" + kResultsSchema + "')");
+        throw std::runtime_error("not a coalesce results file (schema '" + name + "')");
+    }
+
+    JsonObject top(j, "");
+    top.at("schema");
+    RunRecord record;
+    record.started_at = top.string("started_at");
+    record.cancelled = top.boolean("cancelled");
+    record.device = read_device(top.at("device"));
+    record.config = read_config(top.at("config"));
+    const Json& runs = top.array("runs");
+    for (std::size_t i = 0; i < runs.size(); ++i) record.runs.push_back(read_run(runs[i], "runs[" + std::to_string(i) + "]"));
+    top.finish();
+    return record;
+}
+
+std::string to_csv(const RunRecord& record) {
+    std::string out;
+    const auto& columns = csv_columns();
+    for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + columns[i];
+    out += '\n';
+    for (const RunResult& r : record.runs) {
+        const std::vector<std::string> cells = {
+            r.op, r.variant, r.memory_space, std::to_string(r.rows), std::to_string(r.cols),
+            double_text(r.median_ms), double_text(r.min_ms), double_text(r.max_ms), double_text(r.gbps),
+            double_text(r.pct_of_copy), double_text(r.max_abs_error), bool_text(r.verified),
+            std::string(status_name(r.status)), r.error, r.origin, std::to_string(r.radius), r.border,
+            std::to_string(r.reps), std::to_string(r.bytes), double_text(r.copy_gbps),
+            bool_text(r.cache_resident), bool_text(r.gpu), record.device.name,
+            std::to_string(record.device.index), bool_text(record.device.gpu), record.started_at,
+            std::to_string(record.config.warmups), std::to_string(record.config.seed)};
+        for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
+        out += '\n';
+    }
+    return out;
+}
+
+RunRecord from_csv(const std::string& text) {
+    const std::vector<CsvRow> rows = parse_csv(text);
+    if (rows.empty()) csv_error("empty file (no header row)");
+
+    std::map<std::string, std::size_t> index;
+    const auto& known = csv_columns();
+    for (std::size_t i = 0; i < rows[0].fields.size(); ++i) {
+        const std::string& name = rows[0].fields[i];
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            if (i == 0) throw std::runtime_error("not a coalesce results file (CSV header starts with '" + name + "')");
+            csv_error("unknown column '" + name + "'");
+        }
+        if (!index.emplace(name, i).second) csv_error("column '" + name + "' appears twice");
+    }
+    for (const std::string& name : known)
+        if (!index.count(name)) csv_error("missing column '" + name + "'");
+
+    RunRecord record;
+    for (std::size_t n = 1; n < rows.size(); ++n) {
+        const CsvRow& row = rows[n];
+        if (row.fields.size() != known.size())
+            csv_error("line " + std::to_string(row.line) + " has " + std::to_string(row.fields.size()) + " fields, expected " + std::to_string(known.size()));
+        const CsvCells cell(row, index);
+
+        // One file holds one run of the bench: the record-level columns must agree on every row.
+        DeviceInfo device;
+        device.name = cell.text("device");
+        device.index = cell.integer("device_index");
+        device.gpu = cell.boolean("device_gpu");
+        const std::string started_at = cell.text("started_at");
+        const int warmups = cell.integer("warmups");
+        const std::uint64_t seed = cell.u64("seed");
+        if (n == 1) {
+            record.device = device;
+            record.started_at = started_at;
+            record.config.warmups = warmups;
+            record.config.seed = seed;
+            record.config.device = device.index >= 0 ? device.index : 0;
+        } else if (device.name != record.device.name || device.index != record.device.index || device.gpu != record.device.gpu ||
+                   started_at != record.started_at || warmups != record.config.warmups || seed != record.config.seed) {
+            csv_error("line " + std::to_string(row.line) + " comes from another run (device, started_at, warmups or seed differ from the first row)");
+        }
+
+        RunResult r;
+        r.op = cell.text("op");
+        r.variant = cell.text("variant");
+        r.memory_space = cell.text("memory_space");
+        r.rows = cell.size("rows");
+        r.cols = cell.size("cols");
+        r.median_ms = cell.number("median_ms");
+        r.min_ms = cell.number("min_ms");
+        r.max_ms = cell.number("max_ms");
+        r.gbps = cell.number("gbps");
+        r.pct_of_copy = cell.number("pct_of_copy");
+        r.max_abs_error = cell.number("max_abs_error");
+        r.verified = cell.boolean("verified");
+        const auto status = parse_status(cell.text("status"));
+        if (!status) cell.bad("status", "a status (ok, failed, skipped, cancelled)");
+        r.status = *status;
+        r.error = cell.text("error");
+        r.origin = cell.text("origin");
+        r.radius = cell.integer("radius");
+        r.border = cell.text("border");
+        r.reps = cell.integer("reps");
+        r.bytes = cell.size("bytes");
+        r.copy_gbps = cell.number("copy_gbps");
+        r.cache_resident = cell.boolean("cache_resident");
+        r.gpu = cell.boolean("gpu");
+
+        // The configuration is rebuilt from what the rows show: operations, variants and sizes in
+        // order of first appearance; radius and border from the first row.
+        const auto op = parse_op(r.op);
+        if (!op) cell.bad("op", "a known operation");
+        append_unique(record.config.ops, *op);
+        append_unique(record.config.variants, r.variant);
+        append_unique(record.config.sizes, Shape{r.rows, r.cols});
+        if (n == 1) {
+            const auto border = parse_border(r.border);
+            if (!border) cell.bad("border", "a border mode (clamp, zero, wrap, mirror)");
+            record.config.params = OpParams{r.radius, *border};
+            record.config.reps = r.reps;
+        }
+        record.cancelled = record.cancelled || r.status == Status::cancelled;
+        record.runs.push_back(std::move(r));
+    }
+    return record;
+}
+
+void write_file_atomically(const fs::path& path, const std::string& contents) {
+    fs::path tmp = path;
+    tmp += ".tmp-" + std::to_string(::getpid());
+    const auto fail = [&](int err) {
+        ::unlink(tmp.c_str());
+        throw std::runtime_error("cannot write '" + path.string() + "': " + errno_text(err));
+    };
+
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) throw std::runtime_error("cannot write '" + path.string() + "': " + errno_text(errno));
+    std::size_t written = 0;
+    while (written < contents.size()) {
+        const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const int err = errno;
+            ::close(fd);
+            fail(err);
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::close(fd) != 0) fail(errno);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) fail(errno);
+}
+
+std::string read_text_file(const fs::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw std::runtime_error("cannot read '" + path.string() + "': " + errno_text(errno));
+    std::string text;
+    char buf[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n == 0) break;
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const int err = errno;
+            ::close(fd);
+            throw std::runtime_error("cannot read '" + path.string() + "': " + errno_text(err));
+        }
+        text.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    return text;
+}
+
+void save_results(const fs::path& path, const RunRecord& record) {
+    const std::string ext = lowercase_extension(path);
+    if (ext == ".json") return write_file_atomically(path, to_json(record));
+    if (ext == ".csv") return write_file_atomically(path, to_csv(record));
+    throw std::runtime_error("cannot save results to '" + path.string() + "': the name must end in .json or .csv");
+}
+
+RunRecord load_results(const fs::path& path) {
+    const std::string ext = lowercase_extension(path);
+    if (ext != ".json" && ext != ".csv")
+        throw std::runtime_error("cannot load results from '" + path.string() + "': the name must end in .json or .csv");
+    const std::string text = read_text_file(path);
+    try {
+        return ext == ".json" ? from_json(text) : from_csv(text);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(path.string() + ": " + e.what());
+    }
+}
+
+}  // namespace coalesce
