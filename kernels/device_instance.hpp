@@ -1,0 +1,44 @@
+// The Instance behind every built-in GPU variant: an input DeviceMatrix, an output DeviceMatrix
+// (both dense or both pitched), an optional dense scratch matrix, and a launcher. Adding a variant
+// is a kernel, a launcher and one make_device_variant(...) line in its op's register function.
+#pragma once
+
+#include "coalesce/cuda_raii.hpp"
+#include "coalesce/operation.hpp"
+#include "coalesce/variant.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+#include <string>
+
+namespace coalesce::gpu {
+
+using Layout = DeviceMatrix::Layout;
+
+// Launches the operation on `stream`: kernel launches only (no allocation, no synchronization).
+using Launcher = std::function<void(MatView in, MatView out, const OpParams& params, cudaStream_t stream)>;
+
+// For reductions that need a second pass: `scratch` is a dense device matrix of the shape the
+// variant's ScratchShape asked for, allocated once in upload() and reused by every launch.
+using ScratchLauncher =
+    std::function<void(MatView in, MatView out, MatView scratch, const OpParams& params, cudaStream_t stream)>;
+using ScratchShape = std::function<Shape(Shape input, const OpParams& params)>;
+
+struct DeviceVariantSpec {
+    std::string id;            // "<op>/<space>-<name>"
+    Op op = Op::copy;
+    const char* memory_space = space::global;
+    std::string description;   // what it demonstrates and why it is fast or slow
+    Layout layout = Layout::dense;
+};
+
+// A variant whose instances allocate in `spec.layout` and run `launcher`.
+Variant make_device_variant(DeviceVariantSpec spec, Launcher launcher);
+// The same, with a scratch matrix of scratch_shape(input, params) floats.
+Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape, ScratchLauncher launcher);
+
+// Throws std::invalid_argument unless 0 <= radius <= kMaxRadius and the shape is at least 1x1.
+void check_device_args(Op op, Shape input, const OpParams& params);
+
+}  // namespace coalesce::gpu
