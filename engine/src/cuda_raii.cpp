@@ -1,0 +1,95 @@
+#include "coalesce/cuda_raii.hpp"
+
+#include <stdexcept>
+
+namespace coalesce {
+
+Stream Stream::create() {
+    cudaStream_t s = nullptr;
+    COALESCE_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    return Stream{UniqueHandle(s)};
+}
+
+void Stream::synchronize() const { COALESCE_CUDA(cudaStreamSynchronize(get())); }
+
+Event Event::create() {
+    cudaEvent_t e = nullptr;
+    COALESCE_CUDA(cudaEventCreate(&e));
+    return Event{UniqueHandle(e)};
+}
+
+void Event::record(cudaStream_t stream) const { COALESCE_CUDA(cudaEventRecord(get(), stream)); }
+
+float Event::elapsed_ms(const Event& start, const Event& end) {
+    COALESCE_CUDA(cudaEventSynchronize(end.get()));
+    float ms = 0.0f;
+    COALESCE_CUDA(cudaEventElapsedTime(&ms, start.get(), end.get()));
+    return ms;
+}
+
+DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
+    if (bytes > 0) COALESCE_CUDA(cudaMalloc(&d_ptr_, bytes));
+}
+
+DeviceBuffer DeviceBuffer::adopt(void* d_ptr, std::size_t bytes) {
+    DeviceBuffer b;
+    b.d_ptr_ = d_ptr;
+    b.bytes_ = bytes;
+    return b;
+}
+
+DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& o) noexcept {
+    if (this != &o) {
+        if (d_ptr_) COALESCE_CUDA_NOTHROW(cudaFree(d_ptr_));
+        d_ptr_ = std::exchange(o.d_ptr_, nullptr);
+        bytes_ = std::exchange(o.bytes_, 0);
+    }
+    return *this;
+}
+
+DeviceBuffer::~DeviceBuffer() {
+    if (d_ptr_) COALESCE_CUDA_NOTHROW(cudaFree(d_ptr_));
+}
+
+DeviceMatrix::DeviceMatrix(Shape shape, Layout layout) : shape_(shape) {
+    if (shape.rows == 0 || shape.cols == 0)
+        throw std::invalid_argument("DeviceMatrix: empty shape " + std::to_string(shape.rows) + "x" +
+                                    std::to_string(shape.cols));
+    const std::size_t row_bytes = shape.cols * sizeof(float);
+    if (layout == Layout::dense) {
+        buffer_ = DeviceBuffer(row_bytes * shape.rows);
+        pitch_bytes_ = row_bytes;
+    } else {
+        void* d_ptr = nullptr;
+        std::size_t pitch = 0;
+        COALESCE_CUDA(cudaMallocPitch(&d_ptr, &pitch, row_bytes, shape.rows));
+        buffer_ = DeviceBuffer::adopt(d_ptr, pitch * shape.rows);
+        pitch_bytes_ = pitch;
+    }
+}
+
+void DeviceMatrix::upload(const Matrix& host, cudaStream_t stream) {
+    if (host.shape() != shape_) throw std::invalid_argument("DeviceMatrix::upload: shape mismatch");
+    const std::size_t row_bytes = shape_.cols * sizeof(float);
+    COALESCE_CUDA(cudaMemcpy2DAsync(buffer_.get(), pitch_bytes_, host.data(), row_bytes, row_bytes,
+                                    shape_.rows, cudaMemcpyHostToDevice, stream));
+    COALESCE_CUDA(cudaStreamSynchronize(stream));
+}
+
+Matrix DeviceMatrix::download(cudaStream_t stream) const {
+    Matrix host(shape_.rows, shape_.cols);
+    const std::size_t row_bytes = shape_.cols * sizeof(float);
+    COALESCE_CUDA(cudaMemcpy2DAsync(host.data(), row_bytes, buffer_.get(), pitch_bytes_, row_bytes,
+                                    shape_.rows, cudaMemcpyDeviceToHost, stream));
+    COALESCE_CUDA(cudaStreamSynchronize(stream));
+    return host;
+}
+
+void DeviceMatrix::fill_nan(cudaStream_t stream) {
+    // All-ones bytes form 0xFFFFFFFF, a quiet NaN: no kernel needed, and padding stays untouched.
+    COALESCE_CUDA(cudaMemset2DAsync(buffer_.get(), pitch_bytes_, 0xFF, shape_.cols * sizeof(float),
+                                    shape_.rows, stream));
+    COALESCE_CUDA(cudaStreamSynchronize(stream));
+}
+
+}  // namespace coalesce

@@ -1,0 +1,172 @@
+#include "coalesce/runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace coalesce;
+
+namespace {
+
+// A host variant that forgets its last output element: verification must catch it.
+class ForgetfulInstance final : public Instance {
+public:
+    void upload(const Matrix& input) override { in_ = input; out_ = Matrix(input.rows(), input.cols()); }
+    void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
+    void launch(cudaStream_t) override { std::copy(in_.data(), in_.data() + in_.size() - 1, out_.data()); }
+    Matrix download() override { return out_; }
+
+private:
+    Matrix in_, out_;
+};
+
+Variant host_variant(std::string id, std::function<std::unique_ptr<Instance>()> make) {
+    Variant v;
+    v.info.id = std::move(id);
+    v.info.op = Op::copy;
+    v.info.memory_space = space::host;
+    v.info.gpu = false;
+    v.make = [make](Shape, const OpParams&) { return make(); };
+    return v;
+}
+
+RunConfig small_config() {
+    RunConfig config;
+    config.sizes = {{33, 65}};
+    config.reps = 3;
+    config.warmups = 1;
+    config.include_cpu = true;
+    return config;
+}
+
+}  // namespace
+
+TEST(ParseSizes, AcceptsAListOfShapes) {
+    const auto sizes = parse_sizes("4096x4096,8000X6000,1x1");
+    ASSERT_EQ(sizes.size(), 3u);
+    EXPECT_EQ(sizes[1], (Shape{8000, 6000}));
+    EXPECT_EQ(sizes[2], (Shape{1, 1}));
+}
+
+TEST(ParseSizes, RejectsZeroNegativeAndMalformed) {
+    for (const char* bad : {"0x5", "5x0", "-3x4", "4x", "x4", "4*4", "abc", "", "4x4,", "99999999999x2"}) {
+        try {
+            parse_sizes(bad);
+            ADD_FAILURE() << "accepted '" << bad << "'";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find("size"), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(Runner, HostSuiteVerifiesEveryOperationAndReportsBandwidth) {
+    Registry registry;
+    register_cpu_variants(registry);
+    Runner runner(registry);
+    std::size_t results_seen = 0;
+    runner.on_result = [&](const RunResult&) { ++results_seen; };
+    const RunRecord record = runner.run(small_config());
+    ASSERT_EQ(record.runs.size(), registry.size());
+    EXPECT_EQ(results_seen, record.runs.size());
+    EXPECT_TRUE(record.all_verified());
+    for (const RunResult& r : record.runs) {
+        EXPECT_EQ(r.status, Status::ok) << r.variant << ": " << r.error;
+        EXPECT_GT(r.median_ms, 0) << r.variant;
+        EXPECT_LE(r.min_ms, r.median_ms);
+        EXPECT_LE(r.median_ms, r.max_ms);
+        EXPECT_GT(r.copy_gbps, 0);
+        EXPECT_NEAR(r.gbps, static_cast<double>(r.bytes) / (r.median_ms * 1e-3) / 1e9, 1e-9 * r.gbps);
+        EXPECT_NEAR(r.pct_of_copy, 100 * r.gbps / r.copy_gbps, 1e-9 * r.pct_of_copy);
+    }
+}
+
+TEST(Runner, AFailingVariantIsReportedWithoutBandwidthAndTheRunGoesOn) {
+    Registry registry;
+    registry.add(host_variant("copy/forgetful", [] { return std::make_unique<ForgetfulInstance>(); }));
+    registry.add(host_variant("copy/throws", []() -> std::unique_ptr<Instance> {
+        throw std::runtime_error("cudaMalloc failed: out of memory");
+    }));
+    register_cpu_variants(registry);
+    RunConfig config = small_config();
+    config.ops = {Op::copy};
+    Runner runner(registry);
+    const RunRecord record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 4u);
+    EXPECT_EQ(record.runs[0].status, Status::failed);
+    EXPECT_NE(record.runs[0].error.find("verification failed: element (32, 64)"), std::string::npos)
+        << record.runs[0].error;
+    EXPECT_EQ(record.runs[0].gbps, 0);
+    EXPECT_EQ(record.runs[1].status, Status::failed);
+    EXPECT_EQ(record.runs[1].error, "cudaMalloc failed: out of memory");
+    EXPECT_EQ(record.runs[2].status, Status::ok);
+    EXPECT_EQ(record.runs[3].status, Status::ok);
+    EXPECT_FALSE(record.all_verified());
+}
+
+TEST(Runner, CancelMarksTheRestCancelled) {
+    Registry registry;
+    register_cpu_variants(registry);
+    Runner runner(registry);
+    runner.on_result = [&](const RunResult&) { runner.cancel(); };
+    const RunRecord record = runner.run(small_config());
+    EXPECT_TRUE(record.cancelled);
+    ASSERT_EQ(record.runs.size(), registry.size());
+    EXPECT_EQ(record.runs[0].status, Status::ok);
+    for (std::size_t i = 1; i < record.runs.size(); ++i) EXPECT_EQ(record.runs[i].status, Status::cancelled);
+}
+
+TEST(Runner, RejectsBadConfigurationsWithAReason) {
+    Registry registry;
+    register_cpu_variants(registry);
+    Runner runner(registry);
+    RunConfig config = small_config();
+    config.params.radius = -1;
+    EXPECT_THROW(runner.run(config), std::invalid_argument);
+    config.params.radius = kMaxRadius + 1;
+    EXPECT_THROW(runner.run(config), std::invalid_argument);
+    config = small_config();
+    config.variants = {"transpose/does-not-exist"};
+    try {
+        runner.run(config);
+        FAIL();
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("unknown variant 'transpose/does-not-exist'"), std::string::npos);
+    }
+    config = small_config();
+    config.reps = 0;
+    EXPECT_THROW(runner.run(config), std::invalid_argument);
+}
+
+TEST(Runner, SelectsByIdPrefixAndKeepsOutputs) {
+    Registry registry;
+    register_cpu_variants(registry);
+    Runner runner(registry);
+    RunConfig config = small_config();
+    config.variants = {"filter_y/"};
+    config.keep_outputs = true;
+    config.params = {3, Border::mirror};
+    const RunRecord record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 2u);
+    for (const RunResult& r : record.runs) {
+        EXPECT_EQ(r.op, "filter_y");
+        EXPECT_EQ(r.border, "mirror");
+        ASSERT_TRUE(r.output && r.reference);
+        EXPECT_EQ(r.output->shape(), (Shape{33, 65}));
+        EXPECT_TRUE(verify(Op::filter_y, cpu_reference(Op::filter_y, Matrix::random(33, 65, config.seed), config.params),
+                           *r.output).ok);
+    }
+}
+
+TEST(Runner, RunsOnAGivenInputMatrix) {
+    Registry registry;
+    register_cpu_variants(registry);
+    Runner runner(registry);
+    RunConfig config = small_config();
+    config.input = std::make_shared<Matrix>(Matrix::gradient(17, 9));
+    config.ops = {Op::transpose};
+    const RunRecord record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 2u);
+    EXPECT_EQ(record.runs[0].rows, 17u);
+    EXPECT_EQ(record.runs[0].cols, 9u);
+    EXPECT_TRUE(record.all_verified());
+}
