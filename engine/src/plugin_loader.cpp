@@ -1,0 +1,345 @@
+// dlopen-based plugin loading. The C ABI (plugin_abi.h) is the only thing shared with a plugin:
+// every call into it is guarded, every failure becomes a "<file>: <reason>" message, and a refused
+// plugin leaves the registry exactly as it was.
+#include "coalesce/plugin_loader.hpp"
+
+#include "coalesce/plugin_abi.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <utility>
+
+namespace coalesce {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t kErrLen = 1024;
+
+// Copies a message into a C caller's buffer, truncated and always NUL-terminated.
+void write_err(char* err, std::size_t err_len, const std::string& message) noexcept {
+    if (err == nullptr || err_len == 0) return;
+    const std::size_t n = std::min(message.size(), err_len - 1);
+    std::memcpy(err, message.data(), n);
+    err[n] = '\0';
+}
+
+std::string plugin_message(const char* err) {
+    return (err != nullptr && err[0] != '\0') ? std::string(err) : std::string("no message given");
+}
+
+// The C function table of one plugin variant, shared by every instance made from it.
+struct CVariant {
+    std::string file;  // the plugin file, for error messages
+    std::string id;
+    Op op = Op::copy;
+    void* (*create)(size_t, size_t, const coalesce_params*, char*, size_t) = nullptr;
+    int (*upload)(void*, const float*, char*, size_t) = nullptr;
+    int (*poison)(void*, char*, size_t) = nullptr;
+    int (*launch)(void*, void*, char*, size_t) = nullptr;
+    int (*download)(void*, float*, char*, size_t) = nullptr;
+    void (*destroy)(void*) = nullptr;
+
+    [[noreturn]] void fail(const char* step, int status, const char* err) const {
+        throw std::runtime_error(file + ": " + id + ": " + step + " failed (status " +
+                                 std::to_string(status) + "): " + plugin_message(err));
+    }
+};
+
+// Adapts one plugin instance (a void* behind C function pointers) to coalesce::Instance.
+class PluginInstance final : public Instance {
+public:
+    PluginInstance(std::shared_ptr<const CVariant> fns, void* handle, Shape input)
+        : fns_(std::move(fns)), handle_(handle), input_(input) {}
+    PluginInstance(const PluginInstance&) = delete;
+    PluginInstance& operator=(const PluginInstance&) = delete;
+    ~PluginInstance() override { fns_->destroy(handle_); }
+
+    void upload(const Matrix& input) override {
+        if (input.shape() != input_)
+            throw std::invalid_argument(fns_->file + ": " + fns_->id +
+                                        ": upload of a matrix whose shape differs from create()");
+        char err[kErrLen] = {};
+        if (const int s = fns_->upload(handle_, input.data(), err, sizeof err); s != 0)
+            fns_->fail("upload", s, err);
+    }
+    void poison() override {
+        char err[kErrLen] = {};
+        if (const int s = fns_->poison(handle_, err, sizeof err); s != 0) fns_->fail("poison", s, err);
+    }
+    void launch(cudaStream_t stream) override {
+        char err[kErrLen] = {};
+        if (const int s = fns_->launch(handle_, static_cast<void*>(stream), err, sizeof err); s != 0)
+            fns_->fail("launch", s, err);
+    }
+    Matrix download() override {
+        const Shape out = output_shape(fns_->op, input_);
+        Matrix result(out.rows, out.cols);
+        char err[kErrLen] = {};
+        if (const int s = fns_->download(handle_, result.data(), err, sizeof err); s != 0)
+            fns_->fail("download", s, err);
+        return result;
+    }
+
+private:
+    std::shared_ptr<const CVariant> fns_;
+    void* handle_;
+    Shape input_;
+};
+
+std::vector<Border> borders_from_mask(std::uint32_t mask) {
+    std::vector<Border> borders;
+    for (const Border b : all_borders())
+        if (mask & (1u << static_cast<unsigned>(b))) borders.push_back(b);
+    return borders;
+}
+
+// What add_variant collects while a plugin registers; nothing reaches the registry until the
+// plugin has returned 0 and every variant was accepted.
+struct Staging {
+    const Registry* registry = nullptr;
+    std::string file;
+    std::vector<Variant> variants;
+    std::string refusal;  // the first add_variant refusal, if any
+};
+
+// Validates a descriptor and turns it into a Variant; throws std::invalid_argument with the reason.
+Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) {
+    constexpr std::size_t needed = offsetof(coalesce_variant_desc, destroy) + sizeof desc.destroy;
+    if (desc.struct_size < needed)
+        throw std::invalid_argument("variant descriptor too small (" + std::to_string(desc.struct_size) +
+                                    " bytes, expected at least " + std::to_string(needed) + ")");
+    if (desc.id == nullptr || desc.id[0] == '\0') throw std::invalid_argument("variant without an id");
+    const std::string id = desc.id;
+    if (desc.op < COALESCE_OP_COPY || desc.op > COALESCE_OP_FILTER_Y)
+        throw std::invalid_argument("variant '" + id + "' has an unknown operation " + std::to_string(desc.op));
+    const Op op = static_cast<Op>(desc.op);
+    const std::string prefix = std::string(op_name(op)) + "/";
+    if (id.rfind(prefix, 0) != 0 || id.size() == prefix.size())
+        throw std::invalid_argument("variant id '" + id + "' does not have the form '" + prefix + "<name>'");
+    if (!desc.create || !desc.upload || !desc.poison || !desc.launch || !desc.download || !desc.destroy)
+        throw std::invalid_argument("variant '" + id + "' lacks one of its functions");
+    const std::vector<Border> borders = borders_from_mask(desc.border_mask);
+    if (is_filter(op) && borders.empty())
+        throw std::invalid_argument("filter variant '" + id + "' supports no border mode");
+
+    if (const Variant* existing = staging.registry->find(id))
+        throw std::invalid_argument(existing->info.origin == staging.file
+                                        ? "already loaded into this registry (variant '" + id + "')"
+                                        : "duplicate variant id '" + id + "' (already registered by " +
+                                              existing->info.origin + ")");
+    for (const Variant& staged : staging.variants)
+        if (staged.info.id == id)
+            throw std::invalid_argument("duplicate variant id '" + id + "' (registered twice by this plugin)");
+
+    auto fns = std::make_shared<CVariant>();
+    fns->file = staging.file;
+    fns->id = id;
+    fns->op = op;
+    fns->create = desc.create;
+    fns->upload = desc.upload;
+    fns->poison = desc.poison;
+    fns->launch = desc.launch;
+    fns->download = desc.download;
+    fns->destroy = desc.destroy;
+
+    Variant variant;
+    variant.info.id = id;
+    variant.info.op = op;
+    variant.info.memory_space = desc.memory_space ? desc.memory_space : "plugin";
+    variant.info.description = desc.description ? desc.description : "";
+    variant.info.origin = staging.file;
+    variant.info.gpu = true;
+    // Borders matter only to filters; other operations accept any mode, as built-in ones do.
+    variant.info.borders = is_filter(op) ? borders : all_borders();
+    variant.make = [fns = std::shared_ptr<const CVariant>(fns)](Shape input, const OpParams& params)
+        -> std::unique_ptr<Instance> {
+        const coalesce_params c_params{sizeof(coalesce_params), params.radius, static_cast<int>(params.border)};
+        char err[kErrLen] = {};
+        void* handle = fns->create(input.rows, input.cols, &c_params, err, sizeof err);
+        if (handle == nullptr)
+            throw std::runtime_error(fns->file + ": " + fns->id + ": create failed: " + plugin_message(err));
+        return std::make_unique<PluginInstance>(fns, handle, input);
+    };
+    return variant;
+}
+
+int host_add_variant(void* context, const coalesce_variant_desc* desc, char* err,
+                                         size_t err_len) {
+    auto* staging = static_cast<Staging*>(context);
+    try {
+        if (desc == nullptr) throw std::invalid_argument("null variant descriptor");
+        staging->variants.push_back(make_variant(*staging, *desc));
+        return 0;
+    } catch (const std::exception& e) {
+        if (staging->refusal.empty()) staging->refusal = e.what();
+        write_err(err, err_len, e.what());
+    } catch (...) {
+        if (staging->refusal.empty()) staging->refusal = "unknown error while adding a variant";
+        write_err(err, err_len, "unknown error while adding a variant");
+    }
+    return 1;
+}
+
+// Libraries stay open for the life of the process: accepted variants point into them, and
+// unloading a refused one could pull code from under threads or exit handlers it set up.
+std::mutex& loader_mutex() {
+    static std::mutex m;
+    return m;
+}
+std::map<fs::path, void*>& open_libraries() {
+    static std::map<fs::path, void*> libraries;
+    return libraries;
+}
+
+PluginReport refuse(PluginReport report, const std::string& reason) {
+    report.loaded = false;
+    report.message = report.file.string() + ": " + reason;
+    return report;
+}
+
+PluginReport load_plugin_locked(const fs::path& file, Registry& registry) {
+    PluginReport report;
+    report.file = file;
+    std::error_code ec;
+    const fs::path canonical = fs::canonical(file, ec);
+    if (ec) return refuse(report, "cannot open (" + ec.message() + ")");
+    report.file = canonical;
+
+    void* library = nullptr;
+    if (auto it = open_libraries().find(canonical); it != open_libraries().end()) {
+        library = it->second;
+    } else {
+        dlerror();
+        library = dlopen(canonical.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (library == nullptr) {
+            const char* why = dlerror();
+            return refuse(report, std::string("not a loadable library (") + (why ? why : "dlopen failed") + ")");
+        }
+        open_libraries().emplace(canonical, library);
+    }
+
+    auto version_fn = reinterpret_cast<coalesce_plugin_abi_version_fn>(dlsym(library, "coalesce_plugin_abi_version"));
+    if (version_fn == nullptr) return refuse(report, "missing entry point coalesce_plugin_abi_version");
+    auto register_fn = reinterpret_cast<coalesce_plugin_register_fn>(dlsym(library, "coalesce_plugin_register"));
+    if (register_fn == nullptr) return refuse(report, "missing entry point coalesce_plugin_register");
+
+    const std::uint32_t version = version_fn();
+    if (version != COALESCE_PLUGIN_ABI_VERSION)
+        return refuse(report, "ABI version mismatch: the plugin has version " + std::to_string(version) +
+                                  ", this Coalesce expects " + std::to_string(COALESCE_PLUGIN_ABI_VERSION));
+
+    Staging staging;
+    staging.registry = &registry;
+    staging.file = canonical.string();
+    coalesce_host host{sizeof(coalesce_host), &staging, &host_add_variant};
+    char err[kErrLen] = {};
+    int status = 0;
+    try {
+        status = register_fn(&host, sizeof host, err, sizeof err);
+    } catch (const std::exception& e) {
+        return refuse(report, std::string("registration threw: ") + e.what());
+    } catch (...) {
+        return refuse(report, "registration threw an unknown exception");
+    }
+    if (status != 0) {
+        // A plugin that passes an add_variant refusal on says so in its own message; keep ours
+        // too when it differs, so a duplicate id is always named.
+        std::string reason = "registration failed (status " + std::to_string(status) + "): " + plugin_message(err);
+        if (!staging.refusal.empty() && reason.find(staging.refusal) == std::string::npos)
+            reason += " [host refused a variant: " + staging.refusal + "]";
+        return refuse(report, reason);
+    }
+    if (!staging.refusal.empty()) return refuse(report, staging.refusal);
+
+    // A second load of the same file into the same registry meets its own ids: say so plainly.
+    for (const Variant& v : staging.variants)
+        if (const Variant* existing = registry.find(v.info.id))
+            return refuse(report, existing->info.origin == staging.file
+                                      ? std::string("already loaded into this registry")
+                                      : "duplicate variant id '" + v.info.id + "'");
+    for (Variant& v : staging.variants) registry.add(std::move(v));
+    report.loaded = true;
+    report.variants = staging.variants.size();
+    return report;
+}
+
+fs::path executable_dir() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : exe.parent_path();
+}
+
+bool is_plugin_file(const fs::directory_entry& entry) {
+    std::error_code ec;
+    return entry.path().extension() == ".so" && entry.is_regular_file(ec);
+}
+
+}  // namespace
+
+std::vector<fs::path> plugin_search_path(const std::vector<fs::path>& extra_dirs) {
+    std::vector<fs::path> dirs(extra_dirs.begin(), extra_dirs.end());
+    if (const char* env = std::getenv("COALESCE_PLUGIN_PATH"); env != nullptr) {
+        const std::string list = env;
+        std::size_t start = 0;
+        while (start <= list.size()) {
+            const std::size_t end = std::min(list.find(':', start), list.size());
+            if (end > start) dirs.emplace_back(list.substr(start, end - start));
+            start = end + 1;
+        }
+    }
+    if (const fs::path exe_dir = executable_dir(); !exe_dir.empty()) {
+        dirs.push_back(exe_dir / "plugins");
+        dirs.push_back((exe_dir / ".." / "lib" / "coalesce" / "plugins").lexically_normal());
+    }
+    return dirs;
+}
+
+PluginReport load_plugin(const fs::path& file, Registry& registry) {
+    std::lock_guard lock(loader_mutex());
+    try {
+        return load_plugin_locked(file, registry);
+    } catch (const std::exception& e) {
+        PluginReport report;
+        report.file = file;
+        return refuse(report, std::string("refused: ") + e.what());
+    }
+}
+
+std::vector<PluginReport> load_plugins(Registry& registry, const std::vector<fs::path>& extra_dirs) {
+    std::vector<PluginReport> reports;
+    std::set<fs::path> seen;
+    for (const fs::path& dir : plugin_search_path(extra_dirs)) {
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec)) continue;
+        std::vector<fs::path> files;
+        try {
+            for (const auto& entry : fs::directory_iterator(dir, fs::directory_options::skip_permission_denied))
+                if (is_plugin_file(entry)) files.push_back(entry.path());
+        } catch (const fs::filesystem_error&) {
+            // A folder that vanishes or turns unreadable mid-listing: load what was listed.
+        }
+        std::sort(files.begin(), files.end());  // a stable order, so duplicate ids resolve the same way
+        for (const fs::path& file : files) {
+            std::error_code canonical_ec;
+            const fs::path canonical = fs::canonical(file, canonical_ec);
+            if (!canonical_ec && !seen.insert(canonical).second) continue;
+            reports.push_back(load_plugin(file, registry));
+        }
+    }
+    return reports;
+}
+
+}  // namespace coalesce

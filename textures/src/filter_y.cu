@@ -1,0 +1,35 @@
+// filter Y (mean of the 2r+1 neighbours in a column) through a texture: a warp reads 32
+// neighbouring texels of each row it needs, the texture cache keeps the 2r+1 rows a block
+// shares, and reads past the top and bottom are resolved by the texture unit's address mode.
+#include "tex_fetch.cuh"
+#include "texture_error.hpp"
+
+namespace coalesce::textures {
+namespace {
+
+constexpr int kBlockX = 32;
+constexpr int kBlockY = 8;
+
+template <bool Normalized>
+__global__ void filter_y_kernel(TexInput in, int radius, float* __restrict__ d_out) {
+    const int x = static_cast<int>(blockIdx.x * kBlockX + threadIdx.x);
+    const int y = static_cast<int>(blockIdx.y * kBlockY + threadIdx.y);
+    if (x >= in.cols || y >= in.rows) return;
+    float sum = 0.0f;
+    for (int k = -radius; k <= radius; ++k) sum += fetch<Normalized>(in, x, y + k);
+    d_out[static_cast<size_t>(y) * in.cols + x] = sum / static_cast<float>(2 * radius + 1);
+}
+
+}  // namespace
+
+void launch_filter_y(const TexInput& in, int radius, float* d_out, cudaStream_t stream) {
+    const dim3 block(kBlockX, kBlockY);
+    const dim3 grid(blocks_for(in.cols, kBlockX), blocks_for(in.rows, kBlockY));
+    if (in.normalized)
+        filter_y_kernel<true><<<grid, block, 0, stream>>>(in, radius, d_out);
+    else
+        filter_y_kernel<false><<<grid, block, 0, stream>>>(in, radius, d_out);
+    TEX_CHECK_LAUNCH("filter_y_kernel (texture)");
+}
+
+}  // namespace coalesce::textures

@@ -1,0 +1,28 @@
+// Launchers of the texture kernels, one .cu per operation. Each reads its input only through the
+// texture object and writes a dense row-major output in plain device memory.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+
+namespace coalesce::textures {
+
+// What a kernel needs to address the input texture.
+struct TexInput {
+    cudaTextureObject_t texture = 0;
+    int rows = 0;
+    int cols = 0;
+    bool normalized = false;  // coordinates in [0, 1): then x * inv_cols addresses texel x
+    float inv_cols = 1.0f;    // 1.0f / cols, rounded as the host precision check assumes
+    float inv_rows = 1.0f;
+};
+
+void launch_copy(const TexInput& in, float* d_out, cudaStream_t stream);            // rows x cols
+void launch_transpose(const TexInput& in, float* d_out, cudaStream_t stream);       // cols x rows
+void launch_row_sums(const TexInput& in, float* d_out, cudaStream_t stream);        // rows
+void launch_col_sums(const TexInput& in, float* d_out, cudaStream_t stream);        // cols
+void launch_filter_x(const TexInput& in, int radius, float* d_out, cudaStream_t stream);  // rows x cols
+void launch_filter_y(const TexInput& in, int radius, float* d_out, cudaStream_t stream);  // rows x cols
+
+}  // namespace coalesce::textures

@@ -1,0 +1,43 @@
+// The input of a texture variant: the matrix in a cudaArray or in pitched linear memory, and the
+// texture object that reads it with point sampling and element reads.
+#pragma once
+
+#include "addressing.hpp"
+#include "texture_error.hpp"
+#include "texture_ops.hpp"
+
+#include <cstddef>
+
+namespace coalesce::textures {
+
+class TextureSource {
+public:
+    // Checks the size against this device's texture limits for the family (the current device);
+    // throws TextureError with the limit when it is exceeded.
+    TextureSource(Family family, std::size_t rows, std::size_t cols, Addressing addressing);
+
+    // Allocates the storage, copies rows x cols row-major floats in and creates the texture
+    // object. Synchronous; may be called again (replaces everything).
+    void upload(const float* h_input);
+
+    TexInput input() const;
+    std::size_t pitch_bytes() const { return pitch_bytes_; }  // [bytes], 0 for a cudaArray
+
+private:
+    void upload_array(const float* h_input);
+    void upload_pitched(const float* h_input);
+    void create_texture(const cudaResourceDesc& resource);
+
+    Family family_;
+    std::size_t rows_, cols_;
+    Addressing addressing_;
+    std::size_t pitch_alignment_ = 0;    // [bytes] cudaDevAttrTexturePitchAlignment
+    std::size_t texture_alignment_ = 0;  // [bytes] cudaDevAttrTextureAlignment (base address)
+    std::size_t max_pitch_ = 0;          // [bytes]
+    ArrayPtr array_;
+    DevicePtr pitched_;
+    std::size_t pitch_bytes_ = 0;
+    TexturePtr texture_;  // declared last: destroyed before the storage it reads
+};
+
+}  // namespace coalesce::textures

@@ -1,0 +1,68 @@
+#include "variant_abi.hpp"
+
+#include "texture_instance.hpp"
+
+#include <cstring>
+#include <exception>
+#include <utility>
+
+namespace coalesce::textures {
+
+namespace {
+
+template <class Body>
+int guarded(char* err, size_t err_len, Body&& body) noexcept {
+    try {
+        std::forward<Body>(body)();
+        return 0;
+    } catch (const std::exception& e) {
+        write_message(err, err_len, e.what());
+    } catch (...) {
+        write_message(err, err_len, "unknown error in the texture plugin");
+    }
+    return 1;
+}
+
+TextureInstance& as_instance(void* instance) {
+    if (instance == nullptr) throw TextureError("null instance");
+    return *static_cast<TextureInstance*>(instance);
+}
+
+}  // namespace
+
+void write_message(char* err, std::size_t err_len, const char* message) noexcept {
+    if (err == nullptr || err_len == 0) return;
+    const std::size_t n = std::min(std::strlen(message), err_len - 1);
+    std::memcpy(err, message, n);
+    err[n] = '\0';
+}
+
+void* create_instance(int op, Family family, size_t rows, size_t cols, const coalesce_params* params, char* err,
+                      size_t err_len) noexcept {
+    TextureInstance* instance = nullptr;
+    guarded(err, err_len, [&] {
+        if (params == nullptr) throw TextureError("null parameters");
+        instance = new TextureInstance(op, family, rows, cols, *params);
+    });
+    return instance;
+}
+
+int upload_variant(void* instance, const float* h_input, char* err, size_t err_len) noexcept {
+    return guarded(err, err_len, [&] { as_instance(instance).upload(h_input); });
+}
+
+int poison_variant(void* instance, char* err, size_t err_len) noexcept {
+    return guarded(err, err_len, [&] { as_instance(instance).poison(); });
+}
+
+int launch_variant(void* instance, void* stream, char* err, size_t err_len) noexcept {
+    return guarded(err, err_len, [&] { as_instance(instance).launch(static_cast<cudaStream_t>(stream)); });
+}
+
+int download_variant(void* instance, float* h_output, char* err, size_t err_len) noexcept {
+    return guarded(err, err_len, [&] { as_instance(instance).download(h_output); });
+}
+
+void destroy_variant(void* instance) noexcept { delete static_cast<TextureInstance*>(instance); }
+
+}  // namespace coalesce::textures

@@ -1,0 +1,30 @@
+// The C functions behind every texture variant's descriptor. Each catches everything: nothing
+// crosses the C boundary but a status and a message.
+#pragma once
+
+#include "addressing.hpp"
+
+#include "coalesce/plugin_abi.h"
+
+#include <cstddef>
+
+namespace coalesce::textures {
+
+void write_message(char* err, std::size_t err_len, const char* message) noexcept;
+
+// create() gets no variant context through the ABI, so each (operation, family) pair has its own.
+void* create_instance(int op, Family family, size_t rows, size_t cols, const coalesce_params* params, char* err,
+                      size_t err_len) noexcept;
+
+template <int Op, Family F>
+void* create_variant(size_t rows, size_t cols, const coalesce_params* params, char* err, size_t err_len) noexcept {
+    return create_instance(Op, F, rows, cols, params, err, err_len);
+}
+
+int upload_variant(void* instance, const float* h_input, char* err, size_t err_len) noexcept;
+int poison_variant(void* instance, char* err, size_t err_len) noexcept;
+int launch_variant(void* instance, void* stream, char* err, size_t err_len) noexcept;
+int download_variant(void* instance, float* h_output, char* err, size_t err_len) noexcept;
+void destroy_variant(void* instance) noexcept;
+
+}  // namespace coalesce::textures

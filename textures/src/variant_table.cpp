@@ -1,0 +1,105 @@
+#include "variant_table.hpp"
+
+#include "addressing.hpp"
+#include "variant_abi.hpp"
+
+#include <cstdint>
+#include <iterator>
+#include <string>
+
+namespace coalesce::textures {
+
+namespace {
+
+constexpr std::uint32_t kAllBorders = (1u << COALESCE_BORDER_CLAMP) | (1u << COALESCE_BORDER_ZERO) |
+                                      (1u << COALESCE_BORDER_WRAP) | (1u << COALESCE_BORDER_MIRROR);
+
+struct OpText {
+    int op;
+    const char* name;
+    const char* what;  // what reading through a texture changes for this operation
+};
+
+const OpText kOps[] = {
+    {COALESCE_OP_COPY, "copy",
+     "Copy whose reads go through the texture unit and its cache instead of plain loads: the cost of the "
+     "texture path itself, against which the other texture variants are read."},
+    {COALESCE_OP_TRANSPOSE, "transpose",
+     "Transpose with coalesced writes; the column-wise reads that make the naive version slow are served by "
+     "the texture cache, with no shared-memory tile."},
+    {COALESCE_OP_ROW_SUMS, "row_sums",
+     "Row sums, one warp per row reading neighbouring texels through the texture cache, shuffle reduction."},
+    {COALESCE_OP_COL_SUMS, "col_sums",
+     "Column sums, each warp reading 32 neighbouring texels of a row through the texture cache, partial sums "
+     "combined in shared memory."},
+    {COALESCE_OP_FILTER_X, "filter_x",
+     "Row filter whose border handling is done in hardware: the texture address mode (clamp; border for zero; "
+     "wrap and mirror with normalized coordinates) resolves reads past the row ends, and overlapping windows "
+     "hit the texture cache."},
+    {COALESCE_OP_FILTER_Y, "filter_y",
+     "Column filter whose border handling is done in hardware: the texture address mode (clamp; border for "
+     "zero; wrap and mirror with normalized coordinates) resolves reads past the top and bottom, and the 2r+1 "
+     "rows a block shares stay in the texture cache."},
+};
+
+const char* const kArrayText =
+    " Input in a cudaArray: an opaque block-linear layout in which 2-D neighbours share cache lines.";
+const char* const kPitchedText =
+    " Input in pitched linear memory (cudaMallocPitch, pitch a multiple of the texture pitch alignment): "
+    "row-major lines, so the 2-D locality is the cache's alone.";
+
+using CreateFn = void* (*)(size_t, size_t, const coalesce_params*, char*, size_t);
+
+template <Family F>
+CreateFn create_for(int op) {
+    switch (op) {
+        case COALESCE_OP_COPY: return &create_variant<COALESCE_OP_COPY, F>;
+        case COALESCE_OP_TRANSPOSE: return &create_variant<COALESCE_OP_TRANSPOSE, F>;
+        case COALESCE_OP_ROW_SUMS: return &create_variant<COALESCE_OP_ROW_SUMS, F>;
+        case COALESCE_OP_COL_SUMS: return &create_variant<COALESCE_OP_COL_SUMS, F>;
+        case COALESCE_OP_FILTER_X: return &create_variant<COALESCE_OP_FILTER_X, F>;
+        default: return &create_variant<COALESCE_OP_FILTER_Y, F>;
+    }
+}
+
+struct Table {
+    std::vector<std::string> strings;  // ids and descriptions the descriptors point into
+    std::vector<coalesce_variant_desc> descs;
+
+    Table() {
+        strings.reserve(4 * std::size(kOps));  // no reallocation: descriptors keep c_str() pointers
+        for (const OpText& op : kOps) {
+            add(op, "texture-array", "texture-array", kArrayText, create_for<Family::array>(op.op));
+            add(op, "texture-pitched", "texture-pitched", kPitchedText, create_for<Family::pitched>(op.op));
+        }
+    }
+
+    void add(const OpText& op, const char* name, const char* memory_space, const char* family_text,
+             CreateFn create) {
+        const std::string& id = strings.emplace_back(std::string(op.name) + "/" + name);
+        const std::string& description = strings.emplace_back(std::string(op.what) + family_text);
+        coalesce_variant_desc desc{};
+        desc.struct_size = sizeof(coalesce_variant_desc);
+        desc.id = id.c_str();
+        desc.op = op.op;
+        desc.memory_space = memory_space;
+        desc.description = description.c_str();
+        desc.border_mask = kAllBorders;
+        desc.create = create;
+        desc.upload = &upload_variant;
+        desc.poison = &poison_variant;
+        desc.launch = &launch_variant;
+        desc.download = &download_variant;
+        desc.destroy = &destroy_variant;
+        descs.push_back(desc);
+    }
+};
+
+}  // namespace
+
+const std::vector<coalesce_variant_desc>& variant_table() {
+    static const Table table;
+    return table.descs;
+}
+
+}  // namespace coalesce::textures
