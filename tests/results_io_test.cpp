@@ -1,0 +1,387 @@
+// Results files: JSON and CSV round trips keep every field, awkward strings survive, and damaged
+// or foreign files are refused with a reason that names what is wrong.
+#include "coalesce/results_io.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <string>
+
+namespace coalesce {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+RunResult sample_run(std::string variant, Status status) {
+    RunResult r;
+    r.op = "transpose";
+    r.variant = std::move(variant);
+    r.memory_space = space::shared;
+    r.origin = "built-in";
+    r.rows = 8192;
+    r.cols = 6000;
+    r.radius = 4;
+    r.border = "clamp";
+    r.status = status;
+    r.verified = status == Status::ok;
+    r.max_abs_error = 0.0;
+    r.median_ms = 0.1234567890123;
+    r.min_ms = 0.1;
+    r.max_ms = 1.0e-300;  // extremes of the double range must survive the text form
+    r.reps = 20;
+    r.bytes = 393216000;
+    r.gbps = 3185.123456789;
+    r.copy_gbps = 3999.5;
+    r.pct_of_copy = 79.63;
+    r.cache_resident = false;
+    r.gpu = true;
+    return r;
+}
+
+RunRecord sample_record() {
+    RunRecord rec;
+    rec.device.index = 0;
+    rec.device.name = "NVIDIA H200, \"test\" unit";
+    rec.device.gpu = true;
+    rec.device.sm_count = 132;
+    rec.device.cc_major = 9;
+    rec.device.cc_minor = 0;
+    rec.device.l2_bytes = 60ull << 20;
+    rec.device.memory_bytes = 150754820096ull;
+    rec.device.memory_bus_bits = 6144;
+    rec.device.memory_clock_khz = 3201000.0;
+    rec.device.theoretical_gbps = 4915.2;
+    rec.device.texture_pitch_alignment = 32;
+    rec.config.ops = {Op::transpose, Op::filter_y};
+    rec.config.variants = {"transpose/", "filter_y/global"};
+    rec.config.sizes = {{8192, 6000}, {1, 37}};
+    rec.config.params = OpParams{7, Border::mirror};
+    rec.config.reps = 20;
+    rec.config.warmups = 2;
+    rec.config.seed = std::numeric_limits<std::uint64_t>::max();
+    rec.config.device = 0;
+    rec.config.include_cpu = true;
+    rec.started_at = "2026-11-21T23:45:00Z";
+    rec.cancelled = true;
+
+    rec.runs.push_back(sample_run("transpose/shared-padded", Status::ok));
+    RunResult failed = sample_run("transpose/naive, with \"quotes\"", Status::failed);
+    failed.error = "element (3, 4): got nan, expected 1.5\nsecond line,\r\nthird \"line\"";
+    failed.max_abs_error = std::numeric_limits<double>::infinity();
+    failed.origin = "/opt/plugins/lib,odd.so";
+    failed.border = "mirror";
+    failed.radius = 64;
+    failed.cache_resident = true;
+    failed.gpu = false;
+    failed.rows = 1;
+    failed.cols = 37;
+    rec.runs.push_back(failed);
+    RunResult skipped = sample_run("filter_y/global", Status::skipped);
+    skipped.op = "filter_y";
+    skipped.error = "border mode wrap not supported";
+    skipped.median_ms = skipped.min_ms = skipped.max_ms = 0;
+    skipped.gbps = skipped.pct_of_copy = 0;
+    rec.runs.push_back(skipped);
+    RunResult cancelled = sample_run("filter_y/pitched", Status::cancelled);
+    cancelled.op = "filter_y";
+    rec.runs.push_back(cancelled);
+    return rec;
+}
+
+void expect_same_number(double a, double b, const char* what) {
+    if (std::isnan(a)) EXPECT_TRUE(std::isnan(b)) << what;
+    else EXPECT_EQ(a, b) << what;  // exact: the text form is the shortest round-trip one
+}
+
+void expect_same_run(const RunResult& a, const RunResult& b) {
+    SCOPED_TRACE(a.variant);
+    EXPECT_EQ(a.op, b.op);
+    EXPECT_EQ(a.variant, b.variant);
+    EXPECT_EQ(a.memory_space, b.memory_space);
+    EXPECT_EQ(a.origin, b.origin);
+    EXPECT_EQ(a.rows, b.rows);
+    EXPECT_EQ(a.cols, b.cols);
+    EXPECT_EQ(a.radius, b.radius);
+    EXPECT_EQ(a.border, b.border);
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.error, b.error);
+    EXPECT_EQ(a.verified, b.verified);
+    expect_same_number(a.max_abs_error, b.max_abs_error, "max_abs_error");
+    expect_same_number(a.median_ms, b.median_ms, "median_ms");
+    expect_same_number(a.min_ms, b.min_ms, "min_ms");
+    expect_same_number(a.max_ms, b.max_ms, "max_ms");
+    EXPECT_EQ(a.reps, b.reps);
+    EXPECT_EQ(a.bytes, b.bytes);
+    expect_same_number(a.gbps, b.gbps, "gbps");
+    expect_same_number(a.copy_gbps, b.copy_gbps, "copy_gbps");
+    expect_same_number(a.pct_of_copy, b.pct_of_copy, "pct_of_copy");
+    EXPECT_EQ(a.cache_resident, b.cache_resident);
+    EXPECT_EQ(a.gpu, b.gpu);
+}
+
+void expect_same_runs(const RunRecord& a, const RunRecord& b) {
+    ASSERT_EQ(a.runs.size(), b.runs.size());
+    for (std::size_t i = 0; i < a.runs.size(); ++i) expect_same_run(a.runs[i], b.runs[i]);
+}
+
+// Runs `f`, expects a std::runtime_error whose message contains `part`.
+void expect_refused(const std::function<void()>& f, const std::string& part) {
+    try {
+        f();
+        ADD_FAILURE() << "no exception; expected one containing \"" << part << "\"";
+    } catch (const std::runtime_error& e) {
+        EXPECT_THAT(e.what(), HasSubstr(part));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------- JSON
+
+TEST(ResultsJson, RoundTripKeepsEveryField) {
+    const RunRecord rec = sample_record();
+    const RunRecord back = from_json(to_json(rec));
+
+    EXPECT_EQ(back.started_at, rec.started_at);
+    EXPECT_EQ(back.cancelled, rec.cancelled);
+    EXPECT_EQ(back.device.index, rec.device.index);
+    EXPECT_EQ(back.device.name, rec.device.name);
+    EXPECT_EQ(back.device.gpu, rec.device.gpu);
+    EXPECT_EQ(back.device.sm_count, rec.device.sm_count);
+    EXPECT_EQ(back.device.cc_major, rec.device.cc_major);
+    EXPECT_EQ(back.device.cc_minor, rec.device.cc_minor);
+    EXPECT_EQ(back.device.l2_bytes, rec.device.l2_bytes);
+    EXPECT_EQ(back.device.memory_bytes, rec.device.memory_bytes);
+    EXPECT_EQ(back.device.memory_bus_bits, rec.device.memory_bus_bits);
+    EXPECT_EQ(back.device.memory_clock_khz, rec.device.memory_clock_khz);
+    EXPECT_EQ(back.device.theoretical_gbps, rec.device.theoretical_gbps);
+    EXPECT_EQ(back.device.texture_pitch_alignment, rec.device.texture_pitch_alignment);
+
+    EXPECT_EQ(back.config.ops, rec.config.ops);
+    EXPECT_EQ(back.config.variants, rec.config.variants);
+    EXPECT_EQ(back.config.sizes, rec.config.sizes);
+    EXPECT_EQ(back.config.params.radius, 7);
+    EXPECT_EQ(back.config.params.border, Border::mirror);
+    EXPECT_EQ(back.config.reps, rec.config.reps);
+    EXPECT_EQ(back.config.warmups, rec.config.warmups);
+    EXPECT_EQ(back.config.seed, rec.config.seed);
+    EXPECT_EQ(back.config.device, rec.config.device);
+    EXPECT_EQ(back.config.include_cpu, rec.config.include_cpu);
+
+    expect_same_runs(rec, back);
+}
+
+TEST(ResultsJson, UsesTheDesignFieldNamesAndRecordsTheFormula) {
+    RunRecord rec = sample_record();
+    rec.config.input = std::make_shared<const Matrix>(3, 5);
+    const auto j = nlohmann::json::parse(to_json(rec));
+    EXPECT_EQ(j.at("schema"), kResultsSchema);
+    EXPECT_EQ(j.at("config").at("formula"), kBandwidthFormula);
+    EXPECT_EQ(j.at("config").at("input").at("cols"), 5);
+    EXPECT_EQ(j.at("device").at("name"), rec.device.name);
+    ASSERT_EQ(j.at("runs").size(), rec.runs.size());
+    const auto& run = j.at("runs").at(0);
+    for (const char* name : {"op", "variant", "memory_space", "rows", "cols", "median_ms", "min_ms", "max_ms", "gbps",
+                             "pct_of_copy", "max_abs_error", "verified"})
+        EXPECT_TRUE(run.contains(name)) << name;
+    EXPECT_EQ(run.at("verified"), true);
+    EXPECT_EQ(run.at("rows"), 8192);
+    EXPECT_EQ(j.at("runs").at(1).at("max_abs_error"), "inf");  // JSON has no literal for it
+}
+
+TEST(ResultsJson, KeepsNonFiniteNumbers) {
+    RunRecord rec = sample_record();
+    rec.runs[0].max_abs_error = std::numeric_limits<double>::quiet_NaN();
+    rec.runs[0].gbps = -std::numeric_limits<double>::infinity();
+    const RunRecord back = from_json(to_json(rec));
+    EXPECT_TRUE(std::isnan(back.runs[0].max_abs_error));
+    EXPECT_EQ(back.runs[0].gbps, -std::numeric_limits<double>::infinity());
+}
+
+TEST(ResultsJson, EmptyRecordRoundTrips) {
+    const RunRecord back = from_json(to_json(RunRecord{}));
+    EXPECT_TRUE(back.runs.empty());
+    EXPECT_TRUE(back.config.ops.empty());
+}
+
+// Edits one field of a valid file and expects the reader to refuse it with `part` in the reason.
+void expect_json_refused(const std::function<void(nlohmann::ordered_json&)>& edit, const std::string& part) {
+    auto j = nlohmann::ordered_json::parse(to_json(sample_record()));
+    edit(j);
+    expect_refused([&] { from_json(j.dump()); }, part);
+}
+
+TEST(ResultsJson, RefusesWhatItCannotRead) {
+    expect_refused([] { from_json("{ not json"); }, "results JSON: ");
+    expect_refused([] { from_json(""); }, "results JSON: ");
+    expect_refused([] { from_json("[1, 2]"); }, "not a coalesce results file");
+    expect_refused([] { from_json(R"({"runs": []})"); }, "not a coalesce results file (no 'schema' field)");
+    expect_json_refused([](auto& j) { j["schema"] = "vega-lite/5"; }, "not a coalesce results file (schema 'vega-lite/5')");
+    expect_json_refused([](auto& j) { j["schema"] = "coalesce-results/2"; }, "unsupported results schema 'coalesce-results/2'");
+    expect_json_refused([](auto& j) { j.erase("runs"); }, "results JSON: missing field 'runs'");
+    expect_json_refused([](auto& j) { j["device"].erase("name"); }, "results JSON: missing field 'device.name'");
+    expect_json_refused([](auto& j) { j["runs"][1].erase("verified"); }, "results JSON: missing field 'runs[1].verified'");
+    expect_json_refused([](auto& j) { j["runs"][0]["rows"] = -1; }, "field 'runs[0].rows' must be a non-negative integer");
+    expect_json_refused([](auto& j) { j["runs"][0]["rows"] = 2.5; }, "field 'runs[0].rows' must be a non-negative integer");
+    expect_json_refused([](auto& j) { j["runs"][0]["gbps"] = "fast"; }, "field 'runs[0].gbps' must be a number");
+    expect_json_refused([](auto& j) { j["runs"][0]["verified"] = 1; }, "field 'runs[0].verified' must be true or false");
+    expect_json_refused([](auto& j) { j["runs"][0]["status"] = "great"; }, "unknown status 'great'");
+    expect_json_refused([](auto& j) { j["runs"][0]["colour"] = "red"; }, "unknown field 'runs[0].colour'");
+    expect_json_refused([](auto& j) { j["extra"] = 1; }, "unknown field 'extra'");
+    expect_json_refused([](auto& j) { j["config"]["ops"][0] = "blur"; }, "unknown operation 'blur'");
+    expect_json_refused([](auto& j) { j["config"]["border"] = "reflect101"; }, "unknown border mode 'reflect101'");
+    expect_json_refused([](auto& j) { j["config"]["radius"] = 1e12; }, "field 'config.radius' must be an integer");
+    expect_json_refused([](auto& j) { j["runs"] = nlohmann::ordered_json::object(); }, "field 'runs' must be an array");
+    expect_json_refused([](auto& j) { j["runs"][0] = 3; }, "field 'runs[0]' is not an object");
+}
+
+// ----------------------------------------------------------------------------------------------- CSV
+
+TEST(ResultsCsv, RoundTripKeepsEveryRunAndTheRecordFacts) {
+    const RunRecord rec = sample_record();
+    const RunRecord back = from_csv(to_csv(rec));
+    expect_same_runs(rec, back);
+    EXPECT_EQ(back.device.name, rec.device.name);
+    EXPECT_EQ(back.device.index, rec.device.index);
+    EXPECT_EQ(back.device.gpu, rec.device.gpu);
+    EXPECT_EQ(back.started_at, rec.started_at);
+    EXPECT_EQ(back.config.warmups, rec.config.warmups);
+    EXPECT_EQ(back.config.seed, rec.config.seed);
+    EXPECT_EQ(back.config.ops, (std::vector<Op>{Op::transpose, Op::filter_y}));
+    EXPECT_EQ(back.config.sizes, (std::vector<Shape>{{8192, 6000}, {1, 37}}));
+    EXPECT_EQ(back.config.variants.size(), 4u);
+    EXPECT_EQ(back.config.params.radius, 4);  // from the first row
+    EXPECT_TRUE(back.cancelled);              // a row says so
+}
+
+TEST(ResultsCsv, HeaderNamesTheColumnsAndOneRowPerRun) {
+    const std::string csv = to_csv(sample_record());
+    EXPECT_THAT(csv, StartsWith("op,variant,memory_space,rows,cols,median_ms,min_ms,max_ms,gbps,pct_of_copy,max_abs_error,verified,"));
+    EXPECT_THAT(csv, HasSubstr(",device,"));
+    EXPECT_THAT(csv, HasSubstr(",copy_gbps,"));
+    // Commas, quotes and newlines are quoted, quotes doubled.
+    EXPECT_THAT(csv, HasSubstr("\"transpose/naive, with \"\"quotes\"\"\""));
+    EXPECT_THAT(csv, HasSubstr("\"NVIDIA H200, \"\"test\"\" unit\""));
+    EXPECT_THAT(csv, HasSubstr("\"element (3, 4): got nan, expected 1.5\nsecond line,\r\nthird \"\"line\"\"\""));
+}
+
+TEST(ResultsCsv, ReadsCrlfLineEndingsAndNoFinalNewline) {
+    const RunRecord rec = sample_record();
+    std::string csv = to_csv(rec);
+    // Turn every record separator (not the newlines inside quoted fields) into CRLF.
+    std::string crlf;
+    bool quoted = false;
+    for (char ch : csv) {
+        if (ch == '"') quoted = !quoted;
+        if (ch == '\n' && !quoted) crlf += '\r';
+        crlf += ch;
+    }
+    crlf.pop_back();
+    crlf.pop_back();
+    expect_same_runs(rec, from_csv(crlf));
+}
+
+TEST(ResultsCsv, HeaderOnlyIsAnEmptyRecord) {
+    const RunRecord back = from_csv(to_csv(RunRecord{}));
+    EXPECT_TRUE(back.runs.empty());
+}
+
+TEST(ResultsCsv, RefusesWhatItCannotRead) {
+    const std::string good = to_csv(sample_record());
+    const std::string header = good.substr(0, good.find('\n'));
+    const auto replace_once = [&](std::string from, std::string to) {
+        std::string s = good;
+        const auto at = s.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        return s.replace(at, from.size(), to);
+    };
+
+    expect_refused([] { from_csv(""); }, "results CSV: empty file");
+    expect_refused([] { from_csv("name,age\nbob,3\n"); }, "not a coalesce results file (CSV header starts with 'name')");
+    expect_refused([&] { from_csv(replace_once(",copy_gbps,", ",copy_gbps,colour,")); }, "results CSV: unknown column 'colour'");
+    expect_refused([&] { from_csv(replace_once(",seed\n", "\n")); }, "results CSV: missing column 'seed'");
+    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); }, "results CSV: line 2 has 3 fields, expected 28");
+    expect_refused([&] { from_csv(replace_once(",8192,6000,", ",8192,-6,")); }, "column 'cols': '-6' is not a non-negative integer");
+    expect_refused([&] { from_csv(replace_once(",3185.123456789,", ",fast,")); }, "line 2, column 'gbps': 'fast' is not a number");
+    expect_refused([&] { from_csv(replace_once(",true,ok,", ",yes,ok,")); }, "column 'verified': 'yes' is not true or false");
+    expect_refused([&] { from_csv(replace_once(",ok,", ",great,")); }, "column 'status': 'great' is not a status");
+    expect_refused([&] { from_csv(header + "\n\"transpose,unclosed\n"); }, "line 2: quoted field never closed");
+    expect_refused([&] { from_csv(header + "\ntrans\"pose\n"); }, "line 2: a quote inside an unquoted field");
+    // Two runs pasted into one file: the record-level columns disagree.
+    const std::string first_row = good.substr(header.size() + 1, good.find('\n', header.size() + 1) - header.size() - 1);
+    std::string other = first_row;
+    other.replace(other.find("2026-11-21T23:45:00Z"), 20, "2026-11-22T00:00:00Z");
+    expect_refused([&] { from_csv(header + "\n" + first_row + "\n" + other + "\n"); }, "line 3 comes from another run");
+}
+
+// ------------------------------------------------------------------------------------------- files
+
+class ResultsFiles : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = fs::temp_directory_path() / ("coalesce-results-io-" + std::to_string(::getpid()) + "-" + info->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    // Files in the folder other than `keep`: a temporary left behind would show up here.
+    std::vector<std::string> others(const std::string& keep) const {
+        std::vector<std::string> names;
+        for (const auto& e : fs::directory_iterator(dir_))
+            if (e.path().filename() != keep) names.push_back(e.path().filename().string());
+        return names;
+    }
+
+    fs::path dir_;
+};
+
+TEST_F(ResultsFiles, WriteReplacesTheFileAndLeavesNoTemporary) {
+    const fs::path file = dir_ / "out.json";
+    write_file_atomically(file, "first");
+    write_file_atomically(file, "second, longer contents");
+    EXPECT_EQ(read_text_file(file), "second, longer contents");
+    EXPECT_TRUE(others("out.json").empty());
+}
+
+TEST_F(ResultsFiles, WriteIntoAMissingFolderNamesThePathAndTheReason) {
+    const fs::path file = dir_ / "no-such-folder" / "out.json";
+    expect_refused([&] { write_file_atomically(file, "x"); }, "cannot write '" + file.string() + "': No such file or directory");
+}
+
+TEST_F(ResultsFiles, WriteOverAFolderFailsAndRemovesTheTemporary) {
+    fs::create_directory(dir_ / "taken");
+    expect_refused([&] { write_file_atomically(dir_ / "taken", "x"); }, "cannot write '" + (dir_ / "taken").string() + "'");
+    EXPECT_TRUE(others("taken").empty());
+}
+
+TEST_F(ResultsFiles, ReadingAMissingFileNamesIt) {
+    expect_refused([&] { read_text_file(dir_ / "absent.csv"); }, "cannot read '" + (dir_ / "absent.csv").string() + "'");
+}
+
+TEST_F(ResultsFiles, SaveAndLoadPickTheFormatFromTheExtension) {
+    const RunRecord rec = sample_record();
+    save_results(dir_ / "r.json", rec);
+    save_results(dir_ / "r.CSV", rec);
+    EXPECT_THAT(read_text_file(dir_ / "r.json"), HasSubstr("\"schema\": \"coalesce-results/1\""));
+    EXPECT_THAT(read_text_file(dir_ / "r.CSV"), StartsWith("op,variant,"));
+    expect_same_runs(rec, load_results(dir_ / "r.json"));
+    expect_same_runs(rec, load_results(dir_ / "r.CSV"));
+    expect_refused([&] { save_results(dir_ / "r.txt", rec); }, "must end in .json or .csv");
+    expect_refused([&] { load_results(dir_ / "r.txt"); }, "must end in .json or .csv");
+
+    std::ofstream(dir_ / "bad.json") << R"({"schema": "coalesce-results/1"})";
+    expect_refused([&] { load_results(dir_ / "bad.json"); }, (dir_ / "bad.json").string() + ": results JSON: missing field 'started_at'");
+}
+
+}  // namespace
+}  // namespace coalesce
