@@ -1,0 +1,282 @@
+// Every GPU variant of a registry filled by register_builtin_variants(), against the CPU reference,
+// at awkward and large sizes, every filter radius class and border mode. A variant is tested the
+// moment it is registered: the cases are generated from the registry.
+#include "coalesce/cuda_raii.hpp"
+#include "coalesce/device.hpp"
+#include "coalesce/kernels.hpp"
+#include "coalesce/operation.hpp"
+#include "coalesce/registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+namespace {
+
+const Registry& builtin_registry() {
+    static const Registry registry = [] {
+        Registry r;
+        register_builtin_variants(r);
+        return r;
+    }();
+    return registry;
+}
+
+std::vector<const Variant*> gpu_variants() {
+    std::vector<const Variant*> out;
+    for (const Variant& v : builtin_registry().variants())
+        if (v.info.gpu) out.push_back(&v);
+    return out;
+}
+
+struct GpuCase {
+    std::string variant_id;
+    Shape shape;
+    OpParams params;
+};
+
+void PrintTo(const GpuCase& c, std::ostream* os) {
+    *os << c.variant_id << " " << c.shape.rows << "x" << c.shape.cols << " r=" << c.params.radius << " "
+        << border_name(c.params.border);
+}
+
+const std::vector<Shape>& test_shapes() {
+    static const std::vector<Shape> shapes = {{1, 1}, {1, 37}, {37, 1}, {33, 65}, {1000, 1001}, {4096, 4096}};
+    return shapes;
+}
+
+bool is_large(Shape s) { return s.elements() >= 4096u * 4096u; }
+
+// Filters: radii 0, 1, 5, 32 and the maximum, every border; the large size only at r = 5 with
+// clamp and mirror, to keep the suite short.
+std::vector<OpParams> params_for(Op op, Shape shape) {
+    if (!is_filter(op)) return {OpParams{}};
+    std::vector<OpParams> out;
+    if (is_large(shape)) {
+        out.push_back({5, Border::clamp});
+        out.push_back({5, Border::mirror});
+        return out;
+    }
+    for (int radius : {0, 1, 5, 32, kMaxRadius})
+        for (Border border : all_borders()) out.push_back({radius, border});
+    return out;
+}
+
+std::vector<GpuCase> all_cases() {
+    std::vector<GpuCase> cases;
+    for (const Variant* v : gpu_variants())
+        for (Shape shape : test_shapes())
+            for (const OpParams& params : params_for(v->info.op, shape))
+                cases.push_back({v->info.id, shape, params});
+    return cases;
+}
+
+std::string sanitized(const std::string& text) {
+    std::string out = text;
+    std::replace_if(out.begin(), out.end(), [](unsigned char ch) { return !std::isalnum(ch); }, '_');
+    return out;
+}
+
+std::string case_name(const testing::TestParamInfo<GpuCase>& info) {
+    const GpuCase& c = info.param;
+    std::string name = sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
+    const Variant* v = builtin_registry().find(c.variant_id);
+    if (v != nullptr && is_filter(v->info.op))
+        name += "_r" + std::to_string(c.params.radius) + "_" + std::string(border_name(c.params.border));
+    return name;
+}
+
+// Inputs and references are cached per (shape) and (op, shape, params): running the binary
+// directly verifies every variant against one reference.
+const Matrix& input_for(Shape shape) {
+    static std::map<std::pair<std::size_t, std::size_t>, Matrix> cache;
+    const auto key = std::make_pair(shape.rows, shape.cols);
+    auto it = cache.find(key);
+    if (it == cache.end())
+        it = cache.emplace(key, Matrix::random(shape.rows, shape.cols, 1000003u * shape.rows + shape.cols)).first;
+    return it->second;
+}
+
+const Reference& reference_for(Op op, Shape shape, const OpParams& params) {
+    static std::map<std::string, Reference> cache;
+    std::string key = std::string(op_name(op)) + " " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
+    if (is_filter(op)) key += " " + std::to_string(params.radius) + " " + std::string(border_name(params.border));
+    auto it = cache.find(key);
+    if (it == cache.end()) it = cache.emplace(key, cpu_reference(op, input_for(shape), params)).first;
+    return it->second;
+}
+
+class GpuTest {
+protected:
+    static bool have_device() { return cuda_device_count() > 0; }
+};
+
+class GpuVariantTest : public testing::TestWithParam<GpuCase>, protected GpuTest {
+protected:
+    void SetUp() override {
+        if (!have_device()) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
+    }
+};
+
+TEST_P(GpuVariantTest, MatchesCpuReference) {
+    const GpuCase& c = GetParam();
+    const Variant* variant = builtin_registry().find(c.variant_id);
+    ASSERT_NE(variant, nullptr);
+    const Op op = variant->info.op;
+    const Matrix& input = input_for(c.shape);
+    const Reference& ref = reference_for(op, c.shape, c.params);
+
+    std::unique_ptr<Instance> instance = variant->make(c.shape, c.params);
+    instance->upload(input);
+    instance->poison();
+    const Stream stream = Stream::create();
+    // Launched twice: the runner times repeated launches, which must each produce the same result.
+    instance->launch(stream.get());
+    instance->launch(stream.get());
+    stream.synchronize();
+    const Matrix out = instance->download();
+
+    ASSERT_EQ(out.shape(), output_shape(op, c.shape));
+    const Verification v = verify(op, ref, out);
+    EXPECT_TRUE(v.ok) << v.message << " (max abs error " << v.max_abs_error << ")";
+}
+
+INSTANTIATE_TEST_SUITE_P(Builtin, GpuVariantTest, testing::ValuesIn(all_cases()), case_name);
+
+// The poison must be visible: an output that no launch wrote fails verification.
+class GpuPoisonTest : public testing::TestWithParam<std::string>, protected GpuTest {
+protected:
+    void SetUp() override {
+        if (!have_device()) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
+    }
+};
+
+TEST_P(GpuPoisonTest, UnwrittenOutputFailsVerification) {
+    const Variant* variant = builtin_registry().find(GetParam());
+    ASSERT_NE(variant, nullptr);
+    const Shape shape{33, 65};
+    const OpParams params{};
+    const Op op = variant->info.op;
+    std::unique_ptr<Instance> instance = variant->make(shape, params);
+    instance->upload(input_for(shape));
+    instance->poison();
+    const Matrix out = instance->download();
+    ASSERT_EQ(out.shape(), output_shape(op, shape));
+    const Verification v = verify(op, reference_for(op, shape, params), out);
+    EXPECT_FALSE(v.ok) << "a poisoned, never launched output passed verification";
+    EXPECT_FALSE(v.message.empty());
+}
+
+std::vector<std::string> gpu_variant_ids() {
+    std::vector<std::string> ids;
+    for (const Variant* v : gpu_variants()) ids.push_back(v->info.id);
+    return ids;
+}
+
+std::string poison_case_name(const testing::TestParamInfo<std::string>& info) { return sanitized(info.param); }
+
+INSTANTIATE_TEST_SUITE_P(Builtin, GpuPoisonTest, testing::ValuesIn(gpu_variant_ids()), poison_case_name);
+
+// What the registry says about the built-in GPU variants; needs no device.
+TEST(BuiltinGpuVariants, EveryOperationHasGlobalPitchedAndSharedVariants) {
+    for (Op op : all_ops()) {
+        std::vector<std::string> spaces;
+        for (const Variant* v : builtin_registry().for_op(op))
+            if (v->info.gpu) spaces.push_back(v->info.memory_space);
+        const auto has = [&](const char* s) { return std::find(spaces.begin(), spaces.end(), s) != spaces.end(); };
+        EXPECT_TRUE(has(space::global)) << op_name(op);
+        EXPECT_TRUE(has(space::pitched)) << op_name(op);
+        if (op != Op::copy) {
+            EXPECT_TRUE(has(space::shared)) << op_name(op);
+        }
+    }
+}
+
+TEST(BuiltinGpuVariants, IdsNameTheirOperationAndDescribeTheirLesson) {
+    for (const Variant* v : gpu_variants()) {
+        const std::string prefix = std::string(op_name(v->info.op)) + "/";
+        EXPECT_EQ(v->info.id.rfind(prefix, 0), 0u) << v->info.id;
+        EXPECT_GT(v->info.id.size(), prefix.size()) << v->info.id;
+        EXPECT_GE(v->info.description.size(), 40u) << v->info.id;
+        EXPECT_FALSE(v->info.memory_space.empty()) << v->info.id;
+        EXPECT_TRUE(static_cast<bool>(v->make)) << v->info.id;
+    }
+}
+
+TEST(BuiltinGpuVariants, FiltersRefuseRadiiOutsideTheLimits) {
+    for (const Variant* v : gpu_variants()) {
+        if (!is_filter(v->info.op)) continue;
+        EXPECT_THROW(v->make({16, 16}, OpParams{-1, Border::clamp}), std::invalid_argument) << v->info.id;
+        EXPECT_THROW(v->make({16, 16}, OpParams{kMaxRadius + 1, Border::clamp}), std::invalid_argument) << v->info.id;
+    }
+}
+
+TEST(BuiltinGpuVariants, RefuseEmptyShapes) {
+    for (const Variant* v : gpu_variants()) {
+        EXPECT_THROW(v->make({0, 16}, OpParams{}), std::invalid_argument) << v->info.id;
+        EXPECT_THROW(v->make({16, 0}, OpParams{}), std::invalid_argument) << v->info.id;
+    }
+}
+
+// A timing table at 8192x8192 for the GPU machine, run only on request
+// (--gtest_also_run_disabled_tests). It reports; it asserts only that every variant verifies.
+TEST(GpuVariantTiming, DISABLED_Table8192) {
+    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
+    const Shape shape{8192, 8192};
+    constexpr int kWarmups = 3;
+    constexpr int kReps = 20;
+    const Stream stream = Stream::create();
+    const Event start = Event::create();
+    const Event stop = Event::create();
+    const auto median_ms = [&](auto&& body) {
+        for (int i = 0; i < kWarmups; ++i) body();
+        std::vector<float> times;
+        for (int i = 0; i < kReps; ++i) {
+            start.record(stream.get());
+            body();
+            stop.record(stream.get());
+            times.push_back(Event::elapsed_ms(start, stop));
+        }
+        std::sort(times.begin(), times.end());
+        return static_cast<double>(times[times.size() / 2]);
+    };
+
+    const std::size_t bytes = shape.elements() * sizeof(float);
+    DeviceBuffer d_src(bytes), d_dst(bytes);
+    const double copy_ms = median_ms([&] {
+        COALESCE_CUDA(cudaMemcpyAsync(d_dst.get(), d_src.get(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
+    });
+    const double copy_gbps = 2.0 * static_cast<double>(bytes) / (copy_ms * 1e-3) / 1e9;
+    std::printf("device: %s\n", query_device(0).name.c_str());
+    std::printf("%-34s %10s %10s %8s %s\n", "variant (8192x8192, r=4 clamp)", "ms", "GB/s", "%copy", "verified");
+    std::printf("%-34s %10.4f %10.1f %8.1f %s\n", "cudaMemcpy D2D", copy_ms, copy_gbps, 100.0, "-");
+
+    const OpParams params{};
+    const Matrix& input = input_for(shape);
+    for (const Variant* v : gpu_variants()) {
+        const Op op = v->info.op;
+        std::unique_ptr<Instance> instance = v->make(shape, params);
+        instance->upload(input);
+        instance->poison();
+        instance->launch(stream.get());
+        stream.synchronize();
+        const Verification check = verify(op, reference_for(op, shape, params), instance->download());
+        EXPECT_TRUE(check.ok) << v->info.id << ": " << check.message;
+        const double ms = median_ms([&] { instance->launch(stream.get()); });
+        const double gbps = static_cast<double>(bytes_moved(op, shape)) / (ms * 1e-3) / 1e9;
+        std::printf("%-34s %10.4f %10.1f %8.1f %s\n", v->info.id.c_str(), ms, gbps, 100.0 * gbps / copy_gbps,
+                    check.ok ? "yes" : "NO");
+    }
+}
+
+}  // namespace
+}  // namespace coalesce
