@@ -1,0 +1,246 @@
+// The plugin loader against deliberately broken plugins (tests/plugins/) and the real texture
+// plugin. Needs no GPU: registration makes no CUDA call, and the good test plugin runs on the host.
+#include "coalesce/operation.hpp"
+#include "coalesce/plugin_loader.hpp"
+#include "coalesce/registry.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::HasSubstr;
+
+const fs::path kTestPluginDir = COALESCE_TEST_PLUGIN_DIR;
+const fs::path kTexturesPlugin = COALESCE_TEXTURES_PLUGIN;
+
+fs::path test_plugin(const std::string& name) { return kTestPluginDir / (name + ".so"); }
+
+std::vector<std::string> ids_of(const Registry& registry) {
+    std::vector<std::string> ids;
+    for (const Variant& v : registry.variants()) ids.push_back(v.info.id);
+    return ids;
+}
+
+// A registry as an application starts with: the host variants, plus one id a test plugin reuses.
+Registry starting_registry() {
+    Registry registry;
+    register_cpu_variants(registry);
+    Variant taken;
+    taken.info.id = "copy/test-already-here";
+    taken.info.op = Op::copy;
+    taken.info.memory_space = space::host;
+    taken.info.gpu = false;
+    taken.make = [](Shape, const OpParams&) -> std::unique_ptr<Instance> { throw std::logic_error("never made"); };
+    registry.add(std::move(taken));
+    return registry;
+}
+
+class PluginLoaderTest : public testing::Test {
+protected:
+    void SetUp() override { unsetenv("COALESCE_PLUGIN_PATH"); }
+};
+
+struct Refusal {
+    std::string plugin;
+    std::vector<std::string> reason_parts;
+};
+
+class RefusedPluginTest : public testing::TestWithParam<Refusal> {};
+
+TEST_P(RefusedPluginTest, IsRefusedWithAMessageNamingTheFileAndTheRegistryIsUnchanged) {
+    const Refusal& refusal = GetParam();
+    Registry registry = starting_registry();
+    const std::vector<std::string> before = ids_of(registry);
+    const fs::path file = test_plugin(refusal.plugin);
+
+    const PluginReport report = load_plugin(file, registry);
+
+    EXPECT_FALSE(report.loaded);
+    EXPECT_EQ(report.variants, 0u);
+    EXPECT_THAT(report.message, HasSubstr(file.filename().string()));
+    EXPECT_EQ(report.message.rfind(fs::canonical(file).string() + ": ", 0), 0u) << report.message;
+    for (const std::string& part : refusal.reason_parts) EXPECT_THAT(report.message, HasSubstr(part));
+    EXPECT_EQ(ids_of(registry), before);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    BrokenPlugins, RefusedPluginTest,
+    testing::Values(Refusal{"wrong_abi", {"ABI version mismatch", "999", "expects 1"}},
+                    Refusal{"no_register", {"missing entry point coalesce_plugin_register"}},
+                    Refusal{"no_version", {"missing entry point coalesce_plugin_abi_version"}},
+                    Refusal{"register_fails", {"registration failed", "out of widgets on purpose"}},
+                    Refusal{"duplicate_registry", {"duplicate variant id 'copy/test-already-here'"}},
+                    Refusal{"duplicate_within", {"duplicate variant id 'copy/test-twice'", "twice"}},
+                    Refusal{"not_a_library", {"not a loadable library", "not_a_library.so"}}),
+    [](const testing::TestParamInfo<Refusal>& param_info) { return param_info.param.plugin; });
+
+TEST_F(PluginLoaderTest, AMissingFileIsRefusedWithItsName) {
+    Registry registry = starting_registry();
+    const std::size_t before = registry.size();
+    const PluginReport report = load_plugin(kTestPluginDir / "does_not_exist.so", registry);
+    EXPECT_FALSE(report.loaded);
+    EXPECT_THAT(report.message, HasSubstr("does_not_exist.so"));
+    EXPECT_THAT(report.message, HasSubstr("cannot open"));
+    EXPECT_EQ(registry.size(), before);
+}
+
+TEST_F(PluginLoaderTest, GoodPluginVariantsCarryOriginSpaceAndBorders) {
+    Registry registry = starting_registry();
+    const std::size_t before = registry.size();
+    const PluginReport report = load_plugin(test_plugin("good_plugin"), registry);
+    ASSERT_TRUE(report.loaded) << report.message;
+    EXPECT_TRUE(report.message.empty());
+    EXPECT_EQ(report.variants, 3u);
+    EXPECT_EQ(registry.size(), before + 3);
+
+    const std::string origin = fs::canonical(test_plugin("good_plugin")).string();
+    const Variant* copy = registry.find("copy/test-host-copy");
+    ASSERT_NE(copy, nullptr);
+    EXPECT_EQ(copy->info.origin, origin);
+    EXPECT_EQ(copy->info.op, Op::copy);
+    EXPECT_EQ(copy->info.memory_space, "test-host");
+    EXPECT_EQ(copy->info.description, "copies its input on the host (loader tests)");
+
+    const Variant* filter = registry.find("filter_x/test-clamp-and-mirror");
+    ASSERT_NE(filter, nullptr);
+    EXPECT_EQ(filter->info.borders, (std::vector<Border>{Border::clamp, Border::mirror}));
+    EXPECT_TRUE(filter->info.supports(Border::mirror));
+    EXPECT_FALSE(filter->info.supports(Border::wrap));
+}
+
+TEST_F(PluginLoaderTest, InstanceAdapterRunsThePluginFunctions) {
+    Registry registry = starting_registry();
+    ASSERT_TRUE(load_plugin(test_plugin("good_plugin"), registry).loaded);
+    const Variant* copy = registry.find("copy/test-host-copy");
+    ASSERT_NE(copy, nullptr);
+
+    const Matrix input = Matrix::random(3, 5, 7);
+    std::unique_ptr<Instance> instance = copy->make(input.shape(), OpParams{});
+    instance->upload(input);
+    instance->poison();
+    const Matrix poisoned = instance->download();
+    ASSERT_EQ(poisoned.shape(), input.shape());
+    EXPECT_TRUE(std::isnan(poisoned.at(2, 4)));
+    instance->launch(nullptr);
+    const Matrix out = instance->download();
+    ASSERT_EQ(out.shape(), input.shape());
+    EXPECT_TRUE(std::equal(out.data(), out.data() + out.size(), input.data()));
+
+    EXPECT_THROW(instance->upload(Matrix(5, 3)), std::invalid_argument);
+}
+
+TEST_F(PluginLoaderTest, APluginFailureBecomesAnExceptionWithItsMessageAndTheFile) {
+    Registry registry = starting_registry();
+    ASSERT_TRUE(load_plugin(test_plugin("good_plugin"), registry).loaded);
+    const Variant* failing = registry.find("copy/test-launch-fails");
+    ASSERT_NE(failing, nullptr);
+    std::unique_ptr<Instance> instance = failing->make({2, 2}, OpParams{});
+    instance->upload(Matrix(2, 2, 1.0f));
+    try {
+        instance->launch(nullptr);
+        FAIL() << "launch did not throw";
+    } catch (const std::runtime_error& e) {
+        EXPECT_THAT(e.what(), HasSubstr("launch refused on purpose"));
+        EXPECT_THAT(e.what(), HasSubstr("good_plugin.so"));
+        EXPECT_THAT(e.what(), HasSubstr("copy/test-launch-fails"));
+    }
+}
+
+TEST_F(PluginLoaderTest, TheSameFileTwiceIntoOneRegistryIsRefusedButAFreshRegistryGetsIt) {
+    Registry registry = starting_registry();
+    ASSERT_TRUE(load_plugin(test_plugin("good_plugin"), registry).loaded);
+    const std::size_t after_first = registry.size();
+    const PluginReport again = load_plugin(test_plugin("good_plugin"), registry);
+    EXPECT_FALSE(again.loaded);
+    EXPECT_THAT(again.message, HasSubstr("already loaded"));
+    EXPECT_EQ(registry.size(), after_first);
+
+    Registry fresh = starting_registry();
+    EXPECT_TRUE(load_plugin(test_plugin("good_plugin"), fresh).loaded);
+    EXPECT_NE(fresh.find("copy/test-host-copy"), nullptr);
+}
+
+TEST_F(PluginLoaderTest, SearchPathIsExtraDirsThenEnvironmentThenNextToTheExecutable) {
+    setenv("COALESCE_PLUGIN_PATH", "/env/one::/env/two:", 1);
+    const std::vector<fs::path> dirs = plugin_search_path({"/extra/a", "/extra/b"});
+    const fs::path exe_dir = fs::read_symlink("/proc/self/exe").parent_path();
+    const std::vector<fs::path> expected = {"/extra/a", "/extra/b", "/env/one", "/env/two", exe_dir / "plugins",
+                                            (exe_dir / ".." / "lib" / "coalesce" / "plugins").lexically_normal()};
+    EXPECT_EQ(dirs, expected);
+}
+
+// One folder holding every broken plugin, the good one, a text file named *.so and a README:
+// each .so gets one report, the README none, and the refusals do not stop the good plugins.
+TEST_F(PluginLoaderTest, LoadingAFolderRefusesTheBrokenAndLoadsTheRest) {
+    Registry registry = starting_registry();
+    const std::size_t before = registry.size();
+    // The folder twice, once through the environment: still one load per file.
+    setenv("COALESCE_PLUGIN_PATH", kTestPluginDir.c_str(), 1);
+    const std::vector<PluginReport> reports = load_plugins(registry, {kTestPluginDir});
+
+    std::map<std::string, PluginReport> by_name;
+    for (const PluginReport& r : reports) {
+        EXPECT_TRUE(by_name.emplace(r.file.filename().string(), r).second) << "loaded twice: " << r.file;
+        if (!r.loaded) {
+            EXPECT_EQ(r.message.rfind(r.file.string() + ": ", 0), 0u) << r.message;
+        }
+    }
+    EXPECT_EQ(by_name.count("README.txt"), 0u);
+    for (const char* refused : {"wrong_abi.so", "no_register.so", "no_version.so", "register_fails.so",
+                                "duplicate_registry.so", "duplicate_within.so", "not_a_library.so"}) {
+        ASSERT_EQ(by_name.count(refused), 1u) << refused;
+        EXPECT_FALSE(by_name[refused].loaded) << refused;
+    }
+    ASSERT_EQ(by_name.count("good_plugin.so"), 1u);
+    EXPECT_TRUE(by_name["good_plugin.so"].loaded) << by_name["good_plugin.so"].message;
+
+    // The texture plugin sits in bin/plugins next to this test executable.
+    const std::string textures_name = kTexturesPlugin.filename().string();
+    ASSERT_EQ(by_name.count(textures_name), 1u) << "the texture plugin was not found next to the executable";
+    EXPECT_TRUE(by_name[textures_name].loaded) << by_name[textures_name].message;
+
+    EXPECT_EQ(registry.size(), before + 3 + by_name[textures_name].variants);
+    for (const char* absent : {"copy/test-wrong-abi", "copy/test-no-version", "copy/test-staged-then-failed",
+                               "copy/test-fresh", "copy/test-twice"})
+        EXPECT_EQ(registry.find(absent), nullptr) << absent;
+}
+
+TEST_F(PluginLoaderTest, TexturePluginRegistersBothFamiliesForEveryOperation) {
+    Registry registry = starting_registry();
+    const std::size_t before = registry.size();
+    const PluginReport report = load_plugin(kTexturesPlugin, registry);
+    ASSERT_TRUE(report.loaded) << report.message;
+    EXPECT_EQ(report.variants, 2 * all_ops().size());
+    EXPECT_EQ(registry.size(), before + report.variants);
+
+    const std::string origin = fs::canonical(kTexturesPlugin).string();
+    for (Op op : all_ops()) {
+        for (const char* family : {space::texture_array, space::texture_pitched}) {
+            const std::string id = std::string(op_name(op)) + "/" + family;
+            const Variant* v = registry.find(id);
+            ASSERT_NE(v, nullptr) << id;
+            EXPECT_EQ(v->info.op, op);
+            EXPECT_EQ(v->info.memory_space, family);
+            EXPECT_EQ(v->info.origin, origin);
+            EXPECT_TRUE(v->info.gpu);
+            EXPECT_THAT(v->info.description, HasSubstr("texture"));
+            EXPECT_EQ(v->info.borders, all_borders()) << id;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace coalesce

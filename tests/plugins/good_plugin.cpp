@@ -1,0 +1,19 @@
+// A well-formed plugin: three variants, one of which fails at launch with a message.
+#include "test_variant.hpp"
+
+using namespace coalesce_test_plugin;
+
+TEST_PLUGIN_EXPORT uint32_t coalesce_plugin_abi_version(void) { return COALESCE_PLUGIN_ABI_VERSION; }
+
+TEST_PLUGIN_EXPORT int coalesce_plugin_register(const coalesce_host* host, size_t, char* err, size_t err_len) {
+    coalesce_variant_desc descs[3] = {
+        host_copy_desc("copy/test-host-copy", COALESCE_OP_COPY),
+        host_copy_desc("copy/test-launch-fails", COALESCE_OP_COPY),
+        host_copy_desc("filter_x/test-clamp-and-mirror", COALESCE_OP_FILTER_X,
+                       (1u << COALESCE_BORDER_CLAMP) | (1u << COALESCE_BORDER_MIRROR)),
+    };
+    descs[1].launch = &launch_refused;
+    for (const coalesce_variant_desc& desc : descs)
+        if (int status = host->add_variant(host->context, &desc, err, err_len); status != 0) return status;
+    return 0;
+}

@@ -1,0 +1,89 @@
+// A host-only variant behind the plugin C ABI, for the deliberately built test plugins: it copies
+// its input on launch, so the loader's Instance adapter can be exercised without a GPU.
+#pragma once
+
+#include "coalesce/plugin_abi.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <vector>
+
+namespace coalesce_test_plugin {
+
+struct HostCopy {
+    std::size_t elements = 0;
+    std::vector<float> input, output;
+};
+
+inline void write_message(char* err, size_t err_len, const char* message) {
+    if (err == nullptr || err_len == 0) return;
+    std::strncpy(err, message, err_len - 1);
+    err[err_len - 1] = '\0';
+}
+
+inline void* create(size_t rows, size_t cols, const coalesce_params*, char* err, size_t err_len) {
+    auto* instance = new (std::nothrow) HostCopy;
+    if (instance == nullptr) {
+        write_message(err, err_len, "out of memory");
+        return nullptr;
+    }
+    instance->elements = rows * cols;
+    instance->input.assign(rows * cols, 0.0f);
+    instance->output.assign(rows * cols, 0.0f);
+    return instance;
+}
+
+inline int upload(void* instance, const float* h_input, char*, size_t) {
+    auto* self = static_cast<HostCopy*>(instance);
+    std::memcpy(self->input.data(), h_input, self->elements * sizeof(float));
+    return 0;
+}
+
+inline int poison(void* instance, char*, size_t) {
+    auto* self = static_cast<HostCopy*>(instance);
+    self->output.assign(self->elements, std::numeric_limits<float>::quiet_NaN());
+    return 0;
+}
+
+inline int launch(void* instance, void*, char*, size_t) {
+    auto* self = static_cast<HostCopy*>(instance);
+    self->output = self->input;
+    return 0;
+}
+
+inline int launch_refused(void*, void*, char* err, size_t err_len) {
+    write_message(err, err_len, "launch refused on purpose");
+    return 7;
+}
+
+inline int download(void* instance, float* h_output, char*, size_t) {
+    auto* self = static_cast<HostCopy*>(instance);
+    std::memcpy(h_output, self->output.data(), self->elements * sizeof(float));
+    return 0;
+}
+
+inline void destroy(void* instance) { delete static_cast<HostCopy*>(instance); }
+
+// A descriptor for a host-copy variant; every op with an output of the input's shape works.
+inline coalesce_variant_desc host_copy_desc(const char* id, int op, uint32_t border_mask = 0xFu) {
+    coalesce_variant_desc desc{};
+    desc.struct_size = sizeof desc;
+    desc.id = id;
+    desc.op = op;
+    desc.memory_space = "test-host";
+    desc.description = "copies its input on the host (loader tests)";
+    desc.border_mask = border_mask;
+    desc.create = &create;
+    desc.upload = &upload;
+    desc.poison = &poison;
+    desc.launch = &launch;
+    desc.download = &download;
+    desc.destroy = &destroy;
+    return desc;
+}
+
+}  // namespace coalesce_test_plugin
+
+#define TEST_PLUGIN_EXPORT extern "C" __attribute__((visibility("default")))
