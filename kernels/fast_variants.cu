@@ -1,9 +1,17 @@
-// The fast variants (issue 5, "Bandwidth at the limit") register here; the kernels live in
-// kernels/fast_*.cu. Empty until that work adds them.
+// The fast variants (issue 5, "Bandwidth at the limit"): each kernels/fast_<op>.cu registers its
+// own; this is the one list, called by register_builtin_variants() after the teaching variants.
 #include "coalesce/kernels.hpp"
+#include "fast_variants.hpp"
 
 namespace coalesce {
 
-void register_fast_variants(Registry&) {}
+void register_fast_variants(Registry& registry) {
+    register_fast_copy(registry);
+    register_fast_transpose(registry);
+    register_fast_row_sums(registry);
+    register_fast_col_sums(registry);
+    register_fast_filter_x(registry);
+    register_fast_filter_y(registry);
+}
 
 }  // namespace coalesce

@@ -1,0 +1,49 @@
+// Pieces the fast variants (kernels/fast_*.cu) share: 16-byte access helpers, the alignment test
+// that decides between the float4 path and the scalar one, and a flattened 2-D block index.
+#pragma once
+
+#include "coalesce/matrix.hpp"
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace coalesce::fast {
+
+// A view can be read and written in float4 steps when every row starts on 16 bytes: the base
+// pointer and the pitch are both multiples of 16. Dense matrices with cols % 4 != 0 are not.
+inline bool rows_are_16b_aligned(const MatView& v) {
+    return reinterpret_cast<std::uintptr_t>(v.data) % 16 == 0 && v.pitch_bytes % 16 == 0;
+}
+
+__host__ __device__ inline float* row_ptr(const MatView& v, std::size_t r) {
+    return reinterpret_cast<float*>(reinterpret_cast<char*>(v.data) + r * v.pitch_bytes);
+}
+
+// Read-only loads through the non-coherent path (LDG.E.128.CONSTANT): the input never changes
+// during a launch.
+__device__ __forceinline__ float4 load4(const float* p) { return __ldg(reinterpret_cast<const float4*>(p)); }
+__device__ __forceinline__ float load1(const float* p) { return __ldg(p); }
+__device__ __forceinline__ void store4(float* p, float4 v) { *reinterpret_cast<float4*>(p) = v; }
+
+__device__ __forceinline__ float4 add4(float4 a, float4 b) {
+    return make_float4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
+}
+__device__ __forceinline__ float4 scale4(float4 a, float s) {
+    return make_float4(a.x * s, a.y * s, a.z * s, a.w * s);
+}
+
+// Grids larger than 65535 in y are flattened into x; the kernel recovers (bx, by) from blockIdx.x.
+struct Grid2 {
+    unsigned gx = 1, gy = 1;
+    unsigned blocks() const { return gx * gy; }
+};
+__device__ __forceinline__ void block_xy(unsigned gx, unsigned& bx, unsigned& by) {
+    by = blockIdx.x / gx;
+    bx = blockIdx.x - by * gx;
+}
+
+inline unsigned ceil_div(std::size_t n, std::size_t d) { return static_cast<unsigned>((n + d - 1) / d); }
+
+}  // namespace coalesce::fast

@@ -1,0 +1,124 @@
+// filter Y, fast: a block stages a tile of 64 (or 128) output rows plus 2r halo rows, 128 (or 64)
+// columns wide, in shared memory with float4 loads; each thread owns a float4 of columns and
+// computes 8 consecutive output rows (fast_window.cuh) from 16-byte shared loads, then writes
+// float4. Halo rows come through border_index() once per row, so borders cost nothing extra.
+#include "coalesce/cuda_check.hpp"
+#include "coalesce/kernels.hpp"
+#include "device_border.cuh"
+#include "device_instance.hpp"
+#include "fast_common.cuh"
+#include "fast_variants.hpp"
+#include "fast_window.cuh"
+
+#include <mutex>
+
+namespace coalesce {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kN = fast::kWindowOutputs;
+constexpr std::size_t kMaxSmem = (128 + 2 * kMaxRadius) * 16 * sizeof(float4);  // r = 64: 128 + 128 rows x 16 float4 [bytes]
+
+struct YPlan {
+    int log2_tx = 5;    // float4 columns per block: 32 (128 columns) or 16 (64 columns)
+    int tile_rows = 0;  // output rows per block: (256 / tx) * 8
+    unsigned gx = 1, gy = 1;
+};
+
+// Wider radii re-read more halo rows per tile; taller, narrower tiles keep that ratio down
+// (r = 32: 128 + 64 staged rows for 128 outputs rather than 64 + 64 for 64).
+YPlan plan_for(const MatView& in, int radius) {
+    YPlan p;
+    p.log2_tx = radius > 16 ? 4 : 5;
+    const int tx = 1 << p.log2_tx;
+    p.tile_rows = (kThreads / tx) * kN;
+    p.gx = fast::ceil_div(in.cols, static_cast<std::size_t>(tx) * 4);
+    p.gy = fast::ceil_div(in.rows, p.tile_rows);
+    return p;
+}
+
+__global__ void __launch_bounds__(kThreads) fast_filter_y_kernel(MatView in, MatView out, int radius, Border border,
+                                                                 float inv, YPlan plan, bool vec) {
+    extern __shared__ float4 tile[];  // (tile_rows + 2r) rows x tx float4
+    unsigned bx, by;
+    fast::block_xy(plan.gx, bx, by);
+    const int tx_count = 1 << plan.log2_tx;
+    const long long rows = static_cast<long long>(in.rows);
+    const std::size_t cols = in.cols;
+    const std::size_t x0 = static_cast<std::size_t>(bx) * tx_count * 4;
+    const long long y0 = static_cast<long long>(by) * plan.tile_rows;
+    const int staged = plan.tile_rows + 2 * radius;
+
+#pragma unroll 4
+    for (int q = threadIdx.x; q < staged * tx_count; q += kThreads) {
+        const int i = q >> plan.log2_tx, c4 = q & (tx_count - 1);
+        const long long y = gpu::border_index(y0 - radius + i, rows, border);
+        const std::size_t x = x0 + 4 * c4;
+        float4 v = make_float4(0, 0, 0, 0);
+        if (y >= 0 && x < cols) {
+            const float* p = fast::row_ptr(in, static_cast<std::size_t>(y)) + x;
+            if (vec && x + 4 <= cols) {
+                v = fast::load4(p);
+            } else {
+                v.x = p[0];
+                if (x + 1 < cols) v.y = p[1];
+                if (x + 2 < cols) v.z = p[2];
+                if (x + 3 < cols) v.w = p[3];
+            }
+        }
+        tile[q] = v;
+    }
+    __syncthreads();
+
+    const int tx = threadIdx.x & (tx_count - 1), ty = threadIdx.x >> plan.log2_tx;
+    const std::size_t x = x0 + 4 * tx;
+    const long long ybase = y0 + static_cast<long long>(ty) * kN;
+    if (x >= cols || ybase >= rows) return;
+    const float4* s = tile + static_cast<std::size_t>(ty) * kN * tx_count + tx;  // s[j * tx_count]: staged row ty*8 + j
+    const bool full4 = vec && x + 4 <= cols;
+    fast::window_means<float4>(
+        radius, inv, [s, tx_count](int j) { return s[j * tx_count]; },
+        [&](int k, float4 v) {
+            const long long y = ybase + k;
+            if (y >= rows) return;
+            float* o = fast::row_ptr(out, static_cast<std::size_t>(y)) + x;
+            if (full4) {
+                fast::store4(o, v);
+            } else {
+                o[0] = v.x;
+                if (x + 1 < cols) o[1] = v.y;
+                if (x + 2 < cols) o[2] = v.z;
+                if (x + 3 < cols) o[3] = v.w;
+            }
+        });
+}
+
+void launch_fast_filter_y(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+    // Tiles above 48 KiB need the opt-in; once per process is enough.
+    static std::once_flag opt_in;
+    std::call_once(opt_in, [] {
+        COALESCE_CUDA(cudaFuncSetAttribute(fast_filter_y_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(kMaxSmem)));
+    });
+    const YPlan plan = plan_for(in, params.radius);
+    const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
+    const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
+    const std::size_t smem =
+        static_cast<std::size_t>(plan.tile_rows + 2 * params.radius) * (std::size_t{1} << plan.log2_tx) * sizeof(float4);
+    fast_filter_y_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius, params.border, inv,
+                                                                        plan, vec);
+    COALESCE_CHECK_LAUNCH("fast_filter_y_kernel");
+}
+
+}  // namespace
+
+void register_fast_filter_y(Registry& registry) {
+    registry.add(gpu::make_device_variant(
+        {"filter_y/fast-tile-float4", Op::filter_y, space::shared,
+         "64 (r > 16: 128) output rows + 2r halo rows staged with float4 loads, a thread per float4 of "
+         "columns computes 8 rows sharing the windows' common middle, float4 stores",
+         gpu::Layout::dense},
+        launch_fast_filter_y));
+}
+
+}  // namespace coalesce

@@ -1,0 +1,103 @@
+// row sums, fast: one warp (or a whole block, when rows are few) per row, float4 loads with four
+// in flight per lane, a shuffle reduction at the end. No shared tile: every byte is read once.
+#include "coalesce/cuda_check.hpp"
+#include "coalesce/kernels.hpp"
+#include "device_instance.hpp"
+#include "fast_common.cuh"
+#include "fast_variants.hpp"
+
+#include <cstdint>
+
+namespace coalesce {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+
+__device__ __forceinline__ float warp_sum(float v) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    return v;
+}
+
+// WarpsPerRow warps share a row (1: a block sums 8 rows; 8: a block sums one row). Each row is
+// split into a scalar head up to the first 16-byte boundary, a float4 body and a scalar tail, so
+// any row start (dense matrices with cols % 4 != 0) still takes 16-byte loads for the body.
+template <int WarpsPerRow>
+__global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, MatView out) {
+    constexpr int kRowsPerBlock = kWarps / WarpsPerRow;
+    constexpr int kLanes = 32 * WarpsPerRow;  // threads that share a row
+    const int warp = threadIdx.x >> 5;
+    const int lane = threadIdx.x & 31;
+    const int sub = warp % WarpsPerRow;       // this warp's part of its row
+    const int t = sub * 32 + lane;            // thread index within the row's group
+    const std::size_t row = static_cast<std::size_t>(blockIdx.x) * kRowsPerBlock + warp / WarpsPerRow;
+    const bool active = row < in.rows;
+
+    float acc = 0.0f;
+    if (active) {
+        const float* p = fast::row_ptr(in, row);
+        const std::size_t cols = in.cols;
+        std::size_t head = ((16 - (reinterpret_cast<std::uintptr_t>(p) & 15)) & 15) / 4;
+        if (head > cols) head = cols;
+        if (static_cast<std::size_t>(t) < head) acc = fast::load1(p + t);
+        const float* body = p + head;
+        const std::size_t n4 = (cols - head) / 4;
+        float4 a0 = make_float4(0, 0, 0, 0), a1 = a0, a2 = a0, a3 = a0;
+        std::size_t i = t;
+        for (; i + 3 * kLanes < n4; i += 4 * kLanes) {
+            const float4 v0 = fast::load4(body + 4 * i);
+            const float4 v1 = fast::load4(body + 4 * (i + kLanes));
+            const float4 v2 = fast::load4(body + 4 * (i + 2 * kLanes));
+            const float4 v3 = fast::load4(body + 4 * (i + 3 * kLanes));
+            a0 = fast::add4(a0, v0);
+            a1 = fast::add4(a1, v1);
+            a2 = fast::add4(a2, v2);
+            a3 = fast::add4(a3, v3);
+        }
+        for (; i < n4; i += kLanes) a0 = fast::add4(a0, fast::load4(body + 4 * i));
+        const std::size_t tail = head + 4 * n4 + t;
+        if (tail < cols) acc += fast::load1(p + tail);
+        a0 = fast::add4(fast::add4(a0, a1), fast::add4(a2, a3));
+        acc += (a0.x + a0.y) + (a0.z + a0.w);
+    }
+    acc = warp_sum(acc);
+    if constexpr (WarpsPerRow == 1) {
+        if (active && lane == 0) fast::row_ptr(out, row)[0] = acc;
+    } else {
+        __shared__ float partial[kWarps];
+        if (lane == 0) partial[warp] = acc;
+        __syncthreads();
+        if (active && sub == 0 && lane == 0) {
+            float s = partial[warp];
+            for (int w = 1; w < WarpsPerRow; ++w) s += partial[warp + w];  // fixed order: deterministic
+            fast::row_ptr(out, row)[0] = s;
+        }
+    }
+}
+
+// With fewer rows than about 32 warps per multiprocessor, one warp per row leaves the chip half
+// idle: a whole block per row keeps enough loads in flight (1024x65536, say).
+constexpr std::size_t kFewRows = 4096;
+
+void launch_fast_row_sums(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    if (in.rows >= kFewRows) {
+        fast_row_sums_kernel<1><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
+    } else {
+        fast_row_sums_kernel<kWarps><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
+    }
+    COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
+}
+
+}  // namespace
+
+void register_fast_row_sums(Registry& registry) {
+    registry.add(gpu::make_device_variant(
+        {"row_sums/fast-warp-float4", Op::row_sums, space::global,
+         "one warp per row (a block per row when rows are few), float4 loads from the first "
+         "16-byte boundary, 4 loads in flight per lane, shuffle reduction",
+         gpu::Layout::dense},
+        launch_fast_row_sums));
+}
+
+}  // namespace coalesce

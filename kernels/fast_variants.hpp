@@ -1,0 +1,15 @@
+// The fast variants (issue 5): one register function per kernels/fast_<op>.cu file.
+#pragma once
+
+#include "coalesce/registry.hpp"
+
+namespace coalesce {
+
+void register_fast_copy(Registry& registry);
+void register_fast_transpose(Registry& registry);
+void register_fast_row_sums(Registry& registry);
+void register_fast_col_sums(Registry& registry);
+void register_fast_filter_x(Registry& registry);
+void register_fast_filter_y(Registry& registry);
+
+}  // namespace coalesce
