@@ -1,0 +1,134 @@
+#include "bandwidth_bars_model.hpp"
+
+#include "result_format.hpp"
+#include "results_model.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+namespace coalesce::gui {
+
+namespace {
+
+bool smallerShape(const Shape& a, const Shape& b) {
+    return std::make_tuple(a.elements(), a.rows) < std::make_tuple(b.elements(), b.rows);
+}
+
+}  // namespace
+
+BandwidthBarsModel::BandwidthBarsModel(const ResultsModel* source, QObject* parent)
+    : QAbstractTableModel(parent), source_(source) {
+    // Every change of the source reshapes the pivot (a new variant adds a row, a new operation a
+    // column), so each one rebuilds it; the table holds dozens of rows, not thousands.
+    connect(source_, &QAbstractItemModel::modelReset, this, &BandwidthBarsModel::rebuild);
+    connect(source_, &QAbstractItemModel::rowsInserted, this, &BandwidthBarsModel::rebuild);
+    connect(source_, &QAbstractItemModel::rowsRemoved, this, &BandwidthBarsModel::rebuild);
+    connect(source_, &QAbstractItemModel::dataChanged, this, &BandwidthBarsModel::rebuild);
+    connect(source_, &ResultsModel::recordInfoChanged, this, &BandwidthBarsModel::rebuild);
+    rebuild();
+}
+
+int BandwidthBarsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(variants_.size());
+}
+
+int BandwidthBarsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(ops_.size());
+}
+
+QVariant BandwidthBarsModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
+    const auto row = static_cast<std::size_t>(index.row());
+    return row_op_[row] == index.column() ? row_gbps_[row] : 0.0;
+}
+
+QVariant BandwidthBarsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (role != Qt::DisplayRole || section < 0) return {};
+    if (orientation == Qt::Horizontal)
+        return section < ops_.size() ? QVariant(ops_[section]) : QVariant();
+    return section < variants_.size() ? QVariant(variants_[section]) : QVariant();
+}
+
+void BandwidthBarsModel::setReversedRows(bool reversed) {
+    reversed_ = reversed;
+    rebuild();
+}
+
+void BandwidthBarsModel::setSize(std::optional<Shape> size) {
+    requested_ = size;
+    rebuild();
+}
+
+QString BandwidthBarsModel::deviceName() const { return deviceLabel(source_->device()); }
+
+void BandwidthBarsModel::rebuild() {
+    beginResetModel();
+    const auto& runs = source_->record().runs;
+
+    sizes_.clear();
+    for (const RunResult& r : runs) {
+        const Shape s{r.rows, r.cols};
+        if (isPlottable(r) && std::find(sizes_.begin(), sizes_.end(), s) == sizes_.end())
+            sizes_.push_back(s);
+    }
+    std::sort(sizes_.begin(), sizes_.end(), smallerShape);
+    if (requested_ && std::find(sizes_.begin(), sizes_.end(), *requested_) != sizes_.end())
+        shown_ = *requested_;
+    else
+        shown_ = sizes_.empty() ? Shape{} : sizes_.back();
+
+    // Rows in operation order (the engine's), then in the order the runner reported them.
+    std::vector<std::size_t> order(runs.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return opOrder(runs[a].op) < opOrder(runs[b].op);
+    });
+
+    variants_.clear();
+    ops_.clear();
+    row_op_.clear();
+    row_gbps_.clear();
+    copy_gbps_ = 0;
+    hidden_runs_ = 0;
+    all_cache_resident_ = false;
+    double best_copy_variant = 0;
+    bool any_drawn = false, all_resident = true;
+
+    for (std::size_t i : order) {
+        const RunResult& r = runs[i];
+        if (Shape{r.rows, r.cols} != shown_) continue;
+        if (!isPlottable(r)) {
+            ++hidden_runs_;
+            continue;
+        }
+        copy_gbps_ = std::max(copy_gbps_, r.copy_gbps);
+        if (r.op == "copy") best_copy_variant = std::max(best_copy_variant, r.gbps);
+        const QString op = QString::fromStdString(r.op);
+        const QString variant = QString::fromStdString(r.variant);
+        if (variants_.contains(variant)) continue;  // a repeated run of one variant: the first counts
+        qsizetype column = ops_.indexOf(op);
+        if (column < 0) {
+            ops_.push_back(op);
+            column = ops_.size() - 1;
+        }
+        variants_.push_back(variant);
+        row_op_.push_back(static_cast<int>(column));
+        row_gbps_.push_back(r.gbps);
+        any_drawn = true;
+        all_resident = all_resident && r.cache_resident;
+    }
+    if (copy_gbps_ <= 0) copy_gbps_ = best_copy_variant;
+    if (reversed_) {
+        std::reverse(variants_.begin(), variants_.end());
+        std::reverse(row_op_.begin(), row_op_.end());
+        std::reverse(row_gbps_.begin(), row_gbps_.end());
+    }
+    all_cache_resident_ = any_drawn && all_resident;
+    endResetModel();
+}
+
+}  // namespace coalesce::gui

@@ -1,0 +1,69 @@
+// The bar chart's table, derived from the results model: one row per variant measured at one input
+// size, one column per operation. A cell holds the variant's GB/s in its own operation's column and
+// 0 elsewhere, so a stacked bar series through QVBarModelMapper draws one bar per variant, coloured
+// and grouped by operation. (The results model has one row per run, mixed sizes and operations;
+// a bar mapper needs categories as rows and bar sets as columns, hence this pivot.)
+#pragma once
+
+#include "coalesce/matrix.hpp"
+
+#include <QAbstractTableModel>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace coalesce::gui {
+
+class ResultsModel;
+
+class BandwidthBarsModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    explicit BandwidthBarsModel(const ResultsModel* source, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;  // [GB/s]
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Input sizes with at least one plottable run, smallest first.
+    const std::vector<Shape>& sizes() const { return sizes_; }
+    // The size shown; unset follows the largest size as results arrive.
+    void setSize(std::optional<Shape> size);
+    Shape shownSize() const { return shown_; }
+
+    // [GB/s] device-to-device copy at the shown size (the runner's copy_gbps; without one, the best
+    // "copy" variant); 0 when the run has neither.
+    double copyReferenceGbps() const { return copy_gbps_; }
+    // Runs at the shown size that are not drawn: failed, skipped, cancelled or unverified.
+    int hiddenRuns() const { return hidden_runs_; }
+    // Every drawn run fits in the L2 (the bars measure the cache, not DRAM).
+    bool allCacheResident() const { return all_cache_resident_; }
+    QString deviceName() const;
+
+    // Rows last-to-first: Qt Charts 6.4 draws the first category of a horizontal bar chart at the
+    // bottom and ignores QAbstractAxis::reverse on a category axis, so the chart asks for reversed
+    // rows to read top-down.
+    void setReversedRows(bool reversed);
+
+private:
+    void rebuild();
+
+    const ResultsModel* source_;
+    std::optional<Shape> requested_;
+    bool reversed_ = false;
+    Shape shown_;
+    std::vector<Shape> sizes_;
+    QStringList variants_;   // rows
+    QStringList ops_;        // columns
+    std::vector<int> row_op_;        // column index of each row's operation
+    std::vector<double> row_gbps_;   // [GB/s]
+    double copy_gbps_ = 0;
+    int hidden_runs_ = 0;
+    bool all_cache_resident_ = false;
+};
+
+}  // namespace coalesce::gui

@@ -1,0 +1,490 @@
+// Every Qt Charts type of the application lives in this file.
+#include "chart_widgets.hpp"
+
+#include "bandwidth_bars_model.hpp"
+#include "chart_export.hpp"
+#include "compare_model.hpp"
+#include "result_format.hpp"
+#include "results_model.hpp"
+#include "size_sweep_model.hpp"
+
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QHorizontalBarSeries>
+#include <QtCharts/QHorizontalStackedBarSeries>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QVBarModelMapper>
+#include <QtCharts/QValueAxis>
+#include <QtCharts/QVXYModelMapper>
+
+#include <QComboBox>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QPainter>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+
+namespace coalesce::gui {
+
+namespace {
+
+// Colour-blind-friendly and distinct on white (Tableau 10).
+constexpr std::array<QRgb, 10> kPalette = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
+                                           0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
+QColor paletteColor(int i) { return QColor(kPalette[static_cast<std::size_t>(i) % kPalette.size()]); }
+
+QFont withPointSize(QFont font, qreal points, bool bold = false) {
+    font.setPointSizeF(points);
+    font.setBold(bold);
+    return font;
+}
+
+QChart* newChart(const QString& title) {
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setTitle(title);
+    chart->setTitleFont(withPointSize(chart->titleFont(), 13, true));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(withPointSize(chart->legend()->font(), 10));
+    return chart;
+}
+
+void styleAxis(QAbstractAxis* axis, const QString& title) {
+    axis->setTitleText(title);
+    axis->setTitleFont(withPointSize(axis->titleFont(), 10, true));
+    axis->setLabelsFont(withPointSize(axis->labelsFont(), 9.5));
+}
+
+// A value axis from 0 to a round number above `max`, gridlines at round steps.
+QValueAxis* gbpsAxis(double max) {
+    auto* axis = new QValueAxis;
+    styleAxis(axis, QStringLiteral("bandwidth [GB/s]"));
+    axis->setRange(0, max > 0 ? max * 1.08 : 1.0);
+    axis->applyNiceNumbers();
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
+}
+
+// A vertical dashed line at x over the whole plot: the reference a bar or line is read against.
+// It gets its own hidden 0..1 y axis so it spans the plot whatever the other axis shows.
+void addVerticalMarker(QChart* chart, QAbstractAxis* x_axis, double x, const QString& name, QColor color) {
+    auto* line = new QLineSeries;
+    line->setName(name);
+    line->append(x, 0.0);
+    line->append(x, 1.0);
+    QPen pen(color);
+    pen.setWidthF(2.0);
+    pen.setStyle(Qt::DashLine);
+    line->setPen(pen);
+    chart->addSeries(line);
+    auto* span = new QValueAxis;
+    span->setRange(0.0, 1.0);
+    span->setVisible(false);
+    chart->addAxis(span, Qt::AlignRight);
+    line->attachAxis(x_axis);
+    line->attachAxis(span);
+}
+
+QStringList verticalHeaders(const QAbstractItemModel& model) {
+    QStringList out;
+    for (int r = 0; r < model.rowCount(); ++r) out << model.headerData(r, Qt::Vertical).toString();
+    return out;
+}
+
+// One bar per variant at one size; see BandwidthBarsModel for the pivot that makes a stacked series
+// draw a single bar per category.
+QChart* buildBandwidthChart(BandwidthBarsModel* model) {
+    const QString device = model->deviceName();
+    if (model->rowCount() == 0)
+        return newChart(QStringLiteral("%1 — no verified results to chart yet").arg(device));
+
+    const Shape shape = model->shownSize();
+    QString title = QStringLiteral("%1 — bandwidth per variant, %2 float32")
+                        .arg(device, formatShape(shape.rows, shape.cols));
+    if (model->allCacheResident()) title += QStringLiteral(" (fits in L2: cache, not DRAM)");
+    QChart* chart = newChart(title);
+
+    auto* series = new QHorizontalStackedBarSeries;
+    auto* mapper = new QVBarModelMapper(series);
+    mapper->setFirstBarSetColumn(0);
+    mapper->setLastBarSetColumn(model->columnCount() - 1);
+    mapper->setFirstRow(0);
+    mapper->setRowCount(model->rowCount());
+    mapper->setSeries(series);
+    mapper->setModel(model);
+    series->setBarWidth(0.72);
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(4);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    const auto sets = series->barSets();
+    for (int i = 0; i < sets.size(); ++i) {
+        sets[i]->setColor(paletteColor(i));
+        sets[i]->setBorderColor(paletteColor(i).darker(115));
+        sets[i]->setLabelColor(Qt::white);
+        sets[i]->setLabelFont(withPointSize(sets[i]->labelFont(), 8.5));
+    }
+    chart->addSeries(series);
+
+    auto* variants = new QBarCategoryAxis;
+    variants->append(verticalHeaders(*model));
+    styleAxis(variants, QString());
+    chart->addAxis(variants, Qt::AlignLeft);
+    series->attachAxis(variants);
+
+    double max_gbps = model->copyReferenceGbps();
+    for (int r = 0; r < model->rowCount(); ++r)
+        for (int c = 0; c < model->columnCount(); ++c)
+            max_gbps = std::max(max_gbps, model->index(r, c).data().toDouble());
+    QValueAxis* gbps = gbpsAxis(max_gbps);
+    QString axis_title = QStringLiteral("bandwidth [GB/s] = bytes read + written / median time");
+    if (model->hiddenRuns() > 0)
+        axis_title += QStringLiteral("   (%1 failed or skipped run(s) not shown)").arg(model->hiddenRuns());
+    gbps->setTitleText(axis_title);
+    chart->addAxis(gbps, Qt::AlignBottom);
+    series->attachAxis(gbps);
+
+    if (model->copyReferenceGbps() > 0)
+        addVerticalMarker(chart, gbps, model->copyReferenceGbps(),
+                          QStringLiteral("device copy, same run: %1 GB/s").arg(formatGbps(model->copyReferenceGbps())),
+                          QColor(0x30, 0x30, 0x30));
+    return chart;
+}
+
+QChart* buildSweepChart(SizeSweepModel* model) {
+    const QString device = model->deviceName();
+    const QString scope = model->operation().isEmpty() ? QStringLiteral("all operations") : model->operation();
+    if (model->rowCount() == 0)
+        return newChart(QStringLiteral("%1 — no verified results to chart yet").arg(device));
+    QChart* chart = newChart(QStringLiteral("%1 — bandwidth versus input size (%2)").arg(device, scope));
+
+    auto* size_axis = new QLogValueAxis;
+    styleAxis(size_axis, QStringLiteral("input size [MiB] float32, log scale"));
+    size_axis->setBase(2.0);
+    size_axis->setLabelFormat(QStringLiteral("%g"));
+    size_axis->setMinorTickCount(0);
+    const double lo = model->minMebibytes(), hi = model->maxMebibytes();
+    // Whole powers of two at both ends so the log axis puts its labels on round sizes.
+    size_axis->setRange(std::exp2(std::floor(std::log2(lo)) - (lo == hi ? 1 : 0)),
+                        std::exp2(std::ceil(std::log2(hi)) + (lo == hi ? 1 : 0)));
+    chart->addAxis(size_axis, Qt::AlignBottom);
+    QValueAxis* gbps = gbpsAxis(model->maxGbps());
+    chart->addAxis(gbps, Qt::AlignLeft);
+
+    const auto& lines = model->lines();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        auto* series = new QLineSeries;
+        series->setName(lines[i].variant);
+        auto* mapper = new QVXYModelMapper(series);
+        mapper->setXColumn(SizeSweepModel::MebibytesColumn);
+        mapper->setYColumn(SizeSweepModel::GbpsColumn);
+        mapper->setFirstRow(lines[i].firstRow);
+        mapper->setRowCount(lines[i].rowCount);
+        mapper->setSeries(series);
+        mapper->setModel(model);
+        QPen pen(paletteColor(static_cast<int>(i)));
+        pen.setWidthF(2.2);
+        // Past ten lines the colours repeat: the dash pattern tells them apart.
+        static constexpr std::array<Qt::PenStyle, 3> kStyles = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+        pen.setStyle(kStyles[(i / kPalette.size()) % kStyles.size()]);
+        series->setPen(pen);
+        series->setPointsVisible(true);
+        series->setMarkerSize(7);
+        chart->addSeries(series);
+        series->attachAxis(size_axis);
+        series->attachAxis(gbps);
+    }
+
+    const double l2 = model->l2Mebibytes();
+    if (l2 > 0 && l2 >= size_axis->min() && l2 <= size_axis->max())
+        addVerticalMarker(chart, size_axis, l2,
+                          QStringLiteral("L2 cache: %1 MiB").arg(QString::number(l2, 'g', 3)),
+                          QColor(0x80, 0x80, 0x80));
+    chart->legend()->setAlignment(lines.size() > 8 ? Qt::AlignRight : Qt::AlignBottom);
+    return chart;
+}
+
+QChart* buildCompareChart(CompareModel* model) {
+    if (model->isEmpty())
+        return newChart(QStringLiteral("Compare runs — open two results files"));
+    QChart* chart = newChart(QStringLiteral("Compare: %1  vs  %2").arg(model->deviceName(0), model->deviceName(1)));
+
+    auto* series = new QHorizontalBarSeries;
+    auto* mapper = new QVBarModelMapper(series);
+    mapper->setFirstBarSetColumn(0);
+    mapper->setLastBarSetColumn(1);
+    mapper->setFirstRow(0);
+    mapper->setRowCount(model->rowCount());
+    mapper->setSeries(series);
+    mapper->setModel(model);
+    series->setBarWidth(0.8);
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(4);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    const auto sets = series->barSets();
+    for (int i = 0; i < sets.size(); ++i) {
+        sets[i]->setColor(paletteColor(i));
+        sets[i]->setBorderColor(paletteColor(i).darker(115));
+        sets[i]->setLabelColor(Qt::white);
+        sets[i]->setLabelFont(withPointSize(sets[i]->labelFont(), 8.5));
+    }
+    chart->addSeries(series);
+
+    // Each row names its size when the two files were not compared at one common size.
+    QStringList categories = verticalHeaders(*model);
+    QStringList sizes;
+    for (int r = 0; r < model->rowCount(); ++r) sizes << model->sizeLabel(r);
+    sizes.removeDuplicates();
+    if (sizes.size() > 1)
+        for (int r = 0; r < categories.size(); ++r)
+            categories[r] += QStringLiteral(" (%1)").arg(model->sizeLabel(r));
+    auto* variants = new QBarCategoryAxis;
+    variants->append(categories);
+    styleAxis(variants, QString());
+    chart->addAxis(variants, Qt::AlignLeft);
+    series->attachAxis(variants);
+
+    double max_gbps = 0;
+    for (int r = 0; r < model->rowCount(); ++r)
+        for (int c = 0; c < 2; ++c) max_gbps = std::max(max_gbps, model->index(r, c).data().toDouble());
+    QValueAxis* gbps = gbpsAxis(max_gbps);
+    if (sizes.size() == 1) gbps->setTitleText(QStringLiteral("bandwidth [GB/s] at %1 float32").arg(sizes.front()));
+    chart->addAxis(gbps, Qt::AlignBottom);
+    series->attachAxis(gbps);
+    return chart;
+}
+
+// Draws `chart` (taken over) at `size` onto `painter` in a scene of its own, so an export has the
+// size asked for whatever the window's size is. The layout is activated at once: left to the event
+// loop, a chart that was never shown would be drawn at its initial size.
+void paintChart(QChart* chart, QSize size, QPainter& painter) {
+    QGraphicsScene scene;
+    scene.addItem(chart);  // the scene owns the chart from here on
+    const QRectF area(QPointF(0, 0), QSizeF(size));
+    chart->setGeometry(area);
+    if (chart->layout()) chart->layout()->activate();
+    scene.setSceneRect(area);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    scene.render(&painter, area, area);
+    painter.restore();
+}
+
+}  // namespace
+
+struct ChartPanel::Private {
+    std::function<QChart*()> build;  // a fresh chart over the panel's model
+    std::function<int()> bar_rows;   // categories of a bar chart (0 for line charts)
+    std::function<bool()> has_data;
+    QChartView* view = nullptr;
+    QHBoxLayout* controls = nullptr;
+};
+
+ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent), d_(std::make_unique<Private>()) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    d_->controls = new QHBoxLayout;
+    d_->controls->setContentsMargins(6, 4, 6, 0);
+    layout->addLayout(d_->controls);
+    d_->view = new QChartView(new QChart, this);
+    d_->view->setRenderHint(QPainter::Antialiasing);
+    layout->addWidget(d_->view, 1);
+}
+
+ChartPanel::~ChartPanel() = default;
+
+QHBoxLayout* ChartPanel::controls() const { return d_->controls; }
+
+void ChartPanel::rebuildChart() {
+    QChart* old = d_->view->chart();
+    d_->view->setChart(d_->build());  // the view releases the old chart without deleting it
+    delete old;
+    emit chartChanged();
+}
+
+QSize ChartPanel::exportSize() const {
+    const int rows = d_->bar_rows ? d_->bar_rows() : 0;
+    // About 26 pixels per bar keeps 9.5 pt labels apart; never smaller than a 16:9 slide.
+    return {1280, std::clamp(170 + 26 * rows, 720, 4000)};
+}
+
+QImage ChartPanel::renderImage(QSize size) const {
+    if (size.isEmpty()) size = exportSize();
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    paintChart(d_->build(), size, painter);
+    return image;
+}
+
+bool ChartPanel::exportChart(const QString& path, QString* error, QSize size) const {
+    if (size.isEmpty()) size = exportSize();
+    return writeImageFile(path, size, chartTitle(),
+                          [&](QPainter& painter) { paintChart(d_->build(), size, painter); }, error);
+}
+
+QString ChartPanel::chartTitle() const { return d_->view->chart()->title(); }
+
+QStringList ChartPanel::legendLabels() const {
+    QStringList out;
+    for (QLegendMarker* marker : d_->view->chart()->legend()->markers()) out << marker->label();
+    return out;
+}
+
+bool ChartPanel::hasData() const { return d_->has_data(); }
+
+BandwidthChartWidget::BandwidthChartWidget(ResultsModel* model, QWidget* parent) : ChartPanel(parent) {
+    auto* bars = new BandwidthBarsModel(model, this);
+    bars->setReversedRows(true);  // first variant on top
+    bars->setObjectName(QStringLiteral("bandwidthBars"));
+    d_->build = [bars] { return buildBandwidthChart(bars); };
+    d_->bar_rows = [bars] { return bars->rowCount(); };
+    d_->has_data = [bars] { return bars->rowCount() > 0; };
+
+    auto* sizes = new QComboBox(this);
+    sizes->setObjectName(QStringLiteral("sizeChoice"));
+    sizes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    controls()->addWidget(new QLabel(tr("Input size:"), this));
+    controls()->addWidget(sizes);
+    controls()->addStretch(1);
+    connect(sizes, &QComboBox::activated, this, [bars, sizes](int index) {
+        const int i = sizes->itemData(index).toInt();
+        bars->setSize(i < 0 ? std::nullopt : std::optional<Shape>(bars->sizes().at(static_cast<std::size_t>(i))));
+    });
+    connect(bars, &QAbstractItemModel::modelReset, this, [this] {
+        updateSizeChoices();
+        rebuildChart();
+    });
+    updateSizeChoices();
+    rebuildChart();
+}
+
+BandwidthBarsModel* BandwidthChartWidget::barsModel() const {
+    return findChild<BandwidthBarsModel*>(QStringLiteral("bandwidthBars"));
+}
+
+void BandwidthChartWidget::updateSizeChoices() {
+    auto* combo = findChild<QComboBox*>(QStringLiteral("sizeChoice"));
+    const BandwidthBarsModel* bars = barsModel();
+    const QSignalBlocker block(combo);
+    const QString current = combo->currentText();
+    combo->clear();
+    combo->addItem(tr("largest"), -1);
+    for (std::size_t i = 0; i < bars->sizes().size(); ++i)
+        combo->addItem(formatShape(bars->sizes()[i].rows, bars->sizes()[i].cols), static_cast<int>(i));
+    combo->setCurrentIndex(std::max(0, combo->findText(current)));
+}
+
+SizeSweepChartWidget::SizeSweepChartWidget(ResultsModel* model, QWidget* parent) : ChartPanel(parent) {
+    auto* sweep = new SizeSweepModel(model, this);
+    sweep->setObjectName(QStringLiteral("sizeSweep"));
+    d_->build = [sweep] { return buildSweepChart(sweep); };
+    d_->has_data = [sweep] { return sweep->rowCount() > 0; };
+
+    auto* ops = new QComboBox(this);
+    ops->setObjectName(QStringLiteral("operationChoice"));
+    ops->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    controls()->addWidget(new QLabel(tr("Operation:"), this));
+    controls()->addWidget(ops);
+    controls()->addStretch(1);
+    connect(ops, &QComboBox::activated, this, [this, ops](int index) {
+        user_chose_operation_ = true;
+        sweepModel()->setOperation(ops->itemData(index).toString());
+    });
+    connect(sweep, &QAbstractItemModel::modelReset, this, [this] {
+        updateOperationChoices();
+        rebuildChart();
+    });
+    updateOperationChoices();
+    rebuildChart();
+}
+
+SizeSweepModel* SizeSweepChartWidget::sweepModel() const {
+    return findChild<SizeSweepModel*>(QStringLiteral("sizeSweep"));
+}
+
+void SizeSweepChartWidget::setOperation(const QString& op) {
+    user_chose_operation_ = true;
+    sweepModel()->setOperation(op);
+}
+
+void SizeSweepChartWidget::updateOperationChoices() {
+    SizeSweepModel* sweep = sweepModel();
+    // Many variants on one chart are unreadable: until the user picks, a long run shows the first
+    // operation after copy (copy itself is the reference, not the lesson).
+    constexpr std::size_t kMaxLinesForAll = 12;
+    if (!user_chose_operation_ && sweep->operation().isEmpty() && sweep->lines().size() > kMaxLinesForAll) {
+        const QStringList& ops = sweep->operations();
+        const auto first = std::find_if(ops.begin(), ops.end(), [](const QString& op) { return op != QLatin1String("copy"); });
+        if (first != ops.end()) {
+            sweep->setOperation(*first);  // resets the model again, which calls back here
+            return;
+        }
+    }
+    auto* combo = findChild<QComboBox*>(QStringLiteral("operationChoice"));
+    const QSignalBlocker block(combo);
+    combo->clear();
+    combo->addItem(tr("all operations"), QString());
+    for (const QString& op : sweep->operations()) combo->addItem(op, op);
+    combo->setCurrentIndex(std::max(0, combo->findData(sweep->operation())));
+}
+
+CompareChartWidget::CompareChartWidget(QWidget* parent) : ChartPanel(parent) {
+    auto* compare = new CompareModel(this);
+    compare->setReversedRows(true);  // first variant on top
+    compare->setObjectName(QStringLiteral("compare"));
+    d_->build = [compare] { return buildCompareChart(compare); };
+    d_->bar_rows = [compare] { return 2 * compare->rowCount(); };
+    d_->has_data = [compare] { return !compare->isEmpty(); };
+    controls()->addWidget(new QLabel(tr("Two results files, each variant at the largest size both measured"), this));
+    controls()->addStretch(1);
+    connect(compare, &QAbstractItemModel::modelReset, this, &CompareChartWidget::rebuildChart);
+    rebuildChart();
+}
+
+void CompareChartWidget::setRecords(RunRecord a, const QString& label_a, RunRecord b, const QString& label_b) {
+    compareModel()->setRecords(std::move(a), label_a, std::move(b), label_b);
+}
+
+CompareModel* CompareChartWidget::compareModel() const {
+    return findChild<CompareModel*>(QStringLiteral("compare"));
+}
+
+ResultsChartsWidget::ResultsChartsWidget(ResultsModel* model, QWidget* parent)
+    : QTabWidget(parent),
+      bandwidth_(new BandwidthChartWidget(model, this)),
+      sweep_(new SizeSweepChartWidget(model, this)),
+      compare_(new CompareChartWidget(this)) {
+    addTab(bandwidth_, tr("Bandwidth per variant"));
+    addTab(sweep_, tr("Bandwidth versus size"));
+    addTab(compare_, tr("Compare runs"));
+}
+
+ChartPanel* ResultsChartsWidget::currentChart() const { return qobject_cast<ChartPanel*>(currentWidget()); }
+
+bool ResultsChartsWidget::exportCurrentChart(const QString& path, QString* error, QSize size) const {
+    return currentChart()->exportChart(path, error, size);
+}
+
+void ResultsChartsWidget::showComparison(RunRecord a, const QString& label_a, RunRecord b, const QString& label_b) {
+    compare_->setRecords(std::move(a), label_a, std::move(b), label_b);
+    setCurrentWidget(compare_);
+}
+
+}  // namespace coalesce::gui

@@ -1,0 +1,118 @@
+// The results charts as plain widgets: bandwidth bars per variant, bandwidth versus size, and two
+// runs compared. Every Qt Charts type stays inside chart_widgets.cpp (Qt Charts is deprecated from
+// Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
+#pragma once
+
+#include "coalesce/runner.hpp"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <QTabWidget>
+#include <QWidget>
+
+#include <memory>
+
+class QHBoxLayout;
+
+namespace coalesce::gui {
+
+class ResultsModel;
+class BandwidthBarsModel;
+class SizeSweepModel;
+class CompareModel;
+
+// A chart that redraws itself from its model and exports to files.
+class ChartPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    ~ChartPanel() override;
+
+    // Writes the chart as PNG, SVG or PDF, chosen by the extension, at `size` logical pixels
+    // (empty: exportSize()). False, with a message in *error, when it cannot; a failed export
+    // leaves no file behind.
+    bool exportChart(const QString& path, QString* error, QSize size = {}) const;
+    // The chart drawn at `size` (empty: exportSize()) on white.
+    QImage renderImage(QSize size = {}) const;
+    // A size that keeps every label readable: grows with the number of bars.
+    QSize exportSize() const;
+
+    QString chartTitle() const;
+    QStringList legendLabels() const;  // the legend's entries, in order
+    bool hasData() const;              // something is plotted
+
+signals:
+    void chartChanged();
+
+protected:
+    struct Private;
+    explicit ChartPanel(QWidget* parent);
+    QHBoxLayout* controls() const;  // a row above the chart for the subclass's choices
+    void rebuildChart();
+
+    std::unique_ptr<Private> d_;
+};
+
+// Bandwidth of every variant at one input size, one bar each, coloured and grouped by operation,
+// with the device-to-device copy of the same run as a dashed reference line.
+class BandwidthChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit BandwidthChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    BandwidthBarsModel* barsModel() const;
+
+private:
+    void updateSizeChoices();
+};
+
+// Bandwidth versus input size (log axis), one line per variant, for one operation or all.
+class SizeSweepChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit SizeSweepChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    SizeSweepModel* sweepModel() const;
+    // Show one operation ("transpose"), or all with an empty string.
+    void setOperation(const QString& op);
+
+private:
+    void updateOperationChoices();
+    bool user_chose_operation_ = false;
+};
+
+// Two results (for instance coalesce-bench JSON from two GPUs): grouped bars per variant, one
+// colour per file, titled with both device names.
+class CompareChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit CompareChartWidget(QWidget* parent = nullptr);
+    void setRecords(RunRecord a, const QString& label_a, RunRecord b, const QString& label_b);
+    CompareModel* compareModel() const;
+};
+
+// The three charts as tabs; what the main window embeds.
+class ResultsChartsWidget : public QTabWidget {
+    Q_OBJECT
+
+public:
+    explicit ResultsChartsWidget(ResultsModel* model, QWidget* parent = nullptr);
+
+    BandwidthChartWidget* bandwidth() const { return bandwidth_; }
+    SizeSweepChartWidget* sweep() const { return sweep_; }
+    CompareChartWidget* compare() const { return compare_; }
+    ChartPanel* currentChart() const;
+    // Exports the chart on the visible tab (see ChartPanel::exportChart).
+    bool exportCurrentChart(const QString& path, QString* error, QSize size = {}) const;
+    // Opens the compare tab on two records.
+    void showComparison(RunRecord a, const QString& label_a, RunRecord b, const QString& label_b);
+
+private:
+    BandwidthChartWidget* bandwidth_;
+    SizeSweepChartWidget* sweep_;
+    CompareChartWidget* compare_;
+};
+
+}  // namespace coalesce::gui

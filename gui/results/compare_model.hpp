@@ -1,0 +1,55 @@
+// Two results files side by side: one row per variant, one column per file, GB/s in each cell
+// (0 where a file has no plottable run of that variant). Feeds a grouped bar chart through a
+// QVBarModelMapper. Each variant is compared at the largest input size both files measured it at;
+// where they share no size, each file's largest size is used and the row's size label says so.
+#pragma once
+
+#include "coalesce/runner.hpp"
+
+#include <QAbstractTableModel>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <vector>
+
+namespace coalesce::gui {
+
+class CompareModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    explicit CompareModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;  // [GB/s]
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // `label_a` / `label_b` name the sources (usually the file names); they tell two runs of one
+    // device apart.
+    void setRecords(RunRecord a, const QString& label_a, RunRecord b, const QString& label_b);
+    void clear();
+    bool isEmpty() const { return variants_.isEmpty(); }
+
+    QString deviceName(int side) const;   // side 0 or 1
+    QString seriesLabel(int side) const;  // the legend entry: device, and the label where needed
+    QString sizeLabel(int row) const;     // "8192×8192", or "8192×8192 / 4096×4096"
+    // Rows last-to-first, for a horizontal bar chart to read top-down (see
+    // BandwidthBarsModel::setReversedRows).
+    void setReversedRows(bool reversed);
+
+    const RunRecord& record(int side) const { return records_.at(static_cast<std::size_t>(side)); }
+
+private:
+    void rebuild();
+
+    std::array<RunRecord, 2> records_;
+    std::array<QString, 2> labels_;
+    bool reversed_ = false;
+    QStringList variants_;
+    std::vector<std::array<double, 2>> gbps_;
+    QStringList size_labels_;
+};
+
+}  // namespace coalesce::gui

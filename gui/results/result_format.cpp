@@ -1,0 +1,59 @@
+#include "result_format.hpp"
+
+#include "coalesce/operation.hpp"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace coalesce::gui {
+
+QString formatShape(std::size_t rows, std::size_t cols) {
+    return QStringLiteral("%1×%2").arg(rows).arg(cols);
+}
+
+QString formatMs(double ms) {
+    // Milliseconds span 1e-3 (small CPU runs) to seconds: keep four significant digits.
+    return QLocale::c().toString(ms, 'g', 4);
+}
+
+QString formatGbps(double gbps) {
+    QLocale locale = QLocale::c();
+    locale.setNumberOptions(QLocale::DefaultNumberOptions);  // C locale alone drops the separator
+    return locale.toString(gbps, 'f', 1);
+}
+
+QString formatPercent(double pct) {
+    return QLocale::c().toString(pct, 'f', 1) + QStringLiteral(" %");
+}
+
+QString formatError(double max_abs_error) {
+    if (max_abs_error == 0.0) return QStringLiteral("0");
+    return QLocale::c().toString(max_abs_error, 'g', 3);
+}
+
+QString deviceLabel(const DeviceInfo& device) {
+    if (device.name.empty()) return QStringLiteral("unknown device");
+    return QString::fromStdString(device.name);
+}
+
+bool isPlottable(const RunResult& result) {
+    return result.status == Status::ok && result.verified && std::isfinite(result.gbps) &&
+           result.gbps > 0.0;
+}
+
+int opOrder(const std::string& op) {
+    const auto parsed = parse_op(op);
+    if (!parsed) return static_cast<int>(all_ops().size());
+    const auto& ops = all_ops();
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        if (ops[i] == *parsed) return static_cast<int>(i);
+    return static_cast<int>(ops.size());
+}
+
+double inputMebibytes(const RunResult& result) {
+    return static_cast<double>(result.rows) * static_cast<double>(result.cols) * 4.0 /
+           (1024.0 * 1024.0);
+}
+
+}  // namespace coalesce::gui

@@ -1,0 +1,29 @@
+// How results read in the GUI: one place for number formats, size labels and what may be plotted.
+#pragma once
+
+#include "coalesce/runner.hpp"
+
+#include <QString>
+
+#include <cstddef>
+
+namespace coalesce::gui {
+
+QString formatShape(std::size_t rows, std::size_t cols);  // "8192×8192"
+QString formatMs(double ms);                              // "1.234" with three significant decimals
+QString formatGbps(double gbps);                          // "3,951.2"
+QString formatPercent(double pct);                        // "97.4 %"
+QString formatError(double max_abs_error);                // "0" or "1.2e-06"
+QString deviceLabel(const DeviceInfo& device);            // the name, or "unknown device"
+
+// A bandwidth figure is shown in a chart only for a run that finished and passed verification:
+// a failed, skipped or cancelled run has no meaningful number.
+bool isPlottable(const RunResult& result);
+
+// Sort key of an operation name: the engine's order (copy first), unknown names after.
+int opOrder(const std::string& op);
+
+// [MiB] the input matrix of a result, float32.
+double inputMebibytes(const RunResult& result);
+
+}  // namespace coalesce::gui

@@ -1,0 +1,196 @@
+#include "results_model.hpp"
+
+#include "result_format.hpp"
+
+#include "coalesce/operation.hpp"
+
+#include <QBrush>
+#include <QColor>
+
+#include <utility>
+
+namespace coalesce::gui {
+
+namespace {
+
+bool hasTiming(const RunResult& r) { return r.status == Status::ok; }
+
+bool isNumeric(int column) {
+    switch (column) {
+    case ResultsModel::SizeColumn:
+    case ResultsModel::MedianMsColumn:
+    case ResultsModel::GbpsColumn:
+    case ResultsModel::PercentOfCopyColumn:
+    case ResultsModel::MaxErrorColumn:
+        return true;
+    default:
+        return false;
+    }
+}
+
+}  // namespace
+
+ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+int ResultsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(record_.runs.size());
+}
+
+int ResultsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ResultsModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const RunResult& r = result(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(r, index.column());
+    case RawRole:
+        return raw(r, index.column());
+    case Qt::ToolTipRole:
+        return toolTip(r, index.column());
+    case Qt::TextAlignmentRole:
+        return isNumeric(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                         : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (r.status == Status::failed || (r.status == Status::ok && !r.verified))
+            return QBrush(QColor(0xb0, 0x00, 0x20));
+        if (r.status != Status::ok) return QBrush(QColor(0x70, 0x70, 0x70));
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ResultsModel::display(const RunResult& r, int column) const {
+    const bool timed = hasTiming(r);
+    switch (column) {
+    case OperationColumn: return QString::fromStdString(r.op);
+    case VariantColumn: return QString::fromStdString(r.variant);
+    case MemorySpaceColumn: return QString::fromStdString(r.memory_space);
+    case SizeColumn: return formatShape(r.rows, r.cols);
+    case MedianMsColumn: return timed ? formatMs(r.median_ms) : QStringLiteral("—");
+    case GbpsColumn: return timed ? formatGbps(r.gbps) : QStringLiteral("—");
+    case PercentOfCopyColumn:
+        return timed && r.pct_of_copy > 0 ? formatPercent(r.pct_of_copy) : QStringLiteral("—");
+    case MaxErrorColumn: return timed ? formatError(r.max_abs_error) : QStringLiteral("—");
+    case VerifiedColumn: return r.verified ? QStringLiteral("yes") : QStringLiteral("no");
+    case CacheResidentColumn: return r.cache_resident ? QStringLiteral("yes") : QStringLiteral("no");
+    case StatusColumn: return QString::fromUtf8(status_name(r.status).data(),
+                                                static_cast<qsizetype>(status_name(r.status).size()));
+    default: return {};
+    }
+}
+
+QVariant ResultsModel::raw(const RunResult& r, int column) const {
+    const bool timed = hasTiming(r);
+    switch (column) {
+    case OperationColumn: return QString::fromStdString(r.op);
+    case VariantColumn: return QString::fromStdString(r.variant);
+    case MemorySpaceColumn: return QString::fromStdString(r.memory_space);
+    case SizeColumn: return QVariant::fromValue<qulonglong>(r.rows * r.cols);
+    case MedianMsColumn: return timed ? QVariant(r.median_ms) : QVariant();
+    case GbpsColumn: return timed ? QVariant(r.gbps) : QVariant();
+    case PercentOfCopyColumn: return timed && r.pct_of_copy > 0 ? QVariant(r.pct_of_copy) : QVariant();
+    case MaxErrorColumn: return timed ? QVariant(r.max_abs_error) : QVariant();
+    case VerifiedColumn: return r.verified;
+    case CacheResidentColumn: return r.cache_resident;
+    case StatusColumn: return display(r, column);
+    default: return {};
+    }
+}
+
+QString ResultsModel::toolTip(const RunResult& r, int column) const {
+    // The reason a run failed matters more than any single cell: every cell of such a row shows it.
+    if (!r.error.empty())
+        return QStringLiteral("%1: %2").arg(display(r, StatusColumn).toString(),
+                                            QString::fromStdString(r.error));
+    switch (column) {
+    case SizeColumn:
+        return QStringLiteral("%1 × %2 float32 input, %3 bytes moved")
+            .arg(r.rows).arg(r.cols).arg(r.bytes);
+    case MedianMsColumn:
+        return QStringLiteral("median of %1 timed launches (min %2 ms, max %3 ms)")
+            .arg(r.reps).arg(formatMs(r.min_ms), formatMs(r.max_ms));
+    case PercentOfCopyColumn:
+        return QStringLiteral("device-to-device copy in the same run: %1 GB/s")
+            .arg(formatGbps(r.copy_gbps));
+    case CacheResidentColumn:
+        return r.cache_resident
+                   ? QStringLiteral("input and output fit in the L2 cache: this measures the cache, not DRAM")
+                   : QString();
+    default:
+        return {};
+    }
+}
+
+QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Vertical) {
+        if (role == Qt::DisplayRole && section >= 0 && section < rowCount()) return section + 1;
+        return {};
+    }
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case OperationColumn: return tr("Operation");
+        case VariantColumn: return tr("Variant");
+        case MemorySpaceColumn: return tr("Memory space");
+        case SizeColumn: return tr("Size");
+        case MedianMsColumn: return tr("Median [ms]");
+        case GbpsColumn: return tr("Bandwidth [GB/s]");
+        case PercentOfCopyColumn: return tr("% of copy");
+        case MaxErrorColumn: return tr("Max |error|");
+        case VerifiedColumn: return tr("Verified");
+        case CacheResidentColumn: return tr("Cache-resident");
+        case StatusColumn: return tr("Status");
+        default: return {};
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case GbpsColumn: return QString::fromLatin1(kBandwidthFormula);
+        case PercentOfCopyColumn: return tr("bandwidth relative to a device-to-device copy of the same size");
+        case MaxErrorColumn: return tr("largest |output − CPU reference| over all elements");
+        case CacheResidentColumn: return tr("input and output together fit in the L2 cache");
+        default: return {};
+        }
+    }
+    return {};
+}
+
+void ResultsModel::beginRun(const DeviceInfo& device, const RunConfig& config,
+                            const std::string& started_at) {
+    beginResetModel();
+    record_ = RunRecord{};
+    record_.device = device;
+    record_.config = config;
+    record_.started_at = started_at;
+    endResetModel();
+    emit recordInfoChanged();
+}
+
+void ResultsModel::appendResult(const RunResult& result) {
+    const int row = rowCount();
+    beginInsertRows({}, row, row);
+    record_.runs.push_back(result);
+    endInsertRows();
+}
+
+void ResultsModel::setRecord(RunRecord record) {
+    beginResetModel();
+    record_ = std::move(record);
+    endResetModel();
+    emit recordInfoChanged();
+}
+
+void ResultsModel::setCancelled(bool cancelled) { record_.cancelled = cancelled; }
+
+void ResultsModel::clear() {
+    beginResetModel();
+    record_.runs.clear();
+    record_.cancelled = false;
+    endResetModel();
+}
+
+}  // namespace coalesce::gui

@@ -1,0 +1,66 @@
+// The results table: one row per RunResult of one RunRecord (the device and config travel with it).
+#pragma once
+
+#include "coalesce/runner.hpp"
+
+#include <QAbstractTableModel>
+
+namespace coalesce::gui {
+
+class ResultsModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column {
+        OperationColumn,
+        VariantColumn,
+        MemorySpaceColumn,
+        SizeColumn,
+        MedianMsColumn,
+        GbpsColumn,
+        PercentOfCopyColumn,
+        MaxErrorColumn,
+        VerifiedColumn,
+        CacheResidentColumn,
+        StatusColumn,
+        ColumnCount
+    };
+    // Qt::DisplayRole is formatted text; RawRole holds the value to sort and compute with:
+    // double for times, GB/s, % and errors (invalid QVariant when the run has no number),
+    // qulonglong elements for the size, bool for flags, QString otherwise.
+    static constexpr int RawRole = Qt::UserRole;
+
+    explicit ResultsModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // A new run starts: drops the rows, keeps the device and config it runs with.
+    void beginRun(const DeviceInfo& device, const RunConfig& config, const std::string& started_at);
+    // One result as the worker reports it.
+    void appendResult(const RunResult& result);
+    // The whole record (an opened file, or the runner's final record).
+    void setRecord(RunRecord record);
+    void setCancelled(bool cancelled);
+    void clear();
+
+    const RunRecord& record() const { return record_; }
+    const RunResult& result(int row) const { return record_.runs.at(static_cast<std::size_t>(row)); }
+    const DeviceInfo& device() const { return record_.device; }
+    bool isEmpty() const { return record_.runs.empty(); }
+
+signals:
+    // The device or config changed (chart titles name the device).
+    void recordInfoChanged();
+
+private:
+    QVariant display(const RunResult& r, int column) const;
+    QVariant raw(const RunResult& r, int column) const;
+    QString toolTip(const RunResult& r, int column) const;
+
+    RunRecord record_;
+};
+
+}  // namespace coalesce::gui
