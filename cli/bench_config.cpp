@@ -1,0 +1,110 @@
+#include "bench_config.hpp"
+
+#include "exit_status.hpp"
+
+#ifdef COALESCE_HAVE_OPENCV
+#include "image_input.hpp"
+#endif
+
+#include "coalesce/device.hpp"
+#include "coalesce/operation.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace coalesce::cli {
+namespace {
+
+template <class Names, class NameOf>
+std::string joined(const Names& items, NameOf name_of) {
+    std::string out;
+    for (const auto& item : items) out += (out.empty() ? "" : ", ") + std::string(name_of(item));
+    return out;
+}
+
+std::vector<Op> checked_ops(const std::vector<std::string>& names) {
+    std::vector<Op> ops;
+    for (const std::string& name : names) {
+        const auto op = parse_op(name);
+        if (!op) throw UsageError("--ops: unknown operation '" + name + "' (one of " + joined(all_ops(), op_name) + ")");
+        if (std::find(ops.begin(), ops.end(), *op) == ops.end()) ops.push_back(*op);
+    }
+    return ops;
+}
+
+void check_variants(const std::vector<std::string>& patterns, const Registry& registry) {
+    for (const std::string& pattern : patterns) {
+        const bool known = !pattern.empty() && std::any_of(registry.variants().begin(), registry.variants().end(),
+                                                           [&](const Variant& v) { return v.info.id.rfind(pattern, 0) == 0; });
+        if (!known) throw UsageError("--variants: no variant is called or starts with '" + pattern + "' (see --list)");
+    }
+}
+
+std::vector<Shape> checked_sizes(const std::vector<std::string>& items) {
+    std::string text;
+    for (const std::string& item : items) text += (text.empty() ? "" : ",") + item;
+    try {
+        return parse_sizes(text);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--sizes: ") + e.what());
+    }
+}
+
+void check_range(const char* option, long long value, long long lo, long long hi) {
+    if (value < lo || value > hi) {
+        const std::string range = hi == std::numeric_limits<int>::max() ? "at least " + std::to_string(lo)
+                                                                        : "between " + std::to_string(lo) + " and " + std::to_string(hi);
+        throw UsageError(std::string(option) + " " + std::to_string(value) + ": must be " + range);
+    }
+}
+
+std::shared_ptr<const Matrix> load_input(const std::string& path) {
+#ifdef COALESCE_HAVE_OPENCV
+    try {
+        return std::make_shared<const Matrix>(load_image_matrix(path));
+    } catch (const std::runtime_error& e) {
+        throw UsageError(std::string("--input: ") + e.what());
+    }
+#else
+    throw UsageError("--input " + path + ": this coalesce-bench was built without OpenCV, so it cannot read images");
+#endif
+}
+
+}  // namespace
+
+RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int device_count) {
+    RunConfig config;
+    config.ops = checked_ops(o.ops);
+    check_variants(o.variants, registry);
+    config.variants = o.variants;
+
+    check_range("--radius", o.radius, 0, kMaxRadius);
+    config.params.radius = o.radius;
+    const auto border = parse_border(o.border);
+    if (!border) throw UsageError("--border: unknown mode '" + o.border + "' (one of " + joined(all_borders(), border_name) + ")");
+    config.params.border = *border;
+
+    check_range("--reps", o.reps, 1, std::numeric_limits<int>::max());
+    check_range("--warmups", o.warmups, 0, std::numeric_limits<int>::max());
+    config.reps = o.reps;
+    config.warmups = o.warmups;
+    config.seed = o.seed;
+    config.include_cpu = o.include_cpu;
+
+    if (o.device) {
+        if (device_count == 0) throw UsageError("--device " + std::to_string(*o.device) + ": " + no_device_reason());
+        check_range("--device", *o.device, 0, device_count - 1);
+        config.device = *o.device;
+    }
+
+    // Sizes are checked before the image is decoded: a typo fails fast.
+    if (!o.sizes.empty()) config.sizes = checked_sizes(o.sizes);
+    if (!o.input.empty()) config.input = load_input(o.input);
+    else if (config.sizes.empty()) config.sizes = default_sizes(device_count > 0);
+    return config;
+}
+
+}  // namespace coalesce::cli

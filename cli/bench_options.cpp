@@ -1,0 +1,75 @@
+#include "bench_options.hpp"
+
+#include "exit_status.hpp"
+
+#include "coalesce/operation.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+namespace coalesce::cli {
+namespace {
+
+constexpr const char* kFooter = R"(
+Exit status: 0 every run verified (skipped runs excepted); 1 a variant failed verification, a run
+failed, or Ctrl-C cancelled the rest (what ran is still printed and saved); 2 bad usage or input
+(nothing ran). A second Ctrl-C ends the program at once.
+
+--input reads any image OpenCV can decode. Colour becomes luminance (0.299 R + 0.587 G + 0.114 B),
+alpha is ignored, and values keep the file's own scale: 8-bit pixels become 0..255, 16-bit
+0..65535, floating-point images stay as they are.)";
+
+// CLI11 messages may span lines; the contract is one line on stderr.
+std::string one_line(std::string text) {
+    for (char& ch : text)
+        if (ch == '\n' || ch == '\r') ch = ' ';
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text;
+}
+
+}  // namespace
+
+std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
+    BenchOptions o;
+    CLI::App app{"coalesce-bench: measures how memory access patterns (global, pitched, shared, texture memory) "
+                 "shape the bandwidth of matrix operations; every result is verified against a CPU reference.",
+                 "coalesce-bench"};
+    app.footer(kFooter);
+    app.set_version_flag("--version", std::string("coalesce-bench ") + COALESCE_VERSION);
+
+    app.add_flag("--list", o.list, "List every variant (id, operation, memory space, origin, description) and exit");
+    app.add_option("--ops", o.ops, "Operations to run, comma-separated: copy, transpose, row_sums, col_sums, filter_x, filter_y (default: all)")
+        ->delimiter(',')->type_name("OP,...");
+    app.add_option("--variants", o.variants, "Variant ids or id prefixes, comma-separated (e.g. transpose/,row_sums/global-warp)")
+        ->delimiter(',')->type_name("ID,...");
+    auto* sizes = app.add_option("--sizes", o.sizes, "Matrix sizes ROWSxCOLS, comma-separated (default: larger than the L2 on a GPU, small on a CPU)")
+        ->delimiter(',')->type_name("RxC,...");
+    app.add_option("--radius", o.radius, "Filter radius: the mean of 2r+1 neighbours, 0.." + std::to_string(kMaxRadius))
+        ->capture_default_str()->type_name("R");
+    app.add_option("--border", o.border, "Filter border mode: clamp, zero, wrap or mirror")->capture_default_str()->type_name("MODE");
+    app.add_option("--reps", o.reps, "Timed launches per variant (host variants stop after about 2 s)")->capture_default_str()->type_name("N");
+    app.add_option("--warmups", o.warmups, "Untimed launches before timing")->capture_default_str()->type_name("N");
+    app.add_option("--seed", o.seed, "Seed of the random input matrices")->capture_default_str()->type_name("N");
+    int device = 0;
+    auto* device_option = app.add_option("--device", device, "CUDA device index (default 0)")->type_name("N");
+    app.add_option("--plugins", o.plugin_dirs, "Also load variant plugins from this folder (repeatable)")->type_name("DIR");
+    app.add_flag("--cpu", o.include_cpu, "Also run the host variants when a GPU is present");
+    auto* input = app.add_option("--input", o.input, "Run on this image (float32 luminance) instead of random matrices")->type_name("IMAGE");
+    input->excludes(sizes);
+    app.add_option("--json", o.json_path, "Write the results as JSON (schema coalesce-results/1)")->type_name("FILE");
+    app.add_option("--csv", o.csv_path, "Write the results as CSV, one row per run")->type_name("FILE");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Success& e) {  // --help, --version
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "coalesce-bench: " << one_line(e.what()) << " (see --help)\n";
+        return exit_status::bad_usage;
+    }
+    if (device_option->count() > 0) o.device = device;
+    return o;
+}
+
+}  // namespace coalesce::cli

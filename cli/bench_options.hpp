@@ -1,0 +1,35 @@
+// coalesce-bench's command line, parsed but not yet checked against the registry or the machine.
+#pragma once
+
+#include "coalesce/runner.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace coalesce::cli {
+
+struct BenchOptions {
+    bool list = false;
+    std::vector<std::string> ops;        // names, as typed
+    std::vector<std::string> variants;   // ids or id prefixes
+    std::vector<std::string> sizes;      // "ROWSxCOLS" items
+    int radius = OpParams{}.radius;
+    std::string border = "clamp";
+    int reps = RunConfig{}.reps;
+    int warmups = RunConfig{}.warmups;
+    std::uint64_t seed = RunConfig{}.seed;
+    std::optional<int> device;           // set only when --device was given
+    std::vector<std::string> plugin_dirs;
+    bool include_cpu = false;
+    std::string input;                   // image file; empty: random matrices
+    std::string json_path, csv_path;     // empty: not written
+};
+
+// Parses argv. Returns the options, or the exit status when parsing already finished the job:
+// 0 after --help or --version, exit_status::bad_usage after one line on stderr.
+std::variant<BenchOptions, int> parse_command_line(int argc, char** argv);
+
+}  // namespace coalesce::cli

@@ -1,0 +1,20 @@
+// What coalesce-bench's exit status means, and the error that maps to "bad usage or input".
+#pragma once
+
+#include <stdexcept>
+
+namespace coalesce::cli {
+
+namespace exit_status {
+inline constexpr int ok = 0;          // every run verified (skipped runs excepted)
+inline constexpr int run_failed = 1;  // a variant failed verification, a run failed, or Ctrl-C cancelled the rest
+inline constexpr int bad_usage = 2;   // bad options, input or output path: nothing ran
+}  // namespace exit_status
+
+// A problem with what the user asked for. main() prints what() as one line and exits bad_usage.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace coalesce::cli

@@ -1,0 +1,90 @@
+#include "report.hpp"
+
+#include "text_table.hpp"
+
+#include <cstdio>
+#include <map>
+#include <utility>
+
+namespace coalesce::cli {
+namespace {
+
+std::string fixed(double value, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    return buf;
+}
+
+std::string mib(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+}  // namespace
+
+std::string device_line(const DeviceInfo& d) {
+    if (!d.gpu) return "device: " + d.name + " (host; no CUDA device, host variants only)";
+    std::string line = "device: " + d.name + " (cc " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + ", " +
+                       std::to_string(d.sm_count) + " SMs, " + mib(d.l2_bytes) + " L2, " + std::to_string(d.memory_bytes >> 30) + " GiB";
+    if (d.theoretical_gbps > 0) line += ", " + fixed(d.theoretical_gbps, 0) + " GB/s theoretical";
+    return line + ")";
+}
+
+std::string milliseconds_text(double ms) {
+    if (ms >= 0.1) return fixed(ms, 3);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g", ms);  // three significant digits for tiny runs
+    return buf;
+}
+
+std::string size_text(std::size_t rows, std::size_t cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
+
+std::string outcome_text(const RunResult& r) {
+    switch (r.status) {
+    case Status::ok: return r.verified ? "verified" : "FAILED: not verified";
+    case Status::failed: return "FAILED: " + r.error;
+    case Status::skipped: return "skipped: " + r.error;
+    case Status::cancelled: return "cancelled";
+    }
+    return std::string(status_name(r.status));
+}
+
+void print_variant_list(std::ostream& out, const Registry& registry) {
+    TextTable table({{"id"}, {"operation"}, {"memory space"}, {"origin"}, {"description"}});
+    for (const Variant& v : registry.variants())
+        table.add_row({v.info.id, std::string(op_name(v.info.op)), v.info.memory_space, v.info.origin, v.info.description});
+    table.print(out);
+    out << registry.size() << " variants\n";
+}
+
+void print_results(std::ostream& out, const RunRecord& record) {
+    using Align = TextTable::Align;
+    TextTable table({{"op"}, {"variant"}, {"memory"}, {"size"}, {"ms", Align::right}, {"GB/s", Align::right},
+                     {"% of copy", Align::right}, {"result"}});
+    std::map<Status, std::size_t> counts;
+    bool any_cache_resident = false;
+    std::vector<std::pair<std::string, double>> baselines;  // per size, in run order
+    for (const RunResult& r : record.runs) {
+        ++counts[r.status == Status::ok && !r.verified ? Status::failed : r.status];
+        const std::string size = size_text(r.rows, r.cols);
+        if (r.copy_gbps > 0 && (baselines.empty() || baselines.back().first != size)) baselines.emplace_back(size, r.copy_gbps);
+
+        const bool measured = r.status == Status::ok && r.verified;
+        std::string gbps = measured ? fixed(r.gbps, 1) : "-";
+        if (measured && r.cache_resident) {
+            gbps += "*";
+            any_cache_resident = true;
+        }
+        table.add_row({r.op, r.variant, r.memory_space, size, measured ? milliseconds_text(r.median_ms) : "-", gbps,
+                       measured && r.copy_gbps > 0 ? fixed(r.pct_of_copy, 1) + "%" : "-", outcome_text(r)});
+    }
+    table.print(out);
+
+    out << '\n';
+    if (any_cache_resident) out << "* input and output fit in the L2 cache: this measures the cache, not DRAM\n";
+    const char* copy_kind = record.device.gpu ? "device-to-device cudaMemcpy" : "host memory copy";
+    for (const auto& [size, gbps] : baselines)
+        out << "copy baseline " << size << ": " << fixed(gbps, 1) << " GB/s (" << copy_kind << ", bytes read + written)\n";
+    out << kBandwidthFormula << "; ms is the median of the timed launches\n";
+    out << counts[Status::ok] << " verified, " << counts[Status::failed] << " failed, " << counts[Status::skipped]
+        << " skipped, " << counts[Status::cancelled] << " cancelled\n";
+}
+
+}  // namespace coalesce::cli
