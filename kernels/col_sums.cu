@@ -11,7 +11,8 @@ namespace {
 using gpu::Layout;
 
 constexpr int kColThreads = 256;
-constexpr std::size_t kSplitRowsPerChunk = 128;  // global-split-rows and pitched
+constexpr std::size_t kSplitRowsPerChunk = 256;  // global-split-rows and pitched
+constexpr int kLoadsInFlight = 8;                // independent loads per thread in the split pass
 constexpr int kTileCols = 32;                    // shared-reduce: 32 columns x 8 row lanes
 constexpr int kRowLanes = 8;
 constexpr std::size_t kSharedRowsPerChunk = 256;
@@ -35,14 +36,20 @@ void launch_thread_per_col(MatView in, MatView out, const OpParams&, cudaStream_
     COALESCE_CHECK_LAUNCH("col_sums_thread_per_col_kernel");
 }
 
-// Second pass of every split variant: adds the per-chunk partial sums of each column, in chunk
+// Second pass of every split variant: adds the per-chunk partial sums of each column in a fixed
 // order, so the result does not depend on scheduling (no atomics).
 __global__ void col_sums_finish_kernel(MatView partials, MatView out) {
     for (std::size_t c = blockIdx.x * blockDim.x + threadIdx.x; c < partials.cols; c += gridDim.x * blockDim.x) {
-        float sum = 0.0f;
-#pragma unroll 8
-        for (std::size_t k = 0; k < partials.rows; ++k) sum += gpu::dense_row(partials, k)[c];
-        out.data[c] = sum;  // row 0 of the output, dense or pitched alike
+        float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;  // four loads in flight
+        std::size_t k = 0;
+        for (; k + 4 <= partials.rows; k += 4) {
+            a0 += gpu::dense_row(partials, k)[c];
+            a1 += gpu::dense_row(partials, k + 1)[c];
+            a2 += gpu::dense_row(partials, k + 2)[c];
+            a3 += gpu::dense_row(partials, k + 3)[c];
+        }
+        for (; k < partials.rows; ++k) a0 += gpu::dense_row(partials, k)[c];
+        out.data[c] = (a0 + a1) + (a2 + a3);  // row 0 of the output, dense or pitched alike
     }
 }
 
@@ -52,7 +59,7 @@ void launch_finish(MatView partials, MatView out, cudaStream_t stream) {
 }
 
 // First pass, split over row chunks: block (x, chunk) sums rows of one chunk for kColThreads
-// columns, four independent loads in flight per thread; partials[chunk][c] receives the sum.
+// columns, eight independent loads in flight per thread; partials[chunk][c] receives the sum.
 template <bool Pitched>
 __global__ void col_sums_split_rows_kernel(MatView in, MatView partials) {
     const std::size_t c = blockIdx.x * blockDim.x + threadIdx.x;
@@ -60,16 +67,19 @@ __global__ void col_sums_split_rows_kernel(MatView in, MatView partials) {
     for (std::size_t chunk = blockIdx.y; chunk < partials.rows; chunk += gridDim.y) {
         const std::size_t r0 = chunk * kSplitRowsPerChunk;
         const std::size_t r1 = r0 + kSplitRowsPerChunk < in.rows ? r0 + kSplitRowsPerChunk : in.rows;
-        float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
+        float acc[kLoadsInFlight] = {};
         std::size_t r = r0;
-        for (; r + 3 < r1; r += 4) {
-            a0 += gpu::row_of<Pitched>(in, r)[c];
-            a1 += gpu::row_of<Pitched>(in, r + 1)[c];
-            a2 += gpu::row_of<Pitched>(in, r + 2)[c];
-            a3 += gpu::row_of<Pitched>(in, r + 3)[c];
+        for (; r + kLoadsInFlight <= r1; r += kLoadsInFlight) {
+#pragma unroll
+            for (int k = 0; k < kLoadsInFlight; ++k) acc[k] += gpu::row_of<Pitched>(in, r + k)[c];
         }
-        for (; r < r1; ++r) a0 += gpu::row_of<Pitched>(in, r)[c];
-        gpu::dense_row(partials, chunk)[c] = (a0 + a1) + (a2 + a3);
+        for (; r < r1; ++r) acc[0] += gpu::row_of<Pitched>(in, r)[c];
+#pragma unroll
+        for (int width = kLoadsInFlight / 2; width > 0; width /= 2) {
+#pragma unroll
+            for (int k = 0; k < width; ++k) acc[k] += acc[k + width];
+        }
+        gpu::dense_row(partials, chunk)[c] = acc[0];
     }
 }
 
@@ -91,16 +101,18 @@ __global__ void col_sums_shared_reduce_kernel(MatView in, MatView partials) {
     for (std::size_t chunk = blockIdx.y; chunk < partials.rows; chunk += gridDim.y) {
         const std::size_t r0 = chunk * kSharedRowsPerChunk;
         const std::size_t r1 = r0 + kSharedRowsPerChunk < in.rows ? r0 + kSharedRowsPerChunk : in.rows;
-        float a0 = 0.0f, a1 = 0.0f;
+        float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
         if (c < in.cols) {
             std::size_t r = r0 + threadIdx.y;
-            for (; r + kRowLanes < r1; r += 2 * kRowLanes) {
+            for (; r + 3 * kRowLanes < r1; r += 4 * kRowLanes) {
                 a0 += gpu::dense_row(in, r)[c];
                 a1 += gpu::dense_row(in, r + kRowLanes)[c];
+                a2 += gpu::dense_row(in, r + 2 * kRowLanes)[c];
+                a3 += gpu::dense_row(in, r + 3 * kRowLanes)[c];
             }
-            if (r < r1) a0 += gpu::dense_row(in, r)[c];
+            for (; r < r1; r += kRowLanes) a0 += gpu::dense_row(in, r)[c];
         }
-        lane_sums[threadIdx.y][threadIdx.x] = a0 + a1;
+        lane_sums[threadIdx.y][threadIdx.x] = (a0 + a1) + (a2 + a3);
         __syncthreads();
         if (threadIdx.y == 0 && c < in.cols) {
             float sum = 0.0f;
@@ -132,7 +144,7 @@ void register_col_sums(Registry& registry) {
         launch_thread_per_col));
     registry.add(gpu::make_device_variant(
         {"col_sums/global-split-rows", Op::col_sums, space::global,
-         "Rows split into 128-row chunks over a 2-D grid (thousands of blocks, four loads in flight per "
+         "Rows split into 256-row chunks over a 2-D grid (a thousand blocks, eight loads in flight per "
          "thread); a small second pass adds the chunk sums in order, deterministic. Near copy bandwidth.",
          Layout::dense},
         split_rows_scratch, launch_split_rows<false>));

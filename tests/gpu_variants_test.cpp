@@ -50,13 +50,16 @@ void PrintTo(const GpuCase& c, std::ostream* os) {
 }
 
 const std::vector<Shape>& test_shapes() {
-    static const std::vector<Shape> shapes = {{1, 1}, {1, 37}, {37, 1}, {33, 65}, {1000, 1001}, {4096, 4096}};
+    // 2200000x1: more than 65535 tiles of 32 rows, so every kernel's grid-stride loop over
+    // gridDim.y runs more than once.
+    static const std::vector<Shape> shapes = {{1, 1},       {1, 37},       {37, 1},      {33, 65},
+                                              {1000, 1001}, {4096, 4096}, {2200000, 1}};
     return shapes;
 }
 
-bool is_large(Shape s) { return s.elements() >= 4096u * 4096u; }
+bool is_large(Shape s) { return s.elements() >= 2000000u; }  // 4096x4096 and 2200000x1
 
-// Filters: radii 0, 1, 5, 32 and the maximum, every border; the large size only at r = 5 with
+// Filters: radii 0, 1, 5, 32 and the maximum, every border; the large sizes only at r = 5 with
 // clamp and mirror, to keep the suite short.
 std::vector<OpParams> params_for(Op op, Shape shape) {
     if (!is_filter(op)) return {OpParams{}};
