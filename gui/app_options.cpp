@@ -1,0 +1,56 @@
+#include "app_options.hpp"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace coalesce::gui {
+
+AppOptions parse_app_options(const QCoreApplication& app) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Coalesce: compare how CUDA memory spaces move data, on images or generated matrices.");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument("file", "An image (PNG, JPEG, TIFF, BMP, PGM/PPM) or OpenCV YAML/XML matrix to open.", "[file]");
+    const QCommandLineOption open_results("open-results", "Show a results file written by coalesce-bench (JSON or CSV).", "file");
+    const QCommandLineOption compare("compare", "Compare two results files side by side (give the option twice).", "file");
+    const QCommandLineOption sizes("sizes", "Run a sweep of sizes instead of the loaded input, e.g. 256x256,1024x1024.", "list");
+    const QCommandLineOption autorun("autorun", "Start a run with the current settings once the window shows.");
+    const QCommandLineOption screenshot("screenshot", "When done (after --autorun's run), save the window to this PNG and quit.", "file.png");
+    const QCommandLineOption run_and_screenshot("run-and-screenshot", "Same as --autorun --screenshot FILE.", "file.png");
+    const QCommandLineOption export_chart("export-chart", "Export the chart (.png, .svg or .pdf) and quit.", "file");
+    const QCommandLineOption chart("chart", "The chart to show or export: bandwidth, sweep or compare.", "name");
+    const QCommandLineOption plugins("plugin-dir", "Also load variant plugins from this folder.", "dir");
+    parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot, export_chart, chart, plugins});
+    parser.process(app);
+
+    AppOptions o;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        std::fprintf(stderr, "coalesce-gui: give at most one file to open\n");
+        std::exit(2);
+    }
+    if (!positional.isEmpty()) o.input = positional.front();
+    o.open_results = parser.value(open_results);
+    o.compare = parser.values(compare);
+    if (!o.compare.isEmpty() && o.compare.size() != 2) {
+        std::fprintf(stderr, "coalesce-gui: --compare needs exactly two files\n");
+        std::exit(2);
+    }
+    o.sizes = parser.value(sizes);
+    o.autorun = parser.isSet(autorun) || parser.isSet(run_and_screenshot);
+    o.screenshot = parser.isSet(run_and_screenshot) ? parser.value(run_and_screenshot) : parser.value(screenshot);
+    o.export_chart = parser.value(export_chart);
+    o.chart = parser.value(chart);
+    if (!o.chart.isEmpty() && o.chart != "bandwidth" && o.chart != "sweep" && o.chart != "compare") {
+        std::fprintf(stderr, "coalesce-gui: --chart must be bandwidth, sweep or compare\n");
+        std::exit(2);
+    }
+    o.plugin_dirs = parser.values(plugins);
+    return o;
+}
+
+}  // namespace coalesce::gui

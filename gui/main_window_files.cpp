@@ -1,0 +1,151 @@
+// MainWindow: results files (open, compare, save), output images and chart export.
+#include "main_window.hpp"
+
+#include "image_writer.hpp"
+#include "matrix_view.hpp"
+#include "recent_files.hpp"
+#include "results/chart_widgets.hpp"
+#include "results/results_files.hpp"
+#include "results/results_model.hpp"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+
+namespace coalesce::gui {
+
+bool MainWindow::openResults(const QString& path) {
+    if (running_) {
+        showError("A run is in progress: cancel it before opening results.");
+        return false;
+    }
+    if (!confirmDiscardResults()) return false;
+    QString error;
+    std::optional<RunRecord> record = loadResultsFile(path, &error);
+    if (!record) {
+        showError("Could not open the results. " + error);
+        return false;
+    }
+    clearError();
+    results_model_->setRecord(std::move(*record));
+    unsaved_ = false;
+    output_view_->clear("Results from a file keep no output images.");
+    difference_view_->clear({});
+    recent_->add(path);
+    rememberFolder(path);
+    log(QString("Opened results %1: %2 runs").arg(path).arg(results_model_->rowCount()));
+    return true;
+}
+
+bool MainWindow::compareResults(const QString& a, const QString& b) {
+    QString error;
+    std::optional<RunRecord> first = loadResultsFile(a, &error);
+    std::optional<RunRecord> second = first ? loadResultsFile(b, &error) : std::nullopt;
+    if (!first || !second) {
+        showError("Could not open the results to compare. " + error);
+        return false;
+    }
+    clearError();
+    charts_->showComparison(std::move(*first), QFileInfo(a).fileName(), std::move(*second), QFileInfo(b).fileName());
+    log(QString("Comparing %1 with %2").arg(a, b));
+    return true;
+}
+
+bool MainWindow::saveResults(const QString& path) {
+    if (results_model_->isEmpty()) {
+        showError("There are no results to save yet: run something first (Ctrl+R).");
+        return false;
+    }
+    QString error;
+    if (!saveResultsFile(path, results_model_->record(), &error)) {
+        showError("Could not save the results. " + error);
+        return false;
+    }
+    unsaved_ = false;
+    rememberFolder(path);
+    log("Saved results to " + path);
+    return true;
+}
+
+bool MainWindow::saveOutputImage(const QString& path) {
+    const Matrix* output = output_view_->matrix();
+    if (!output) {
+        showError("There is no output image: select a result row that kept its output.");
+        return false;
+    }
+    try {
+        const ImageEncoding used = save_image(path.toStdString(), *output);
+        rememberFolder(path);
+        log(QString("Saved output image %1 (%2)").arg(path, QString::fromStdString(encoding_name(used))));
+        return true;
+    } catch (const std::exception& e) {
+        showError(QString("Could not save the image. %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+}
+
+bool MainWindow::exportChart(const QString& path) {
+    QString error;
+    if (!charts_->exportCurrentChart(path, &error)) {
+        showError("Could not export the chart. " + error);
+        return false;
+    }
+    rememberFolder(path);
+    log("Exported chart to " + path);
+    return true;
+}
+
+void MainWindow::showChart(const QString& which) {
+    if (which == "bandwidth") charts_->setCurrentWidget(charts_->bandwidth());
+    else if (which == "sweep") charts_->setCurrentWidget(charts_->sweep());
+    else if (which == "compare") charts_->setCurrentWidget(charts_->compare());
+}
+
+void MainWindow::chooseAndOpenResults() {
+    const QString path = QFileDialog::getOpenFileName(this, "Open results", lastFolder(),
+                                                      "Results (*.json *.csv);;All files (*)");
+    if (!path.isEmpty()) openResults(path);
+}
+
+void MainWindow::chooseAndCompare() {
+    const QString a = QFileDialog::getOpenFileName(this, "First results file", lastFolder(), "Results (*.json *.csv)");
+    if (a.isEmpty()) return;
+    const QString b = QFileDialog::getOpenFileName(this, "Second results file", QFileInfo(a).absolutePath(),
+                                                   "Results (*.json *.csv)");
+    if (!b.isEmpty()) compareResults(a, b);
+}
+
+bool MainWindow::chooseAndSaveResults() {
+    if (results_model_->isEmpty()) {
+        showError("There are no results to save yet: run something first (Ctrl+R).");
+        return false;
+    }
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, "Save results", QDir(lastFolder()).filePath("results.json"),
+                                                "JSON, coalesce-bench schema (*.json);;CSV (*.csv)", &filter);
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += filter.startsWith("CSV") ? ".csv" : ".json";
+    return saveResults(path);
+}
+
+void MainWindow::chooseAndSaveOutputImage() {
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(
+        this, "Save output image", QDir(lastFolder()).filePath("output.png"),
+        "PNG, 8-bit normalized to the value range (*.png);;TIFF, 16-bit or float32 exact values (*.tif *.tiff)", &filter);
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += filter.startsWith("TIFF") ? ".tif" : ".png";
+    saveOutputImage(path);
+}
+
+void MainWindow::chooseAndExportChart() {
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, "Export chart", QDir(lastFolder()).filePath("chart.png"),
+                                                "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)", &filter);
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter.startsWith("SVG") ? ".svg" : filter.startsWith("PDF") ? ".pdf" : ".png";
+    exportChart(path);
+}
+
+}  // namespace coalesce::gui

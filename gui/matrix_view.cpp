@@ -1,0 +1,140 @@
+#include "matrix_view.hpp"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace coalesce::gui {
+namespace {
+constexpr double kStep = 1.25;
+constexpr double kMinZoom = 1.0 / 64.0;
+constexpr double kMaxZoom = 256.0;
+constexpr int kCaptionHeight = 20;
+}  // namespace
+
+MatrixView::MatrixView(const QString& title, QWidget* parent) : QWidget(parent), title_(title) {
+    setMouseTracking(true);
+    setMinimumSize(120, 100);
+    setFocusPolicy(Qt::ClickFocus);
+    setAutoFillBackground(true);
+    QPalette p = palette();
+    p.setColor(QPalette::Window, QColor(40, 40, 44));
+    setPalette(p);
+}
+
+void MatrixView::setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption) {
+    matrix_ = std::move(matrix);
+    image_ = std::move(rendered.image);
+    caption_ = caption;
+    message_.clear();
+    fitToWindow();
+}
+
+void MatrixView::clear(const QString& message) {
+    matrix_.reset();
+    image_ = QImage();
+    caption_.clear();
+    message_ = message;
+    update();
+}
+
+void MatrixView::fitToWindow() {
+    fitted_ = true;
+    if (!image_.isNull()) {
+        const double w = std::max(1, width() - 8);
+        const double h = std::max(1, height() - kCaptionHeight - 8);
+        zoom_ = std::clamp(std::min(w / image_.width(), h / image_.height()), kMinZoom, kMaxZoom);
+        origin_ = QPointF((width() - image_.width() * zoom_) / 2.0,
+                          kCaptionHeight + (height() - kCaptionHeight - image_.height() * zoom_) / 2.0);
+    }
+    update();
+}
+
+void MatrixView::zoomIn() { zoomAround(QPointF(width() / 2.0, height() / 2.0), kStep); }
+void MatrixView::zoomOut() { zoomAround(QPointF(width() / 2.0, height() / 2.0), 1.0 / kStep); }
+
+void MatrixView::zoomAround(QPointF anchor, double factor) {
+    if (image_.isNull()) return;
+    const double next = std::clamp(zoom_ * factor, kMinZoom, kMaxZoom);
+    // Keep the image point under `anchor` where it is.
+    const QPointF image_point = (anchor - origin_) / zoom_;
+    zoom_ = next;
+    origin_ = anchor - image_point * zoom_;
+    fitted_ = false;
+    update();
+}
+
+void MatrixView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.setPen(QColor(220, 220, 220));
+    if (image_.isNull()) {
+        painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
+                         message_.isEmpty() ? title_ : title_ + "\n\n" + message_);
+        return;
+    }
+    // Enlarged: sharp element squares; reduced: smoothed, so fine patterns do not alias.
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, zoom_ < 1.0);
+    painter.drawImage(QRectF(origin_, QSizeF(image_.width() * zoom_, image_.height() * zoom_)), image_);
+
+    const QRect band(0, 0, width(), kCaptionHeight);
+    painter.fillRect(band, QColor(25, 25, 28, 220));
+    const QString zoom_text = QString::number(zoom_ * 100.0, 'f', zoom_ < 0.1 ? 1 : 0) + "%";
+    painter.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                     painter.fontMetrics().elidedText(title_ + " — " + caption_, Qt::ElideRight, width() - 70));
+    painter.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignRight, zoom_text);
+}
+
+void MatrixView::resizeEvent(QResizeEvent*) {
+    if (fitted_) fitToWindow();
+}
+
+void MatrixView::wheelEvent(QWheelEvent* event) {
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches != 0.0) zoomAround(event->position(), std::pow(kStep, notches));
+    event->accept();
+}
+
+void MatrixView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton && !image_.isNull()) {
+        dragging_ = true;
+        drag_from_ = event->position();
+        setCursor(Qt::ClosedHandCursor);
+    }
+}
+
+void MatrixView::mouseMoveEvent(QMouseEvent* event) {
+    if (dragging_) {
+        origin_ += event->position() - drag_from_;
+        drag_from_ = event->position();
+        fitted_ = false;
+        update();
+    }
+    reportHover(event->position());
+}
+
+void MatrixView::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) {
+        dragging_ = false;
+        unsetCursor();
+    }
+}
+
+void MatrixView::leaveEvent(QEvent*) { emit hoverLeft(); }
+
+void MatrixView::reportHover(QPointF pos) {
+    if (!matrix_ || image_.isNull()) return;
+    const QPointF p = (pos - origin_) / zoom_;
+    const auto col = static_cast<long long>(std::floor(p.x()));
+    const auto row = static_cast<long long>(std::floor(p.y()));
+    if (row < 0 || col < 0 || row >= static_cast<long long>(matrix_->rows()) ||
+        col >= static_cast<long long>(matrix_->cols())) {
+        emit hoverLeft();
+        return;
+    }
+    emit hovered(title_, row, col, matrix_->at(static_cast<std::size_t>(row), static_cast<std::size_t>(col)));
+}
+
+}  // namespace coalesce::gui

@@ -1,0 +1,67 @@
+// Shows one matrix as a picture with zoom (wheel, zoomIn/zoomOut), pan (drag) and the value under
+// the cursor (hovered signal). Pixels stay sharp when enlarged, so single elements can be read.
+#pragma once
+
+#include "matrix_image.hpp"
+
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+
+#include <memory>
+
+namespace coalesce::gui {
+
+class MatrixView : public QWidget {
+    Q_OBJECT
+public:
+    explicit MatrixView(const QString& title, QWidget* parent = nullptr);
+
+    // Shows `matrix` drawn as `rendered`; `caption` describes it (range, source). Fits the window.
+    void setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption);
+    // Shows nothing but `message` (why there is no picture).
+    void clear(const QString& message);
+
+    bool hasMatrix() const { return matrix_ != nullptr; }
+    const Matrix* matrix() const { return matrix_.get(); }
+    const QString& caption() const { return caption_; }
+    double zoom() const { return zoom_; }
+
+    QSize sizeHint() const override { return {360, 280}; }
+
+public slots:
+    void zoomIn();
+    void zoomOut();
+    void fitToWindow();
+
+signals:
+    // Element (row, col) of the shown matrix is under the cursor.
+    void hovered(const QString& title, qlonglong row, qlonglong col, double value);
+    void hoverLeft();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    void zoomAround(QPointF anchor, double factor);
+    void reportHover(QPointF pos);
+
+    QString title_;
+    QString caption_;
+    QString message_;
+    std::shared_ptr<const Matrix> matrix_;
+    QImage image_;
+    double zoom_ = 1.0;
+    QPointF origin_;        // widget position of the image's top-left corner
+    bool fitted_ = true;    // follow the window size until the user zooms or pans
+    bool dragging_ = false;
+    QPointF drag_from_;
+};
+
+}  // namespace coalesce::gui

@@ -1,0 +1,321 @@
+#include "run_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace coalesce::gui {
+namespace {
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+// Shown on each memory-space group: what that kind of memory is.
+QString space_tooltip(const QString& space) {
+    if (space == space::host) return "Host memory: the CPU variants, timed with a host clock. They run on any machine.";
+    if (space == space::global) return "Global memory from cudaMalloc: dense rows, every access goes through L2 to DRAM.";
+    if (space == space::pitched) return "Global memory from cudaMallocPitch: each row starts on an aligned address.";
+    if (space == space::shared) return "Tiles staged through on-chip shared memory, so both global reads and writes coalesce.";
+    if (space == space::texture_array) return "Texture objects over a cudaArray: a 2-D cache layout and hardware border modes.";
+    if (space == space::texture_pitched) return "Texture objects over pitched global memory.";
+    return "Variants in the memory space \"" + space + "\".";
+}
+
+// The order memory spaces are listed in; spaces a plugin invents come after these.
+int space_rank(const std::string& space) {
+    static const std::vector<std::string> order = {space::host, space::global, space::pitched, space::shared,
+                                                   space::texture_array, space::texture_pitched};
+    const auto it = std::find(order.begin(), order.end(), space);
+    return it == order.end() ? static_cast<int>(order.size()) : static_cast<int>(it - order.begin());
+}
+
+constexpr int kIdRole = Qt::UserRole;
+
+}  // namespace
+
+QString format_sizes(const std::vector<Shape>& sizes) {
+    QStringList parts;
+    for (const Shape& s : sizes) parts << QString("%1x%2").arg(s.rows).arg(s.cols);
+    return parts.join(',');
+}
+
+RunPanel::RunPanel(const Registry& registry, QWidget* parent) : QWidget(parent), registry_(registry) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(makeOperationsBox());
+    layout->addWidget(makeVariantsBox(), 1);
+    layout->addWidget(makeParametersBox());
+    layout->addWidget(makeSizesBox());
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    layout->addWidget(summary_);
+    connect(this, &RunPanel::selectionChanged, this, [this] {
+        const auto n = selectedVariants().size();
+        summary_->setText(n == 0 ? "No variant selected." : QString("%1 variant%2 selected.").arg(n).arg(n == 1 ? "" : "s"));
+    });
+    setDeviceAvailable(false);
+    emit selectionChanged();
+}
+
+QWidget* RunPanel::makeOperationsBox() {
+    auto* box = new QGroupBox("Operations", this);
+    auto* grid = new QGridLayout(box);
+    int i = 0;
+    for (Op op : all_ops()) {
+        auto* check = new QCheckBox(qs(op_name(op)), box);
+        check->setChecked(true);
+        check->setObjectName("op_" + qs(op_name(op)));
+        connect(check, &QCheckBox::toggled, this, [this] {
+            updateVariantVisibility();
+            emit selectionChanged();
+        });
+        op_boxes_[op] = check;
+        grid->addWidget(check, i / 2, i % 2);
+        ++i;
+    }
+    return box;
+}
+
+QWidget* RunPanel::makeVariantsBox() {
+    auto* box = new QGroupBox("Variants by memory space", this);
+    auto* layout = new QVBoxLayout(box);
+    tree_ = new QTreeWidget(box);
+    tree_->setObjectName("variantTree");
+    tree_->setHeaderHidden(true);
+    tree_->setColumnCount(1);
+    tree_->setUniformRowHeights(true);
+
+    std::vector<std::string> spaces;
+    for (const Variant& v : registry_.variants())
+        if (std::find(spaces.begin(), spaces.end(), v.info.memory_space) == spaces.end())
+            spaces.push_back(v.info.memory_space);
+    std::stable_sort(spaces.begin(), spaces.end(),
+                     [](const std::string& a, const std::string& b) { return space_rank(a) < space_rank(b); });
+
+    for (const std::string& space : spaces) {
+        auto* group = new QTreeWidgetItem(tree_, {qs(space)});
+        group->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
+        group->setToolTip(0, space_tooltip(qs(space)));
+        group->setCheckState(0, Qt::Checked);
+        for (const Variant& v : registry_.variants()) {
+            if (v.info.memory_space != space) continue;
+            const QString id = qs(v.info.id);
+            auto* item = new QTreeWidgetItem(group, {id});
+            item->setData(0, kIdRole, id);
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+            item->setCheckState(0, Qt::Checked);
+            QString tip = "<b>" + id.toHtmlEscaped() + "</b> (" + qs(space).toHtmlEscaped() + ", " +
+                          (v.info.gpu ? "GPU" : "CPU") + ")<br>" + qs(v.info.description).toHtmlEscaped();
+            if (v.info.origin != "built-in") tip += "<br><i>from " + qs(v.info.origin).toHtmlEscaped() + "</i>";
+            item->setToolTip(0, tip);
+            variant_items_[id] = item;
+        }
+    }
+    tree_->expandAll();
+    connect(tree_, &QTreeWidget::itemChanged, this, [this] { emit selectionChanged(); });
+    layout->addWidget(tree_);
+    return box;
+}
+
+QWidget* RunPanel::makeParametersBox() {
+    auto* box = new QGroupBox("Parameters", this);
+    auto* form = new QFormLayout(box);
+    radius_ = new QSpinBox(box);
+    radius_->setObjectName("radius");
+    radius_->setRange(0, kMaxRadius);
+    radius_->setValue(OpParams{}.radius);
+    radius_->setToolTip("Filters: each output is the mean of the 2r+1 neighbours along one axis.");
+    form->addRow("Filter radius", radius_);
+    border_ = new QComboBox(box);
+    border_->setObjectName("border");
+    for (Border b : all_borders()) border_->addItem(qs(border_name(b)));
+    border_->setToolTip("What a filter reads outside the matrix. Variants that do not offer the mode are skipped.");
+    form->addRow("Border", border_);
+    reps_ = new QSpinBox(box);
+    reps_->setObjectName("reps");
+    reps_->setRange(1, 10000);
+    reps_->setValue(RunConfig{}.reps);
+    reps_->setToolTip("Timed launches per variant; the table shows their median.");
+    form->addRow("Repetitions", reps_);
+    return box;
+}
+
+QWidget* RunPanel::makeSizesBox() {
+    auto* box = new QGroupBox("Sizes", this);
+    auto* layout = new QVBoxLayout(box);
+    loaded_input_ = new QRadioButton("Loaded input", box);
+    loaded_input_->setObjectName("useLoadedInput");
+    sweep_ = new QRadioButton("Sweep (rows x cols, comma separated):", box);
+    sweep_->setObjectName("useSweep");
+    sizes_ = new QLineEdit(box);
+    sizes_->setObjectName("sizes");
+    sizes_->setToolTip("Random matrices of these sizes, e.g. 1024x1024,4096x4096,8000x6000.");
+    loaded_input_->setChecked(true);
+    sizes_->setEnabled(false);
+    connect(sweep_, &QRadioButton::toggled, sizes_, &QLineEdit::setEnabled);
+    layout->addWidget(loaded_input_);
+    layout->addWidget(sweep_);
+    layout->addWidget(sizes_);
+    return box;
+}
+
+void RunPanel::setDeviceAvailable(bool have_gpu) {
+    const QString old_default = format_sizes(default_sizes(have_gpu_));
+    have_gpu_ = have_gpu;
+    if (sizes_->text().isEmpty() || sizes_->text() == old_default) sizes_->setText(format_sizes(default_sizes(have_gpu)));
+    for (const Variant& v : registry_.variants()) {
+        QTreeWidgetItem* item = variant_items_.at(qs(v.info.id));
+        const bool usable = have_gpu || !v.info.gpu;
+        item->setDisabled(!usable);
+        if (!usable) {
+            QString tip = item->toolTip(0);
+            if (!tip.contains("No CUDA device")) item->setToolTip(0, tip + "<br><b>No CUDA device: not runnable here.</b>");
+        }
+    }
+    emit selectionChanged();
+}
+
+void RunPanel::setInputShape(std::optional<Shape> shape) {
+    input_shape_ = shape;
+    loaded_input_->setText(shape ? QString("Loaded input (%1 x %2)").arg(shape->rows).arg(shape->cols)
+                                 : QString("Loaded input (none loaded)"));
+}
+
+void RunPanel::setRunning(bool running) {
+    for (QWidget* w : findChildren<QGroupBox*>()) w->setEnabled(!running);
+}
+
+void RunPanel::updateVariantVisibility() {
+    for (const Variant& v : registry_.variants())
+        variant_items_.at(qs(v.info.id))->setHidden(!op_boxes_.at(v.info.op)->isChecked());
+    for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* group = tree_->topLevelItem(i);
+        bool any = false;
+        for (int c = 0; c < group->childCount(); ++c) any = any || !group->child(c)->isHidden();
+        group->setHidden(!any);
+    }
+}
+
+std::vector<const Variant*> RunPanel::selectedVariants() const {
+    std::vector<const Variant*> out;
+    for (const Variant& v : registry_.variants()) {
+        const QTreeWidgetItem* item = variant_items_.at(qs(v.info.id));
+        if (item->checkState(0) == Qt::Checked && !item->isDisabled() && op_boxes_.at(v.info.op)->isChecked())
+            out.push_back(&v);
+    }
+    return out;
+}
+
+bool RunPanel::useLoadedInput() const { return loaded_input_->isChecked(); }
+
+std::optional<RunConfig> RunPanel::makeConfig(QString* error) const {
+    RunConfig config;
+    for (Op op : all_ops())
+        if (op_boxes_.at(op)->isChecked()) config.ops.push_back(op);
+    if (config.ops.empty()) {
+        *error = "Choose at least one operation.";
+        return std::nullopt;
+    }
+    for (const Variant* v : selectedVariants()) {
+        config.variants.push_back(v->info.id);
+        if (!v->info.gpu) config.include_cpu = true;
+    }
+    if (config.variants.empty()) {
+        *error = have_gpu_ ? "Choose at least one variant of the chosen operations."
+                           : "Choose at least one CPU variant (host): there is no CUDA device.";
+        return std::nullopt;
+    }
+    config.params.radius = radius_->value();
+    config.params.border = all_borders().at(static_cast<std::size_t>(border_->currentIndex()));
+    config.reps = reps_->value();
+    if (useLoadedInput()) {
+        if (!input_shape_) {
+            *error = "Nothing is loaded: open an image, generate a matrix, or choose a sweep of sizes.";
+            return std::nullopt;
+        }
+    } else {
+        try {
+            config.sizes = parse_sizes(sizes_->text().toStdString());
+        } catch (const std::exception& e) {
+            *error = QString("Sizes: %1").arg(e.what());
+            return std::nullopt;
+        }
+        if (config.sizes.empty()) {
+            *error = "Sizes: give at least one size, e.g. 1024x1024.";
+            return std::nullopt;
+        }
+    }
+    return config;
+}
+
+QStringList RunPanel::checkedOps() const {
+    QStringList out;
+    for (const auto& [op, box] : op_boxes_)
+        if (box->isChecked()) out << qs(op_name(op));
+    return out;
+}
+
+void RunPanel::setCheckedOps(const QStringList& ops) {
+    for (const auto& [op, box] : op_boxes_) box->setChecked(ops.contains(qs(op_name(op))));
+}
+
+QStringList RunPanel::checkedVariants() const {
+    QStringList out;
+    for (const auto& [id, item] : variant_items_)
+        if (item->checkState(0) == Qt::Checked) out << id;
+    return out;
+}
+
+void RunPanel::setCheckedVariants(const QStringList& ids) {
+    for (const auto& [id, item] : variant_items_) item->setCheckState(0, ids.contains(id) ? Qt::Checked : Qt::Unchecked);
+}
+
+void RunPanel::setSweep(bool sweep, const QString& sizes) {
+    (sweep ? sweep_ : loaded_input_)->setChecked(true);
+    if (!sizes.isEmpty()) sizes_->setText(sizes);
+}
+
+void RunPanel::saveSettings(QSettings& settings) const {
+    settings.setValue("run/ops", checkedOps());
+    settings.setValue("run/variants", checkedVariants());
+    // Variants unknown to this session (a plugin not loaded now) keep their remembered state.
+    QStringList known;
+    for (const auto& entry : variant_items_) known << entry.first;
+    settings.setValue("run/knownVariants", known);
+    settings.setValue("run/radius", radius_->value());
+    settings.setValue("run/border", border_->currentText());
+    settings.setValue("run/reps", reps_->value());
+    settings.setValue("run/sweep", sweep_->isChecked());
+    settings.setValue("run/sizes", sizes_->text());
+}
+
+void RunPanel::restoreSettings(const QSettings& settings) {
+    if (settings.contains("run/ops")) setCheckedOps(settings.value("run/ops").toStringList());
+    if (settings.contains("run/variants")) {
+        const QStringList checked = settings.value("run/variants").toStringList();
+        const QStringList known = settings.value("run/knownVariants").toStringList();
+        // A variant that appeared since the last start (new plugin) starts checked.
+        for (const auto& [id, item] : variant_items_)
+            item->setCheckState(0, checked.contains(id) || !known.contains(id) ? Qt::Checked : Qt::Unchecked);
+    }
+    radius_->setValue(settings.value("run/radius", radius_->value()).toInt());
+    const int border = border_->findText(settings.value("run/border").toString());
+    if (border >= 0) border_->setCurrentIndex(border);
+    reps_->setValue(settings.value("run/reps", reps_->value()).toInt());
+    setSweep(settings.value("run/sweep", false).toBool(), settings.value("run/sizes").toString());
+    updateVariantVisibility();
+    emit selectionChanged();
+}
+
+}  // namespace coalesce::gui

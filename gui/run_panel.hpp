@@ -1,0 +1,83 @@
+// The run settings: operations, variants grouped by memory space (tooltips from each variant's own
+// description), filter radius, border mode, repetitions and the sizes to run.
+#pragma once
+
+#include "coalesce/registry.hpp"
+#include "coalesce/runner.hpp"
+
+#include <QSettings>
+#include <QStringList>
+#include <QWidget>
+
+#include <map>
+#include <optional>
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QRadioButton;
+class QSpinBox;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace coalesce::gui {
+
+class RunPanel : public QWidget {
+    Q_OBJECT
+public:
+    // The registry must outlive the panel.
+    explicit RunPanel(const Registry& registry, QWidget* parent = nullptr);
+
+    // Without a GPU the GPU variants are shown disabled and the default sizes are the CPU ones.
+    void setDeviceAvailable(bool have_gpu);
+    // The loaded matrix's shape, shown on the "loaded input" choice; nullopt: nothing loaded.
+    void setInputShape(std::optional<Shape> shape);
+    // Locks the settings while a run is in progress.
+    void setRunning(bool running);
+
+    // A config from the current settings, without the input matrix (the window adds it when
+    // useLoadedInput()). nullopt with *error set when the settings cannot run.
+    std::optional<RunConfig> makeConfig(QString* error) const;
+    bool useLoadedInput() const;
+
+    QStringList checkedOps() const;
+    void setCheckedOps(const QStringList& ops);
+    QStringList checkedVariants() const;  // ids, including those of unchecked operations
+    void setCheckedVariants(const QStringList& ids);
+    void setSweep(bool sweep, const QString& sizes = {});
+
+    void saveSettings(QSettings& settings) const;
+    void restoreSettings(const QSettings& settings);
+
+signals:
+    void selectionChanged();
+
+private:
+    QWidget* makeOperationsBox();
+    QWidget* makeVariantsBox();
+    QWidget* makeParametersBox();
+    QWidget* makeSizesBox();
+    void updateVariantVisibility();
+    std::vector<const Variant*> selectedVariants() const;
+
+    const Registry& registry_;
+    bool have_gpu_ = false;
+    std::map<Op, QCheckBox*> op_boxes_;
+    QTreeWidget* tree_ = nullptr;
+    std::map<QString, QTreeWidgetItem*> variant_items_;  // by id
+    QSpinBox* radius_ = nullptr;
+    QComboBox* border_ = nullptr;
+    QSpinBox* reps_ = nullptr;
+    QRadioButton* loaded_input_ = nullptr;
+    QRadioButton* sweep_ = nullptr;
+    QLineEdit* sizes_ = nullptr;
+    QLabel* summary_ = nullptr;
+    std::optional<Shape> input_shape_;
+};
+
+// "1024x1024,2048x2048" from shapes, the format parse_sizes reads.
+QString format_sizes(const std::vector<Shape>& sizes);
+
+}  // namespace coalesce::gui

@@ -1,0 +1,48 @@
+// Owns all CUDA work of the application. Lives on its own QThread; the window talks to it through
+// queued signals carrying value types, so the window never waits for a device.
+#pragma once
+
+#include "engine_metatypes.hpp"
+
+#include "coalesce/registry.hpp"
+#include "coalesce/runner.hpp"
+
+#include <QObject>
+#include <QString>
+
+#include <mutex>
+
+namespace coalesce::gui {
+
+class RunWorker : public QObject {
+    Q_OBJECT
+public:
+    // The registry must outlive the worker and stay unchanged while it runs.
+    explicit RunWorker(const Registry& registry) : registry_(registry) {}
+
+    // Thread-safe, called directly from the window's thread (a queued call would wait for the run
+    // to end). Stops the run after its current launch batch; a run not started yet starts cancelled.
+    void cancel();
+
+public slots:
+    void probeDevice();
+    void run(coalesce::RunConfig config);
+
+signals:
+    // device: device 0, or the host without one; summary: "NVIDIA H200 (compute 9.0, 132 SMs,
+    // ...)" or "No CUDA device: <reason>. ..."
+    void deviceProbed(int device_count, const coalesce::DeviceInfo& device, const QString& summary);
+    void progress(const coalesce::Progress& progress);
+    void resultReady(const coalesce::RunResult& result);
+    void finished(const coalesce::RunRecord& record);
+    // The run could not start or ended with an exception; the window shows the message.
+    void failed(const QString& message);
+
+private:
+    const Registry& registry_;
+    std::mutex mutex_;           // guards current_ and cancel_requested_
+    Runner* current_ = nullptr;  // the runner of the run in progress
+    bool cancel_requested_ = false;
+};
+
+}  // namespace coalesce::gui
