@@ -1,0 +1,346 @@
+// The native peers of Coalesce's fast variants, timed the way the engine's Runner times: one CUDA
+// event pair per launch after warm-ups, the median of the launches. cuBLAS: Sgeam (transpose),
+// Sgemv with a ones vector (row and column sums). NPP (when built with it): Transpose, the row and
+// column filters and the box filter with replicated borders (Coalesce's clamp). Each result is
+// checked on a sample of outputs against a double-precision CPU computation before it is printed,
+// so a wrong call is never reported as fast. One JSON object per line on stdout.
+//
+//   peers_native --sizes 8192x8192,8000x6000 --radii 4,32 --reps 50
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#if COALESCE_BENCH_NPP
+#include <npp.h>
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+void check(cudaError_t e, const char* what) {
+    if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
+}
+void check(cublasStatus_t s, const char* what) {
+    if (s != CUBLAS_STATUS_SUCCESS) throw std::runtime_error(std::string(what) + ": cuBLAS status " + std::to_string(s));
+}
+#if COALESCE_BENCH_NPP
+void check(NppStatus s, const char* what) {
+    if (s != NPP_SUCCESS) throw std::runtime_error(std::string(what) + ": NPP status " + std::to_string(s));
+}
+#endif
+#define CHECK(call) check((call), #call)
+
+// Owners for the handles this program makes.
+struct DeviceFloats {
+    float* p = nullptr;
+    explicit DeviceFloats(std::size_t n) { CHECK(cudaMalloc(&p, std::max<std::size_t>(n, 1) * sizeof(float))); }
+    ~DeviceFloats() { cudaFree(p); }
+    DeviceFloats(const DeviceFloats&) = delete;
+    DeviceFloats& operator=(const DeviceFloats&) = delete;
+};
+struct EventPair {
+    cudaEvent_t start{}, end{};
+    EventPair() { CHECK(cudaEventCreate(&start)); CHECK(cudaEventCreate(&end)); }
+    ~EventPair() { cudaEventDestroy(start); cudaEventDestroy(end); }
+    EventPair(EventPair&& o) noexcept : start(o.start), end(o.end) { o.start = o.end = nullptr; }
+    EventPair(const EventPair&) = delete;
+};
+struct Blas {
+    cublasHandle_t h{};
+    explicit Blas(cudaStream_t s) { CHECK(cublasCreate(&h)); CHECK(cublasSetStream(h, s)); }
+    ~Blas() { cublasDestroy(h); }
+};
+
+// [ms] median of `reps` launches, each between its own event pair, after `warmups`.
+double time_ms(const std::function<void()>& launch, cudaStream_t stream, int warmups, int reps) {
+    for (int i = 0; i < warmups; ++i) launch();
+    std::vector<EventPair> ev(static_cast<std::size_t>(reps));
+    for (auto& e : ev) {
+        CHECK(cudaEventRecord(e.start, stream));
+        launch();
+        CHECK(cudaEventRecord(e.end, stream));
+    }
+    CHECK(cudaStreamSynchronize(stream));
+    std::vector<double> ms;
+    for (auto& e : ev) {
+        float t = 0;
+        CHECK(cudaEventElapsedTime(&t, e.start, e.end));
+        ms.push_back(t);
+    }
+    std::sort(ms.begin(), ms.end());
+    const std::size_t n = ms.size();
+    return n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+}
+
+struct Size { std::size_t rows, cols; };
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    std::stringstream in(s);
+    for (std::string part; std::getline(in, part, sep);)
+        if (!part.empty()) out.push_back(part);
+    return out;
+}
+
+// Sampled check against double precision: transpose exact, sums and filters within a relative
+// 1e-4 of the sum of |terms| (far above float rounding, far below any indexing mistake).
+struct Check { bool ok = true; double max_err = 0; std::string why; };
+
+class Checker {
+public:
+    Checker(const std::vector<float>& in, Size s) : in_(in), s_(s), rng_(12345) {}
+    long long clampi(long long i, long long n) const { return std::min(std::max(i, 0LL), n - 1); }
+    float at(long long r, long long c) const { return in_[static_cast<std::size_t>(r) * s_.cols + static_cast<std::size_t>(c)]; }
+
+    // `got(i, j)` reads output element (i, j); `want(i, j, &mag)` computes it in double.
+    Check sample(std::size_t out_rows, std::size_t out_cols, const std::function<double(std::size_t, std::size_t)>& got,
+                 const std::function<double(std::size_t, std::size_t, double*)>& want, bool exact) {
+        Check c;
+        std::uniform_int_distribution<std::size_t> ri(0, out_rows - 1), ci(0, out_cols - 1);
+        for (int k = 0; k < 3000; ++k) {
+            std::size_t i = ri(rng_), j = ci(rng_);
+            if (k < 4) { i = (k & 1) ? out_rows - 1 : 0; j = (k & 2) ? out_cols - 1 : 0; }  // corners too
+            double mag = 0;
+            const double w = want(i, j, &mag), g = got(i, j);
+            const double err = std::fabs(g - w);
+            c.max_err = std::max(c.max_err, err);
+            const double tol = exact ? 0.0 : 1e-4 * mag + 1e-30;
+            if (!(err <= tol)) {  // NaN fails too
+                c.ok = false;
+                if (c.why.empty()) {
+                    std::ostringstream m;
+                    m << "(" << i << "," << j << ") got " << g << " want " << w;
+                    c.why = m.str();
+                }
+            }
+        }
+        return c;
+    }
+    double row_sum(std::size_t r, double* mag) const {
+        double s = 0; *mag = 0;
+        for (std::size_t c = 0; c < s_.cols; ++c) { s += at(r, c); *mag += std::fabs(at(r, c)); }
+        return s;
+    }
+    double col_sum(std::size_t c, double* mag) const {
+        double s = 0; *mag = 0;
+        for (std::size_t r = 0; r < s_.rows; ++r) { s += at(r, c); *mag += std::fabs(at(r, c)); }
+        return s;
+    }
+    // Mean of 2r+1 neighbours with clamped borders, along x (horizontal) or y.
+    [[maybe_unused]] double filter(std::size_t r, std::size_t c, int radius, bool along_x, double* mag) const {
+        double s = 0; *mag = 0;
+        for (int d = -radius; d <= radius; ++d) {
+            const long long rr = along_x ? static_cast<long long>(r) : clampi(static_cast<long long>(r) + d, s_.rows);
+            const long long cc = along_x ? clampi(static_cast<long long>(c) + d, s_.cols) : static_cast<long long>(c);
+            s += at(rr, cc);
+            *mag += std::fabs(at(rr, cc));
+        }
+        *mag /= (2 * radius + 1);
+        return s / (2 * radius + 1);
+    }
+
+private:
+    const std::vector<float>& in_;
+    Size s_;
+    std::mt19937_64 rng_;
+};
+
+void emit(const char* source, const char* op, const std::string& impl, Size s, int radius, double ms,
+          std::size_t bytes, double copy_gbps, const Check& c) {
+    const double gbps = static_cast<double>(bytes) / (ms * 1e-3) / 1e9;
+    std::printf("{\"source\":\"%s\",\"op\":\"%s\",\"impl\":\"%s\",\"rows\":%zu,\"cols\":%zu,\"radius\":%d,"
+                "\"ms\":%.6f,\"bytes\":%zu,\"gbps\":%.2f,\"copy_gbps\":%.2f,\"pct_of_copy\":%.2f,"
+                "\"verified\":%s,\"max_err\":%.3g,\"note\":\"%s\"}\n",
+                source, op, impl.c_str(), s.rows, s.cols, radius, ms, bytes, gbps, copy_gbps,
+                copy_gbps > 0 ? 100.0 * gbps / copy_gbps : 0.0, c.ok ? "true" : "false", c.max_err, c.why.c_str());
+    std::fflush(stdout);
+}
+
+std::vector<float> download(const float* d, std::size_t n) {
+    std::vector<float> h(n);
+    CHECK(cudaMemcpy(h.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
+    return h;
+}
+
+void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
+    const std::size_t n = s.rows * s.cols;
+    const int R = static_cast<int>(s.rows), C = static_cast<int>(s.cols);
+    std::vector<float> h_in(n);
+    std::mt19937_64 gen(s.rows * 1000003u + s.cols);
+    std::uniform_real_distribution<float> uni(-1.0f, 1.0f);
+    for (float& v : h_in) v = uni(gen);
+    DeviceFloats in(n), out(n), ones(std::max(s.rows, s.cols)), vec_out(std::max(s.rows, s.cols));
+    CHECK(cudaMemcpy(in.p, h_in.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+    const std::vector<float> h_ones(std::max(s.rows, s.cols), 1.0f);
+    CHECK(cudaMemcpy(ones.p, h_ones.data(), h_ones.size() * sizeof(float), cudaMemcpyHostToDevice));
+    cudaStream_t stream{};
+    CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    Checker checker(h_in, s);
+    const std::size_t full_bytes = 2 * n * sizeof(float);
+
+    // The copy ceiling, measured here, in this process.
+    const double copy_ms = time_ms([&] { CHECK(cudaMemcpyAsync(out.p, in.p, n * sizeof(float), cudaMemcpyDeviceToDevice, stream)); },
+                                   stream, warmups, reps);
+    const double copy_gbps = static_cast<double>(full_bytes) / (copy_ms * 1e-3) / 1e9;
+    emit("native", "copy", "cudaMemcpy D2D", s, 0, copy_ms, full_bytes, copy_gbps, Check{});
+
+    Blas blas(stream);
+    const float one = 1.0f, zero = 0.0f;
+    // cuBLAS is column-major: the row-major R x C input is a column-major C x R matrix (ld = C).
+    {
+        CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
+        auto launch = [&] {
+            CHECK(cublasSgeam(blas.h, CUBLAS_OP_T, CUBLAS_OP_N, R, C, &one, in.p, C, &zero, out.p, R, out.p, R));
+        };
+        const double ms = time_ms(launch, stream, warmups, reps);
+        const std::vector<float> h = download(out.p, n);
+        const Check c = checker.sample(s.cols, s.rows, [&](std::size_t i, std::size_t j) { return h[i * s.rows + j]; },
+                                       [&](std::size_t i, std::size_t j, double*) { return checker.at(j, i); }, true);
+        emit("native", "transpose", "cuBLAS Sgeam", s, 0, ms, full_bytes, copy_gbps, c);
+    }
+    {
+        auto launch = [&] {
+            CHECK(cublasSgemv(blas.h, CUBLAS_OP_T, C, R, &one, in.p, C, ones.p, 1, &zero, vec_out.p, 1));
+        };
+        const double ms = time_ms(launch, stream, warmups, reps);
+        const std::vector<float> h = download(vec_out.p, s.rows);
+        const Check c = checker.sample(s.rows, 1, [&](std::size_t i, std::size_t) { return h[i]; },
+                                       [&](std::size_t i, std::size_t, double* m) { return checker.row_sum(i, m); }, false);
+        emit("native", "row_sums", "cuBLAS Sgemv(T, ones)", s, 0, ms, (n + s.rows) * sizeof(float), copy_gbps, c);
+    }
+    {
+        auto launch = [&] {
+            CHECK(cublasSgemv(blas.h, CUBLAS_OP_N, C, R, &one, in.p, C, ones.p, 1, &zero, vec_out.p, 1));
+        };
+        const double ms = time_ms(launch, stream, warmups, reps);
+        const std::vector<float> h = download(vec_out.p, s.cols);
+        const Check c = checker.sample(1, s.cols, [&](std::size_t, std::size_t j) { return h[j]; },
+                                       [&](std::size_t, std::size_t j, double* m) { return checker.col_sum(j, m); }, false);
+        emit("native", "col_sums", "cuBLAS Sgemv(N, ones)", s, 0, ms, (n + s.cols) * sizeof(float), copy_gbps, c);
+    }
+
+#if COALESCE_BENCH_NPP
+    NppStreamContext ctx{};
+    {
+        int dev = 0;
+        CHECK(cudaGetDevice(&dev));
+        cudaDeviceProp prop{};
+        CHECK(cudaGetDeviceProperties(&prop, dev));
+        ctx.hStream = stream;
+        ctx.nCudaDeviceId = dev;
+        ctx.nMultiProcessorCount = prop.multiProcessorCount;
+        ctx.nMaxThreadsPerMultiProcessor = prop.maxThreadsPerMultiProcessor;
+        ctx.nMaxThreadsPerBlock = prop.maxThreadsPerBlock;
+        ctx.nSharedMemPerBlock = prop.sharedMemPerBlock;
+        ctx.nCudaDevAttrComputeCapabilityMajor = prop.major;
+        ctx.nCudaDevAttrComputeCapabilityMinor = prop.minor;
+        unsigned flags = 0;
+        CHECK(cudaStreamGetFlags(stream, &flags));
+        ctx.nStreamFlags = flags;
+    }
+    const int step = C * static_cast<int>(sizeof(float));
+    const NppiSize size{C, R};
+    const NppiPoint origin{0, 0};
+    {
+        CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
+        auto launch = [&] {
+            CHECK(nppiTranspose_32f_C1R_Ctx(in.p, step, out.p, R * static_cast<int>(sizeof(float)), size, ctx));
+        };
+        const double ms = time_ms(launch, stream, warmups, reps);
+        const std::vector<float> h = download(out.p, n);
+        const Check c = checker.sample(s.cols, s.rows, [&](std::size_t i, std::size_t j) { return h[i * s.rows + j]; },
+                                       [&](std::size_t i, std::size_t j, double*) { return checker.at(j, i); }, true);
+        emit("native", "transpose", "NPP Transpose", s, 0, ms, full_bytes, copy_gbps, c);
+    }
+    for (int radius : radii) {
+        const int taps = 2 * radius + 1;
+        const std::vector<float> h_kernel(static_cast<std::size_t>(taps), 1.0f / static_cast<float>(taps));
+        DeviceFloats kernel(h_kernel.size());
+        CHECK(cudaMemcpy(kernel.p, h_kernel.data(), h_kernel.size() * sizeof(float), cudaMemcpyHostToDevice));
+        for (bool along_x : {true, false}) {
+            const char* op = along_x ? "filter_x" : "filter_y";
+            auto verify_filter = [&](const std::vector<float>& h) {
+                return checker.sample(s.rows, s.cols, [&](std::size_t i, std::size_t j) { return h[i * s.cols + j]; },
+                                      [&](std::size_t i, std::size_t j, double* m) { return checker.filter(i, j, radius, along_x, m); },
+                                      false);
+            };
+            try {
+                CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
+                auto launch = [&] {
+                    if (along_x)
+                        CHECK(nppiFilterRowBorder32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, kernel.p, taps,
+                                                             radius, NPP_BORDER_REPLICATE, ctx));
+                    else
+                        CHECK(nppiFilterColumnBorder32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, kernel.p,
+                                                                taps, radius, NPP_BORDER_REPLICATE, ctx));
+                };
+                const double ms = time_ms(launch, stream, warmups, reps);
+                emit("native", op, along_x ? "NPP FilterRowBorder" : "NPP FilterColumnBorder", s, radius, ms, full_bytes,
+                     copy_gbps, verify_filter(download(out.p, n)));
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "peers_native: %s r=%d: %s\n", op, radius, e.what());
+            }
+            try {
+                CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
+                const NppiSize mask = along_x ? NppiSize{taps, 1} : NppiSize{1, taps};
+                const NppiPoint anchor = along_x ? NppiPoint{radius, 0} : NppiPoint{0, radius};
+                auto launch = [&] {
+                    CHECK(nppiFilterBoxBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, mask, anchor,
+                                                          NPP_BORDER_REPLICATE, ctx));
+                };
+                const double ms = time_ms(launch, stream, warmups, reps);
+                emit("native", op, "NPP FilterBoxBorder", s, radius, ms, full_bytes, copy_gbps,
+                     verify_filter(download(out.p, n)));
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "peers_native: box %s r=%d: %s\n", op, radius, e.what());
+            }
+        }
+    }
+#else
+    (void)radii;
+    std::fprintf(stderr, "peers_native: built without NPP; transpose and filters by NPP not measured\n");
+#endif
+    CHECK(cudaStreamDestroy(stream));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<Size> sizes{{8192, 8192}, {8000, 6000}};
+    std::vector<int> radii{4, 32};
+    int reps = 50, warmups = 5;
+    try {
+        for (int i = 1; i + 1 < argc; i += 2) {
+            const std::string key = argv[i], value = argv[i + 1];
+            if (key == "--sizes") {
+                sizes.clear();
+                for (const std::string& part : split(value, ',')) {
+                    const auto x = part.find('x');
+                    if (x == std::string::npos) throw std::invalid_argument("bad size " + part);
+                    sizes.push_back({std::stoul(part.substr(0, x)), std::stoul(part.substr(x + 1))});
+                }
+            } else if (key == "--radii") {
+                radii.clear();
+                for (const std::string& part : split(value, ',')) radii.push_back(std::stoi(part));
+            } else if (key == "--reps") {
+                reps = std::stoi(value);
+            } else {
+                throw std::invalid_argument("unknown option " + key);
+            }
+        }
+        for (Size s : sizes) run_size(s, radii, reps, warmups);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "peers_native: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

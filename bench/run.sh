@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# bench/run.sh: the whole bandwidth comparison in one call on the GPU machine.
+#   build (GUI and OpenCV off, sm_90, Release, peers on) -> the fast variants' GPU tests ->
+#   compute-sanitizer memcheck/racecheck on small cases -> resource report and SASS of the fast
+#   kernels -> Coalesce (coalesce-bench) and every peer at 8192x8192 and 8000x6000, r = 4 and 32 ->
+#   the size sweep of the fast variants -> one report, results.md (+ sweep.png), under $OUT.
+# STAGES picks parts (default: all): build test sanitize sass bench peers sweep report.
+# Logs and raw JSON go to $OUT/logs and are packed into $OUT/logs.tgz at the end.
+set -uo pipefail
+
+OUT=${OUT:-$PWD/bench-out}
+BUILD=${BUILD:-build-bench}
+STAGES=${STAGES:-"build test sanitize sass bench peers sweep report"}
+SIZES=${SIZES:-8192x8192,8000x6000}
+SWEEP=${SWEEP:-256x256,512x512,1024x1024,2048x2048,4096x4096,8192x8192,16384x16384,65536x1024,1024x65536}
+REPS=${REPS:-50}
+LOG=$OUT/logs
+mkdir -p "$LOG"
+t0=$(date +%s)
+step() { echo "== [$(( $(date +%s) - t0 ))s] $*"; }
+want() { [[ " $STAGES " == *" $1 "* ]]; }
+BIN=$BUILD/bin
+FAST=copy/fast-,transpose/fast-,row_sums/fast-,col_sums/fast-,filter_x/fast-,filter_y/fast-
+
+{
+  echo "### Environment"; echo
+  echo '```'
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv 2>&1
+  nvcc --version | tail -2
+  python3 -c "import torch, cupy; print('torch', torch.__version__, '| cupy', cupy.__version__)" 2>&1 | tail -1
+  echo '```'
+} > "$LOG/env.md"
+cat "$LOG/env.md"
+
+if want build; then
+  step "configure + build ($BUILD)"
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+    -DCOALESCE_BUILD_GUI=OFF -DCOALESCE_WITH_OPENCV=OFF -DCOALESCE_BUILD_BENCH=ON > "$LOG/configure.log" 2>&1 \
+    || { tail -40 "$LOG/configure.log"; exit 1; }
+  grep -i "bench:" "$LOG/configure.log"
+  ninja -C "$BUILD" coalesce-bench coalesce_textures coalesce_gpu_tests coalesce_fast_variant_tests > "$LOG/build.log" 2>&1 \
+    || { grep -B2 -A12 -m3 "error" "$LOG/build.log"; exit 1; }
+  # NPP's half of the peers is written against headers this repository never compiled with: if it
+  # does not build, fall back to the cuBLAS half rather than losing every native peer.
+  if ! ninja -C "$BUILD" peers_native >> "$LOG/build.log" 2>&1; then
+    echo "peers_native with NPP did not build; retrying without NPP"
+    grep -m5 "error" "$LOG/build.log"
+    cmake -S . -B "$BUILD" -DCOALESCE_BENCH_NPP=OFF >> "$LOG/configure.log" 2>&1
+    ninja -C "$BUILD" peers_native >> "$LOG/build.log" 2>&1 || echo "peers_native did not build"
+  fi
+fi
+
+if want test; then
+  step "GPU tests of the fast variants"
+  timeout 200 "$BIN/coalesce_gpu_tests" --gtest_filter='*fast*:BuiltinGpuVariants.*' --gtest_brief=1 \
+    > "$LOG/gpu_tests.log" 2>&1; echo "coalesce_gpu_tests (fast variants): rc=$?"
+  tail -4 "$LOG/gpu_tests.log"
+  timeout 200 "$BIN/coalesce_fast_variant_tests" --gtest_brief=1 > "$LOG/fast_tests.log" 2>&1
+  echo "coalesce_fast_variant_tests: rc=$?"
+  tail -4 "$LOG/fast_tests.log"
+fi
+
+if want sanitize; then
+  step "compute-sanitizer"
+  small='*_100x4100*r4_clamp*:*_100x4100*r64_mirror*:*_4100x36*r32_wrap*:*_517x1028*r3_zero*:*row_sums*_100x4100*:*row_sums*_4500x260*:*col_sums*_4100x36*:*col_sums*_517x1028*:*transpose*_517x1028*:*copy*_517x1028*'
+  timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 "$BIN/coalesce_fast_variant_tests" \
+    --gtest_filter="$small" --gtest_brief=1 > "$LOG/memcheck.log" 2>&1; echo "memcheck: rc=$?"
+  tail -3 "$LOG/memcheck.log"
+  timeout 120 compute-sanitizer --tool racecheck --error-exitcode 9 "$BIN/coalesce_fast_variant_tests" \
+    --gtest_filter='*filter*_517x1028*r4_clamp*:*filter*_4100x36*r32_mirror*:*transpose*_517x1028*:*col_sums*_517x1028*' \
+    --gtest_brief=1 > "$LOG/racecheck.log" 2>&1; echo "racecheck: rc=$?"
+  tail -3 "$LOG/racecheck.log"
+fi
+
+if want sass; then
+  step "SASS of the fast kernels"
+  mkdir -p "$LOG/sass"
+  for o in "$BUILD"/kernels/CMakeFiles/coalesce_kernels.dir/fast_*.cu.o; do
+    f=$(basename "$o" .cu.o)
+    cuobjdump -sass "$o" > "$LOG/sass/$f.sass" 2>&1
+    printf "%-16s LDG.128 %3d  STG.128 %3d  LDG(32) %3d  STG(32) %3d  LDS %3d  STS %3d  LDL/STL %d\n" "$f" \
+      "$(grep -c 'LDG.E.128' "$LOG/sass/$f.sass")" "$(grep -c 'STG.E.128' "$LOG/sass/$f.sass")" \
+      "$(grep -E -c 'LDG\.E(\.CONSTANT)? ' "$LOG/sass/$f.sass")" "$(grep -E -c 'STG\.E ' "$LOG/sass/$f.sass")" \
+      "$(grep -c ' LDS' "$LOG/sass/$f.sass")" "$(grep -c ' STS' "$LOG/sass/$f.sass")" \
+      "$(grep -E -c ' (LDL|STL)' "$LOG/sass/$f.sass")"
+  done | tee "$LOG/sass_summary.txt"
+fi
+
+if want bench; then
+  step "Coalesce, every GPU variant, $SIZES, r = 4"
+  timeout 240 "$BIN/coalesce-bench" --sizes "$SIZES" --radius 4 --border clamp --reps "$REPS" --warmups 5 \
+    --json "$LOG/coalesce_r4.json" > "$LOG/coalesce_r4.txt" 2> "$LOG/coalesce_r4.err"; echo "rc=$?"
+  grep -i "fast\|memcpy\|copy" "$LOG/coalesce_r4.txt" | head -40
+  step "Coalesce filters, r = 32"
+  timeout 120 "$BIN/coalesce-bench" --ops filter_x,filter_y --sizes "$SIZES" --radius 32 --border clamp \
+    --reps "$REPS" --warmups 5 --json "$LOG/coalesce_r32.json" > "$LOG/coalesce_r32.txt" 2> "$LOG/coalesce_r32.err"
+  echo "rc=$?"; grep -i "fast" "$LOG/coalesce_r32.txt" | head
+fi
+
+if want peers; then
+  step "peers: cuBLAS, NPP"
+  timeout 150 "$BIN/peers_native" --sizes "$SIZES" --radii 4,32 --reps "$REPS" > "$LOG/peers_native.jsonl" \
+    2> "$LOG/peers_native.err"; echo "rc=$?"; cat "$LOG/peers_native.err" | head
+  step "peers: PyTorch, CuPy"
+  PYTHONUNBUFFERED=1 timeout 200 python3 bench/peers_python.py --sizes "$SIZES" --radii 4,32 --reps "$REPS" \
+    > "$LOG/peers_python.jsonl" 2> "$LOG/peers_python.err"; echo "rc=$?"; tail -5 "$LOG/peers_python.err"
+fi
+
+if want sweep; then
+  step "size sweep of the fast variants"
+  timeout 200 "$BIN/coalesce-bench" --variants "$FAST" --sizes "$SWEEP" --radius 4 --border clamp --reps 30 \
+    --warmups 5 --json "$LOG/sweep.json" > "$LOG/sweep.txt" 2> "$LOG/sweep.err"; echo "rc=$?"
+  python3 bench/plot_sweep.py "$LOG/sweep.json" "$OUT/sweep.png" || echo "no chart"
+fi
+
+if want report; then
+  step report
+  {
+    cat "$LOG/env.md"; echo
+    for f in sass_summary.txt; do [ -f "$LOG/$f" ] && { echo "### SASS of the fast kernels (counts per object file)"; echo; echo '```'; cat "$LOG/$f"; echo '```'; echo; }; done
+    for f in gpu_tests fast_tests memcheck racecheck; do
+      [ -f "$LOG/$f.log" ] && { echo "### $f (last lines)"; echo; echo '```'; tail -4 "$LOG/$f.log"; echo '```'; echo; }
+    done
+  } > "$LOG/extra.md"
+  python3 bench/make_table.py --coalesce "$LOG/coalesce_r4.json" "$LOG/coalesce_r32.json" \
+    --peers "$LOG/peers_native.jsonl" "$LOG/peers_python.jsonl" --sweep "$LOG/sweep.json" --chart sweep.png \
+    --extra "$LOG/extra.md" > "$OUT/results.md"
+  sed -n '/## Goals/,/## Every/p' "$OUT/results.md"
+fi
+
+step "pack logs"
+tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$LOG"
+step done
