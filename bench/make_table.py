@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Merges coalesce-bench JSON and the peers' JSON lines into bench/results/<date>-<gpu>.md.
 
-Standard library only. Every figure is the median of CUDA-event-timed launches; bytes are the
+Every figure is the median of CUDA-event-timed launches; bytes are the
 engine's model (input read once + output written once); % of copy is against the device-to-device
 cudaMemcpy measured by the same process (the Runner for Coalesce, each peer program for itself).
 "x fastest peer" is the fastest verified peer's time over this implementation's time: >= 1.00
 means at least as fast as every peer.
+
+Standard library only.
 """
 import argparse
 import json
@@ -152,7 +154,7 @@ def main():
             device.get("name", "?"), device.get("sm_count", "?"), device.get("l2_bytes", 0) / 2**20,
             device.get("memory_bytes", 0) / 2**30, device.get("theoretical_gbps", 0)))
         out.append("")
-    out.append(__doc__.strip().split("\n\n", 1)[1].replace("\n", " "))
+    out.append(__doc__.strip().split("\n\n")[1].replace("\n", " "))
     out.append("")
 
     radii = sorted({r["radius"] for r in coalesce if r["op"].startswith("filter")}) or [4]

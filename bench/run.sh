@@ -5,7 +5,8 @@
 #   kernels -> Coalesce (coalesce-bench) and every peer at 8192x8192 and 8000x6000, r = 4 and 32 ->
 #   the size sweep of the fast variants -> one report, results.md (+ sweep.png), under $OUT.
 # STAGES picks parts (default: all): build test sanitize sass bench peers sweep report.
-# Logs and raw JSON go to $OUT/logs and are packed into $OUT/logs.tgz at the end.
+# Logs and raw JSON are kept outside $OUT and packed into $OUT/logs.tgz after every stage, so a run
+# stopped at its time limit still brings back what it measured.
 set -uo pipefail
 
 OUT=${OUT:-$PWD/bench-out}
@@ -14,10 +15,11 @@ STAGES=${STAGES:-"build test sanitize sass bench peers sweep report"}
 SIZES=${SIZES:-8192x8192,8000x6000}
 SWEEP=${SWEEP:-256x256,512x512,1024x1024,2048x2048,4096x4096,8192x8192,16384x16384,65536x1024,1024x65536}
 REPS=${REPS:-50}
-LOG=$OUT/logs
-mkdir -p "$LOG"
+LOG=${LOG:-/tmp/coalesce-bench-logs}
+rm -rf "$LOG"; mkdir -p "$LOG" "$OUT"
 t0=$(date +%s)
-step() { echo "== [$(( $(date +%s) - t0 ))s] $*"; }
+pack() { tar czf "$OUT/logs.tgz" -C "$(dirname "$LOG")" "$(basename "$LOG")"; }
+step() { pack; echo "== [$(( $(date +%s) - t0 ))s] $*"; }
 want() { [[ " $STAGES " == *" $1 "* ]]; }
 BIN=$BUILD/bin
 FAST=copy/fast-,transpose/fast-,row_sums/fast-,col_sums/fast-,filter_x/fast-,filter_y/fast-
@@ -52,10 +54,10 @@ fi
 
 if want test; then
   step "GPU tests of the fast variants"
-  timeout 200 "$BIN/coalesce_gpu_tests" --gtest_filter='*fast*:BuiltinGpuVariants.*' --gtest_brief=1 \
+  timeout 100 "$BIN/coalesce_gpu_tests" --gtest_filter='*fast*:BuiltinGpuVariants.*' --gtest_brief=1 \
     > "$LOG/gpu_tests.log" 2>&1; echo "coalesce_gpu_tests (fast variants): rc=$?"
   tail -4 "$LOG/gpu_tests.log"
-  timeout 200 "$BIN/coalesce_fast_variant_tests" --gtest_brief=1 > "$LOG/fast_tests.log" 2>&1
+  timeout 100 "$BIN/coalesce_fast_variant_tests" --gtest_brief=1 > "$LOG/fast_tests.log" 2>&1
   echo "coalesce_fast_variant_tests: rc=$?"
   tail -4 "$LOG/fast_tests.log"
 fi
@@ -63,10 +65,10 @@ fi
 if want sanitize; then
   step "compute-sanitizer"
   small='*_100x4100*r4_clamp*:*_100x4100*r64_mirror*:*_4100x36*r32_wrap*:*_517x1028*r3_zero*:*row_sums*_100x4100*:*row_sums*_4500x260*:*col_sums*_4100x36*:*col_sums*_517x1028*:*transpose*_517x1028*:*copy*_517x1028*'
-  timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 "$BIN/coalesce_fast_variant_tests" \
+  timeout 100 compute-sanitizer --tool memcheck --error-exitcode 9 "$BIN/coalesce_fast_variant_tests" \
     --gtest_filter="$small" --gtest_brief=1 > "$LOG/memcheck.log" 2>&1; echo "memcheck: rc=$?"
   tail -3 "$LOG/memcheck.log"
-  timeout 120 compute-sanitizer --tool racecheck --error-exitcode 9 "$BIN/coalesce_fast_variant_tests" \
+  timeout 80 compute-sanitizer --tool racecheck --error-exitcode 9 "$BIN/coalesce_fast_variant_tests" \
     --gtest_filter='*filter*_517x1028*r4_clamp*:*filter*_4100x36*r32_mirror*:*transpose*_517x1028*:*col_sums*_517x1028*' \
     --gtest_brief=1 > "$LOG/racecheck.log" 2>&1; echo "racecheck: rc=$?"
   tail -3 "$LOG/racecheck.log"
@@ -88,21 +90,21 @@ fi
 
 if want bench; then
   step "Coalesce, every GPU variant, $SIZES, r = 4"
-  timeout 240 "$BIN/coalesce-bench" --sizes "$SIZES" --radius 4 --border clamp --reps "$REPS" --warmups 5 \
+  timeout 150 "$BIN/coalesce-bench" --sizes "$SIZES" --radius 4 --border clamp --reps "$REPS" --warmups 5 \
     --json "$LOG/coalesce_r4.json" > "$LOG/coalesce_r4.txt" 2> "$LOG/coalesce_r4.err"; echo "rc=$?"
   grep -i "fast\|memcpy\|copy" "$LOG/coalesce_r4.txt" | head -40
   step "Coalesce filters, r = 32"
-  timeout 120 "$BIN/coalesce-bench" --ops filter_x,filter_y --sizes "$SIZES" --radius 32 --border clamp \
+  timeout 80 "$BIN/coalesce-bench" --ops filter_x,filter_y --sizes "$SIZES" --radius 32 --border clamp \
     --reps "$REPS" --warmups 5 --json "$LOG/coalesce_r32.json" > "$LOG/coalesce_r32.txt" 2> "$LOG/coalesce_r32.err"
   echo "rc=$?"; grep -i "fast" "$LOG/coalesce_r32.txt" | head
 fi
 
 if want peers; then
   step "peers: cuBLAS, NPP"
-  timeout 150 "$BIN/peers_native" --sizes "$SIZES" --radii 4,32 --reps "$REPS" > "$LOG/peers_native.jsonl" \
+  timeout 90 "$BIN/peers_native" --sizes "$SIZES" --radii 4,32 --reps "$REPS" > "$LOG/peers_native.jsonl" \
     2> "$LOG/peers_native.err"; echo "rc=$?"; cat "$LOG/peers_native.err" | head
   step "peers: PyTorch, CuPy"
-  PYTHONUNBUFFERED=1 timeout 200 python3 bench/peers_python.py --sizes "$SIZES" --radii 4,32 --reps "$REPS" \
+  PYTHONUNBUFFERED=1 timeout 150 python3 bench/peers_python.py --sizes "$SIZES" --radii 4,32 --reps "$REPS" \
     > "$LOG/peers_python.jsonl" 2> "$LOG/peers_python.err"; echo "rc=$?"; tail -5 "$LOG/peers_python.err"
 fi
 
@@ -128,6 +130,4 @@ if want report; then
   sed -n '/## Goals/,/## Every/p' "$OUT/results.md"
 fi
 
-step "pack logs"
-tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$LOG"
 step done
