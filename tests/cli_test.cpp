@@ -1,0 +1,392 @@
+// coalesce-bench as a user meets it: the built binary, run with arguments, judged by its exit
+// status, its stdout and stderr, and the files it writes.
+#include "coalesce/device.hpp"
+#include "coalesce/kernels.hpp"
+#include "coalesce/operation.hpp"
+#include "coalesce/results_io.hpp"
+
+#ifdef COALESCE_HAVE_OPENCV
+#include "image_input.hpp"
+#endif
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace coalesce {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+struct Outcome {
+    int exit_code = -1;  // -1 when it ended by a signal
+    std::string out, err;
+};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::size_t count_lines(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+class CliTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = fs::temp_directory_path() /
+               ("coalesce-cli-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" + info->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override {
+        std::error_code ec;
+        fs::permissions(dir_ / "locked", fs::perms::owner_all, ec);
+        fs::remove_all(dir_);
+    }
+
+    // Starts coalesce-bench with stdout and stderr going to files in the test's folder.
+    pid_t start(const std::vector<std::string>& args) {
+        std::vector<std::string> argv_text{COALESCE_BENCH};
+        argv_text.insert(argv_text.end(), args.begin(), args.end());
+        std::vector<char*> argv;
+        for (std::string& a : argv_text) argv.push_back(a.data());
+        argv.push_back(nullptr);
+
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, 1, out_path().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&actions, 2, err_path().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        pid_t pid = -1;
+        const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+        posix_spawn_file_actions_destroy(&actions);
+        EXPECT_EQ(rc, 0) << "cannot start " << COALESCE_BENCH;
+        return pid;
+    }
+
+    Outcome finish(pid_t pid) {
+        Outcome o;
+        int status = 0;
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+        if (WIFEXITED(status)) o.exit_code = WEXITSTATUS(status);
+        o.out = read_file(out_path());
+        o.err = read_file(err_path());
+        return o;
+    }
+
+    Outcome run(const std::vector<std::string>& args) { return finish(start(args)); }
+
+    fs::path out_path() const { return dir_ / "stdout.txt"; }
+    fs::path err_path() const { return dir_ / "stderr.txt"; }
+    fs::path dir_;
+};
+
+// ------------------------------------------------------------------------------------------ --list
+
+TEST_F(CliTest, ListShowsEveryBuiltInVariantWithItsOperationSpaceAndOrigin) {
+    const Outcome o = run({"--list"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_THAT(o.out, AllOf(HasSubstr("id"), HasSubstr("operation"), HasSubstr("memory space"), HasSubstr("origin"),
+                             HasSubstr("description")));
+
+    Registry registry;
+    register_builtin_variants(registry);
+    ASSERT_GT(registry.size(), 0u);
+    for (const Variant& v : registry.variants()) {
+        // One line per variant: its id, then operation, memory space and origin in that order.
+        const auto at = o.out.find("\n" + v.info.id + " ");
+        ASSERT_NE(at, std::string::npos) << v.info.id;
+        const std::string line = o.out.substr(at + 1, o.out.find('\n', at + 1) - at - 1);
+        const auto op_at = line.find(" " + std::string(op_name(v.info.op)) + " ");
+        const auto space_at = line.find(" " + v.info.memory_space + " ", op_at + 1);
+        const auto origin_at = line.find(" " + v.info.origin + " ", space_at + 1);
+        EXPECT_NE(op_at, std::string::npos) << line;
+        EXPECT_NE(space_at, std::string::npos) << line;
+        EXPECT_NE(origin_at, std::string::npos) << line;
+        EXPECT_THAT(line, HasSubstr(v.info.description.substr(0, 20)));
+    }
+    EXPECT_THAT(o.out, HasSubstr("transpose/shared-padded"));
+    EXPECT_THAT(o.out, HasSubstr("copy/cpu-naive"));
+}
+
+TEST_F(CliTest, RefusedPluginsAreOneLineEachAndTheGoodOnesAreListedWithTheirFile) {
+    const Outcome o = run({"--list", "--plugins", COALESCE_TEST_PLUGIN_DIR});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const fs::path plugins = fs::weakly_canonical(COALESCE_TEST_PLUGIN_DIR);  // the loader names files canonically
+    const fs::path good = plugins / "good_plugin.so";
+    EXPECT_THAT(o.out, HasSubstr("copy/test-host-copy"));
+    EXPECT_THAT(o.out, HasSubstr(good.string()));  // the origin column names the file
+    const std::string refused = "coalesce-bench: plugin refused: ";
+    EXPECT_THAT(o.err, HasSubstr(refused + (plugins / "wrong_abi.so").string() + ": "));
+    EXPECT_THAT(o.err, HasSubstr(refused + (plugins / "not_a_library.so").string() + ": "));
+    std::size_t refusals = 0;
+    for (std::size_t at = 0; (at = o.err.find(refused, at)) != std::string::npos; at += refused.size()) ++refusals;
+    EXPECT_EQ(count_lines(o.err), refusals) << o.err;
+}
+
+// ------------------------------------------------------------------------------------- a real run
+
+TEST_F(CliTest, SmallRunVerifiesEverythingAndWritesJsonAndCsv) {
+    const fs::path json = dir_ / "r.json", csv = dir_ / "r.csv";
+    const Outcome o = run({"--sizes", "33x65", "--reps", "2", "--warmups", "1", "--radius", "3", "--border", "wrap",
+                           "--json", json.string(), "--csv", csv.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+
+    EXPECT_THAT(o.out, StartsWith("device: "));
+    if (cuda_device_count() == 0) {
+        EXPECT_THAT(o.err, HasSubstr("; running CPU variants\n"));
+    }
+    EXPECT_THAT(o.out, AllOf(HasSubstr("op"), HasSubstr("variant"), HasSubstr("GB/s"), HasSubstr("% of copy")));
+    EXPECT_THAT(o.out, Not(HasSubstr("FAILED")));
+
+    const auto j = nlohmann::json::parse(read_file(json));
+    EXPECT_EQ(j.at("schema"), kResultsSchema);
+    EXPECT_FALSE(j.at("device").at("name").get<std::string>().empty());
+    EXPECT_EQ(j.at("config").at("formula"), kBandwidthFormula);
+    EXPECT_EQ(j.at("config").at("radius"), 3);
+    EXPECT_EQ(j.at("config").at("border"), "wrap");
+    EXPECT_EQ(j.at("config").at("warmups"), 1);
+    ASSERT_FALSE(j.at("runs").empty());
+    std::size_t verified = 0;
+    for (const auto& r : j.at("runs")) {
+        for (const char* name : {"op", "variant", "memory_space", "rows", "cols", "median_ms", "min_ms", "max_ms", "gbps",
+                                 "pct_of_copy", "max_abs_error", "verified", "status", "error", "copy_gbps", "bytes"})
+            ASSERT_TRUE(r.contains(name)) << name;
+        EXPECT_EQ(r.at("rows"), 33);
+        EXPECT_EQ(r.at("cols"), 65);
+        if (r.at("status") == "skipped") continue;
+        EXPECT_EQ(r.at("status"), "ok") << r.at("variant") << ": " << r.at("error");
+        EXPECT_EQ(r.at("verified"), true) << r.at("variant");
+        EXPECT_GT(r.at("median_ms").get<double>(), 0.0);
+        EXPECT_THAT(o.out, HasSubstr(r.at("variant").get<std::string>()));
+        ++verified;
+    }
+    EXPECT_GT(verified, 0u);
+
+    // The CSV says the same, row for row, and names the device itself.
+    const RunRecord from_csv_file = load_results(csv);
+    const RunRecord from_json_file = load_results(json);
+    ASSERT_EQ(from_csv_file.runs.size(), from_json_file.runs.size());
+    EXPECT_EQ(from_csv_file.device.name, from_json_file.device.name);
+    for (std::size_t i = 0; i < from_csv_file.runs.size(); ++i) {
+        EXPECT_EQ(from_csv_file.runs[i].variant, from_json_file.runs[i].variant);
+        EXPECT_EQ(from_csv_file.runs[i].median_ms, from_json_file.runs[i].median_ms);
+        EXPECT_EQ(from_csv_file.runs[i].copy_gbps, from_json_file.runs[i].copy_gbps);
+    }
+}
+
+TEST_F(CliTest, OpsAndVariantsNarrowTheRun) {
+    const fs::path json = dir_ / "r.json";
+    const Outcome o = run({"--ops", "transpose,row-sums", "--variants", "transpose/cpu-,row_sums/cpu-naive", "--sizes",
+                           "1x37,37x1", "--reps", "1", "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const RunRecord rec = load_results(json);
+    ASSERT_EQ(rec.runs.size(), 6u);  // (2 transposes + 1 row sums) x 2 sizes
+    for (const RunResult& r : rec.runs) {
+        EXPECT_THAT(r.variant, ::testing::AnyOf(StartsWith("transpose/cpu-"), ::testing::Eq("row_sums/cpu-naive")));
+        EXPECT_TRUE(r.verified) << r.variant << ": " << r.error;
+    }
+}
+
+TEST_F(CliTest, HelpAndVersionExitZero) {
+    const Outcome help = run({"--help"});
+    EXPECT_EQ(help.exit_code, 0);
+    EXPECT_THAT(help.out, AllOf(HasSubstr("--sizes"), HasSubstr("--json"), HasSubstr("Exit status")));
+    const Outcome version = run({"--version"});
+    EXPECT_EQ(version.exit_code, 0);
+    EXPECT_THAT(version.out, HasSubstr("coalesce-bench "));
+}
+
+// The first Ctrl-C stops the run after the current variant; what ran is printed and saved.
+TEST_F(CliTest, InterruptCancelsTheRestPrintsWhatRanAndExitsOne) {
+    const fs::path json = dir_ / "r.json";
+    // Host variants at this size take a second or more each: the run is still going when the signal comes.
+    const pid_t pid = start({"--cpu", "--ops", "filter_x,filter_y,transpose", "--sizes", "2048x2048", "--reps", "1",
+                             "--json", json.string()});
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (read_file(err_path()).find("] ") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_EQ(::kill(pid, SIGINT), 0);
+    const Outcome o = finish(pid);
+
+    ASSERT_EQ(o.exit_code, 1) << o.err;
+    EXPECT_THAT(o.err, HasSubstr("cancelled"));
+    EXPECT_THAT(o.out, HasSubstr("cancelled"));
+    const RunRecord rec = load_results(json);
+    EXPECT_TRUE(rec.cancelled);
+    EXPECT_TRUE(std::any_of(rec.runs.begin(), rec.runs.end(), [](const RunResult& r) { return r.status == Status::cancelled; }));
+}
+
+// A variant whose launch fails is a failed run: exit 1, the reason in the table.
+TEST_F(CliTest, AFailedRunExitsOne) {
+    if (cuda_device_count() == 0) GTEST_SKIP() << "plugin variants run only on a GPU: " << no_device_reason();
+    const Outcome o = run({"--plugins", COALESCE_TEST_PLUGIN_DIR, "--variants", "copy/test-launch-fails", "--sizes", "8x8",
+                           "--reps", "1"});
+    EXPECT_EQ(o.exit_code, 1) << o.err;
+    EXPECT_THAT(o.out, HasSubstr("FAILED: "));
+    EXPECT_THAT(o.out, HasSubstr("launch refused on purpose"));
+}
+
+// --------------------------------------------------------------------------------------- bad input
+
+struct BadInput {
+    std::vector<std::string> args;
+    std::string message;  // part of the one line on stderr
+};
+
+// Failure messages show the arguments, not the struct's bytes.
+void PrintTo(const BadInput& bad, std::ostream* os) {
+    for (const std::string& a : bad.args) *os << a << ' ';
+    *os << "-> \"" << bad.message << '"';
+}
+
+class CliBadInput : public CliTest, public ::testing::WithParamInterface<BadInput> {};
+
+TEST_P(CliBadInput, ExitsTwoWithOneLineAndRunsNothing) {
+    std::vector<std::string> args = GetParam().args;
+    for (std::string& a : args)
+        if (a.rfind("@DIR@", 0) == 0) a = (dir_ / a.substr(5)).string();
+    std::ofstream(dir_ / "notes.txt") << "not an image\n";
+    fs::create_directory(dir_ / "folder");
+
+    const Outcome o = run(args);
+    EXPECT_EQ(o.exit_code, 2) << o.out << o.err;
+    EXPECT_THAT(o.err, StartsWith("coalesce-bench: "));
+    EXPECT_THAT(o.err, HasSubstr(GetParam().message));
+    EXPECT_EQ(count_lines(o.err), 1u) << o.err;
+    EXPECT_EQ(o.out, "");  // nothing ran, not even the device line
+    EXPECT_FALSE(fs::exists(dir_ / "r.json"));
+}
+
+const std::string kRadiusTooLarge = std::to_string(kMaxRadius + 1);
+
+std::vector<BadInput> bad_inputs() {
+    return {
+        BadInput{{"--ops", "blur"}, "--ops: unknown operation 'blur'"},
+        BadInput{{"--ops", "copy,bl ur"}, "--ops: unknown operation 'bl ur'"},
+        BadInput{{"--variants", "transpose/nonexistent"}, "--variants: no variant is called or starts with 'transpose/nonexistent'"},
+        BadInput{{"--ops", "copy", "--variants", "transpose/"}, "no variant matches"},
+        BadInput{{"--sizes", "0x5"}, "--sizes: bad size '0x5'"},
+        BadInput{{"--sizes", "5x0"}, "--sizes: bad size '5x0'"},
+        BadInput{{"--sizes", "-3x5"}, "--sizes: bad size '-3x5'"},
+        BadInput{{"--sizes", "12"}, "--sizes: bad size '12'"},
+        BadInput{{"--sizes", "4x4,x9"}, "--sizes: bad size 'x9'"},
+        BadInput{{"--sizes", "1.5x2"}, "--sizes: bad size '1.5x2'"},
+        BadInput{{"--sizes", "100000x100000", "--reps", "1"}, "needs about"},  // larger than any machine here
+        BadInput{{"--radius", "-1"}, "--radius -1: must be between 0 and"},
+        BadInput{{"--radius", kRadiusTooLarge}, "--radius " + kRadiusTooLarge + ": must be between 0 and"},
+        BadInput{{"--radius", "wide"}, "--radius"},
+        BadInput{{"--border", "bounce"}, "--border: unknown mode 'bounce'"},
+        BadInput{{"--reps", "0"}, "--reps 0: must be at least 1"},
+        BadInput{{"--warmups", "-2"}, "--warmups -2: must be at least 0"},
+        BadInput{{"--device", "99"}, "--device 99: "},
+        BadInput{{"--device", "-1"}, "--device -1: "},
+#ifdef COALESCE_HAVE_OPENCV
+        BadInput{{"--input", "@DIR@missing.png"}, "--input: '"},
+        BadInput{{"--input", "@DIR@missing.png"}, "missing.png': no such file"},
+        BadInput{{"--input", "@DIR@folder"}, "is a folder"},
+        BadInput{{"--input", "@DIR@notes.txt"}, "notes.txt': not an image"},
+#else
+        BadInput{{"--input", "@DIR@notes.txt"}, "built without OpenCV"},
+#endif
+        BadInput{{"--input", "@DIR@notes.txt", "--sizes", "4x4"}, "excludes"},
+        BadInput{{"--sizes", "4x4", "--json", "@DIR@no-such-folder/r.json"}, "--json /"},
+        BadInput{{"--sizes", "4x4", "--json", "@DIR@no-such-folder/r.json"}, "no-such-folder' does not exist"},
+        BadInput{{"--sizes", "4x4", "--csv", "@DIR@folder"}, "is a folder"},
+        BadInput{{"--sizes", "4x4", "--csv", "@DIR@notes.txt/r.csv"}, "is not a folder"},
+        BadInput{{"--plugins", "@DIR@no-such-folder"}, "--plugins"},
+        BadInput{{"--frobnicate"}, "--frobnicate"},
+        BadInput{{"stray"}, "stray"}};
+}
+
+INSTANTIATE_TEST_SUITE_P(Cli, CliBadInput, ::testing::ValuesIn(bad_inputs()));
+
+TEST_F(CliTest, UnwritableFolderIsRefusedBeforeRunning) {
+    if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere; permissions cannot refuse it";
+    fs::create_directory(dir_ / "locked");
+    fs::permissions(dir_ / "locked", fs::perms::owner_read | fs::perms::owner_exec);
+    const Outcome o = run({"--sizes", "4x4", "--json", (dir_ / "locked" / "r.json").string()});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_THAT(o.err, HasSubstr("is not writable"));
+    EXPECT_EQ(o.out, "");
+}
+
+// ------------------------------------------------------------------------------------------ images
+
+// Netpbm files are simple enough to write by hand and every OpenCV build reads them.
+void write_pgm(const fs::path& path, int cols, int rows, int maxval, const std::vector<int>& pixels) {
+    std::ofstream out(path, std::ios::binary);
+    out << "P5\n" << cols << ' ' << rows << '\n' << maxval << '\n';
+    for (int p : pixels) {
+        if (maxval > 255) out.put(static_cast<char>(p >> 8));  // 16-bit samples are big-endian
+        out.put(static_cast<char>(p & 0xFF));
+    }
+}
+
+TEST_F(CliTest, RunsOnAnImageOfItsOwnShape) {
+#ifndef COALESCE_HAVE_OPENCV
+    GTEST_SKIP() << "built without OpenCV";
+#else
+    write_pgm(dir_ / "in.pgm", 7, 5, 255, std::vector<int>(35, 200));
+    const fs::path json = dir_ / "r.json";
+    const Outcome o = run({"--input", (dir_ / "in.pgm").string(), "--ops", "copy,filter_y", "--reps", "1", "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    const RunRecord rec = load_results(json);
+    ASSERT_FALSE(rec.runs.empty());
+    for (const RunResult& r : rec.runs) {
+        EXPECT_EQ(r.rows, 5u);
+        EXPECT_EQ(r.cols, 7u);
+    }
+#endif
+}
+
+#ifdef COALESCE_HAVE_OPENCV
+TEST_F(CliTest, ImagesKeepTheirOwnScaleAndColourBecomesLuminance) {
+    write_pgm(dir_ / "8.pgm", 2, 1, 255, {0, 200});
+    const Matrix eight = cli::load_image_matrix(dir_ / "8.pgm");
+    ASSERT_EQ(eight.shape(), (Shape{1, 2}));
+    EXPECT_EQ(eight.at(0, 0), 0.0f);
+    EXPECT_EQ(eight.at(0, 1), 200.0f);
+
+    write_pgm(dir_ / "16.pgm", 1, 2, 65535, {40000, 65535});
+    const Matrix sixteen = cli::load_image_matrix(dir_ / "16.pgm");
+    ASSERT_EQ(sixteen.shape(), (Shape{2, 1}));
+    EXPECT_EQ(sixteen.at(0, 0), 40000.0f);
+    EXPECT_EQ(sixteen.at(1, 0), 65535.0f);
+
+    std::ofstream ppm(dir_ / "rgb.ppm", std::ios::binary);  // one pixel, R=100 G=50 B=200
+    ppm << "P6\n1 1\n255\n" << static_cast<char>(100) << static_cast<char>(50) << static_cast<char>(200);
+    ppm.close();
+    const Matrix colour = cli::load_image_matrix(dir_ / "rgb.ppm");
+    EXPECT_NEAR(colour.at(0, 0), 0.299f * 100 + 0.587f * 50 + 0.114f * 200, 0.01f);
+
+    std::ofstream(dir_ / "text.png") << "not a png";
+    EXPECT_THROW(cli::load_image_matrix(dir_ / "text.png"), std::runtime_error);
+}
+#endif
+
+}  // namespace
+}  // namespace coalesce
