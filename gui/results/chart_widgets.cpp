@@ -68,13 +68,24 @@ void styleAxis(QAbstractAxis* axis, const QString& title) {
     axis->setLabelsFont(withPointSize(axis->labelsFont(), 9.5));
 }
 
-// A value axis from 0 to a round number above `max`, gridlines at round steps.
+// A value axis from 0 to a round number a little above `max`, ticks at 1, 2 or 5 × 10^k, at most
+// eight intervals (applyNiceNumbers() often leaves a third of the plot empty).
 QValueAxis* gbpsAxis(double max) {
     auto* axis = new QValueAxis;
     styleAxis(axis, QStringLiteral("bandwidth [GB/s]"));
-    axis->setRange(0, max > 0 ? max * 1.08 : 1.0);
-    axis->applyNiceNumbers();
-    axis->setLabelFormat(QStringLiteral("%.0f"));
+    const double top = max > 0 ? max * 1.05 : 1.0;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(top / 8.0)));
+    double step = 10.0 * magnitude;
+    for (double m : {1.0, 2.0, 5.0}) {
+        if (top / (m * magnitude) <= 8.0) {
+            step = m * magnitude;
+            break;
+        }
+    }
+    const double intervals = std::ceil(top / step);
+    axis->setRange(0, intervals * step);
+    axis->setTickCount(static_cast<int>(intervals) + 1);
+    axis->setLabelFormat(step >= 1.0 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
     return axis;
 }
 
@@ -96,6 +107,27 @@ void addVerticalMarker(QChart* chart, QAbstractAxis* x_axis, double x, const QSt
     chart->addAxis(span, Qt::AlignRight);
     line->attachAxis(x_axis);
     line->attachAxis(span);
+}
+
+// Values written after each bar's end in the axis label colour, so short bars keep readable labels;
+// enough significant digits for the largest value to show as a whole number ("3951", "16.7", "0.645").
+void labelBars(QAbstractBarSeries* series, double max_value) {
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    const int whole_digits = max_value >= 1.0 ? static_cast<int>(std::floor(std::log10(max_value))) + 1 : 1;
+    series->setLabelsPrecision(std::max(3, whole_digits));
+    for (QBarSet* set : series->barSets()) {
+        set->setLabelColor(QColor(0x30, 0x30, 0x30));
+        set->setLabelFont(withPointSize(set->labelFont(), 8.5));
+    }
+}
+
+double largestValue(const QAbstractItemModel& model) {
+    double max = 0;
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (int c = 0; c < model.columnCount(); ++c) max = std::max(max, model.index(r, c).data().toDouble());
+    return max;
 }
 
 QStringList verticalHeaders(const QAbstractItemModel& model) {
@@ -126,16 +158,12 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     mapper->setSeries(series);
     mapper->setModel(model);
     series->setBarWidth(0.72);
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(4);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    const double max_bar = largestValue(*model);
+    labelBars(series, max_bar);
     const auto sets = series->barSets();
     for (int i = 0; i < sets.size(); ++i) {
         sets[i]->setColor(paletteColor(i));
         sets[i]->setBorderColor(paletteColor(i).darker(115));
-        sets[i]->setLabelColor(Qt::white);
-        sets[i]->setLabelFont(withPointSize(sets[i]->labelFont(), 8.5));
     }
     chart->addSeries(series);
 
@@ -145,11 +173,8 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     chart->addAxis(variants, Qt::AlignLeft);
     series->attachAxis(variants);
 
-    double max_gbps = model->copyReferenceGbps();
-    for (int r = 0; r < model->rowCount(); ++r)
-        for (int c = 0; c < model->columnCount(); ++c)
-            max_gbps = std::max(max_gbps, model->index(r, c).data().toDouble());
-    QValueAxis* gbps = gbpsAxis(max_gbps);
+    // Room after the longest bar for its label.
+    QValueAxis* gbps = gbpsAxis(std::max(max_bar * 1.06, model->copyReferenceGbps()));
     QString axis_title = QStringLiteral("bandwidth [GB/s] = bytes read + written / median time");
     if (model->hiddenRuns() > 0)
         axis_title += QStringLiteral("   (%1 failed or skipped run(s) not shown)").arg(model->hiddenRuns());
@@ -176,10 +201,10 @@ QChart* buildSweepChart(SizeSweepModel* model) {
     size_axis->setBase(2.0);
     size_axis->setLabelFormat(QStringLiteral("%g"));
     size_axis->setMinorTickCount(0);
+    // Whole powers of two at both ends, so the labels fall on round sizes, with room for the
+    // outermost points' markers.
     const double lo = model->minMebibytes(), hi = model->maxMebibytes();
-    // Whole powers of two at both ends so the log axis puts its labels on round sizes.
-    size_axis->setRange(std::exp2(std::floor(std::log2(lo)) - (lo == hi ? 1 : 0)),
-                        std::exp2(std::ceil(std::log2(hi)) + (lo == hi ? 1 : 0)));
+    size_axis->setRange(std::exp2(std::ceil(std::log2(lo)) - 1.0), std::exp2(std::floor(std::log2(hi)) + 1.0));
     chart->addAxis(size_axis, Qt::AlignBottom);
     QValueAxis* gbps = gbpsAxis(model->maxGbps());
     chart->addAxis(gbps, Qt::AlignLeft);
@@ -231,16 +256,14 @@ QChart* buildCompareChart(CompareModel* model) {
     mapper->setSeries(series);
     mapper->setModel(model);
     series->setBarWidth(0.8);
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(4);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    chart->legend()->setReverseMarkers(true);  // the model's columns run bottom-up (see CompareModel)
+    const double max_bar = largestValue(*model);
+    labelBars(series, max_bar);
     const auto sets = series->barSets();
     for (int i = 0; i < sets.size(); ++i) {
-        sets[i]->setColor(paletteColor(i));
-        sets[i]->setBorderColor(paletteColor(i).darker(115));
-        sets[i]->setLabelColor(Qt::white);
-        sets[i]->setLabelFont(withPointSize(sets[i]->labelFont(), 8.5));
+        const QColor color = paletteColor(static_cast<int>(sets.size()) - 1 - i);  // first file blue
+        sets[i]->setColor(color);
+        sets[i]->setBorderColor(color.darker(115));
     }
     chart->addSeries(series);
 
@@ -258,10 +281,7 @@ QChart* buildCompareChart(CompareModel* model) {
     chart->addAxis(variants, Qt::AlignLeft);
     series->attachAxis(variants);
 
-    double max_gbps = 0;
-    for (int r = 0; r < model->rowCount(); ++r)
-        for (int c = 0; c < 2; ++c) max_gbps = std::max(max_gbps, model->index(r, c).data().toDouble());
-    QValueAxis* gbps = gbpsAxis(max_gbps);
+    QValueAxis* gbps = gbpsAxis(max_bar * 1.06);
     if (sizes.size() == 1) gbps->setTitleText(QStringLiteral("bandwidth [GB/s] at %1 float32").arg(sizes.front()));
     chart->addAxis(gbps, Qt::AlignBottom);
     series->attachAxis(gbps);
@@ -343,7 +363,9 @@ QString ChartPanel::chartTitle() const { return d_->view->chart()->title(); }
 
 QStringList ChartPanel::legendLabels() const {
     QStringList out;
-    for (QLegendMarker* marker : d_->view->chart()->legend()->markers()) out << marker->label();
+    QLegend* legend = d_->view->chart()->legend();
+    for (QLegendMarker* marker : legend->markers()) out << marker->label();
+    if (legend->reverseMarkers()) std::reverse(out.begin(), out.end());
     return out;
 }
 
@@ -428,7 +450,7 @@ void SizeSweepChartWidget::updateOperationChoices() {
     SizeSweepModel* sweep = sweepModel();
     // Many variants on one chart are unreadable: until the user picks, a long run shows the first
     // operation after copy (copy itself is the reference, not the lesson).
-    constexpr std::size_t kMaxLinesForAll = 12;
+    constexpr std::size_t kMaxLinesForAll = kPalette.size();  // no colour twice
     if (!user_chose_operation_ && sweep->operation().isEmpty() && sweep->lines().size() > kMaxLinesForAll) {
         const QStringList& ops = sweep->operations();
         const auto first = std::find_if(ops.begin(), ops.end(), [](const QString& op) { return op != QLatin1String("copy"); });
@@ -447,7 +469,7 @@ void SizeSweepChartWidget::updateOperationChoices() {
 
 CompareChartWidget::CompareChartWidget(QWidget* parent) : ChartPanel(parent) {
     auto* compare = new CompareModel(this);
-    compare->setReversedRows(true);  // first variant on top
+    compare->setReversed(true);  // first variant and first file on top
     compare->setObjectName(QStringLiteral("compare"));
     d_->build = [compare] { return buildCompareChart(compare); };
     d_->bar_rows = [compare] { return 2 * compare->rowCount(); };

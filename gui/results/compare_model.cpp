@@ -39,16 +39,18 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     if (role == Qt::DisplayRole || role == Qt::EditRole)
-        return gbps_[static_cast<std::size_t>(index.row())][static_cast<std::size_t>(index.column())];
+        return gbps_[static_cast<std::size_t>(index.row())][static_cast<std::size_t>(side(index.column()))];
     if (role == Qt::ToolTipRole) return size_labels_[index.row()];
     return {};
 }
 
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (role != Qt::DisplayRole || section < 0) return {};
-    if (orientation == Qt::Horizontal) return section < 2 ? QVariant(seriesLabel(section)) : QVariant();
+    if (orientation == Qt::Horizontal) return section < 2 ? QVariant(seriesLabel(side(section))) : QVariant();
     return section < variants_.size() ? QVariant(variants_[section]) : QVariant();
 }
+
+int CompareModel::side(int column) const { return reversed_ ? 1 - column : column; }
 
 QString CompareModel::deviceName(int side) const {
     return deviceLabel(records_.at(static_cast<std::size_t>(side)).device);
@@ -70,7 +72,7 @@ void CompareModel::setRecords(RunRecord a, const QString& label_a, RunRecord b, 
     rebuild();
 }
 
-void CompareModel::setReversedRows(bool reversed) {
+void CompareModel::setReversed(bool reversed) {
     reversed_ = reversed;
     rebuild();
 }

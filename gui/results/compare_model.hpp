@@ -35,14 +35,16 @@ public:
     QString deviceName(int side) const;   // side 0 or 1
     QString seriesLabel(int side) const;  // the legend entry: device, and the label where needed
     QString sizeLabel(int row) const;     // "8192×8192", or "8192×8192 / 4096×4096"
-    // Rows last-to-first, for a horizontal bar chart to read top-down (see
-    // BandwidthBarsModel::setReversedRows).
-    void setReversedRows(bool reversed);
+    // Rows and columns last-to-first, for a horizontal bar chart to read top-down (see
+    // BandwidthBarsModel::setReversedRows): column 0 is then the second file, drawn below the
+    // first within each group. deviceName(), seriesLabel() and record() keep the files' order.
+    void setReversed(bool reversed);
 
     const RunRecord& record(int side) const { return records_.at(static_cast<std::size_t>(side)); }
 
 private:
     void rebuild();
+    int side(int column) const;  // which file a column shows
 
     std::array<RunRecord, 2> records_;
     std::array<QString, 2> labels_;

@@ -49,6 +49,7 @@ void SizeSweepModel::setOperation(const QString& op) {
 }
 
 double SizeSweepModel::l2Mebibytes() const {
+    if (!source_->device().gpu) return 0;  // a host's caches are not what a CPU run is read against
     return static_cast<double>(source_->device().l2_bytes) / (1024.0 * 1024.0);
 }
 

@@ -45,7 +45,7 @@ public:
     double minMebibytes() const { return min_mib_; }  // [MiB] over the shown rows
     double maxMebibytes() const { return max_mib_; }
     double maxGbps() const { return max_gbps_; }      // [GB/s]
-    // [MiB] the L2 as a share of the input: input + output of an operation fit in the L2 below it.
+    // [MiB] the GPU's L2 size, drawn as a marker on the size axis; 0 for a host run or when unknown.
     double l2Mebibytes() const;
     QString deviceName() const;
 

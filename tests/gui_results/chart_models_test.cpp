@@ -141,6 +141,13 @@ TEST(CompareModel, OneColumnPerFileAtTheLargestCommonSize) {
     const int row_sums = rowOf(model, "row_sums/pitched");
     EXPECT_EQ(model.index(row_sums, 0).data().toDouble(), 0.0);  // only the second file has it
     EXPECT_DOUBLE_EQ(model.index(row_sums, 1).data().toDouble(), 2500);
+
+    // Reversed for a horizontal bar chart: last variant and second file first.
+    model.setReversed(true);
+    EXPECT_EQ(model.headerData(0, Qt::Vertical).toString(), "row_sums/pitched");
+    EXPECT_EQ(model.headerData(0, Qt::Horizontal).toString(), "NVIDIA H100");
+    EXPECT_DOUBLE_EQ(model.index(0, 0).data().toDouble(), 2500);
+    EXPECT_EQ(model.deviceName(0), "NVIDIA H200");
 }
 
 TEST(CompareModel, TwoFilesOfOneDeviceAreToldApartByTheirLabels) {

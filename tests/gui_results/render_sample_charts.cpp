@@ -63,5 +63,14 @@ int main(int argc, char** argv) {
     charts.sweep()->setOperation(QString());
     ok = exportTo(*charts.sweep(), out.filePath("sweep-all.png")) && ok;
     ok = exportTo(*charts.compare(), out.filePath("compare.png")) && ok;
+
+    // The live widget as the window shows it (controls included), on the first tab.
+    charts.setCurrentIndex(0);
+    charts.resize(1100, 760);
+    charts.show();
+    QApplication::processEvents();
+    const QString window = out.filePath("widget.png");
+    ok = charts.grab().save(window) && ok;
+    std::printf("%s\n", qPrintable(window));
     return ok ? 0 : 1;
 }
