@@ -66,7 +66,7 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent) : QMainW
 
 MainWindow::~MainWindow() {
     // The worker may be inside a run: stop it, then let the thread finish before members go.
-    if (worker_) worker_->cancel();
+    if (worker_) worker_->cancel(run_id_);
     worker_thread_.quit();
     worker_thread_.wait();
 }
@@ -319,7 +319,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
-    if (running_) worker_->cancel();
+    if (running_) worker_->cancel(run_id_);
     saveSettings();
     event->accept();
 }

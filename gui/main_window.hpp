@@ -91,7 +91,7 @@ signals:
     void runFinished(bool cancelled);
     void runFailed(const QString& message);
     void errorShown(const QString& message);
-    void requestRun(const coalesce::RunConfig& config);  // to the worker
+    void requestRun(const coalesce::RunConfig& config, quint64 run_id);  // to the worker
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -147,6 +147,7 @@ private:
     bool device_probed_ = false;
     DeviceInfo device_;
     bool running_ = false;
+    quint64 run_id_ = 0;  // the latest run sent to the worker
     bool unsaved_ = false;
     QMessageBox::StandardButton close_prompt_answer_ = QMessageBox::NoButton;
     std::optional<LoadedImage> input_;

@@ -79,13 +79,13 @@ bool MainWindow::startRun() {
     setRunning(true);
     log(QString("Run started: %1 variants, %2").arg(config->variants.size())
             .arg(config->input ? QString("on the loaded input") : QString("sizes %1").arg(format_sizes(config->sizes))));
-    emit requestRun(*config);
+    emit requestRun(*config, ++run_id_);
     return true;
 }
 
 void MainWindow::cancelRun() {
     if (!running_) return;
-    worker_->cancel();  // direct call: the worker is busy inside the run
+    worker_->cancel(run_id_);  // a direct call: the worker is busy inside the run
     statusBar()->showMessage("Cancelling after the current launch batch…");
     log("Cancel requested.");
 }

@@ -6,10 +6,12 @@
 
 namespace coalesce::gui {
 
-void RunWorker::cancel() {
+void RunWorker::cancel(quint64 run_id) {
+    quint64 seen = cancelled_up_to_.load();
+    while (seen < run_id && !cancelled_up_to_.compare_exchange_weak(seen, run_id)) {
+    }
     std::lock_guard lock(mutex_);
-    cancel_requested_ = true;
-    if (current_) current_->cancel();
+    if (current_ && current_id_ <= run_id) current_->cancel();
 }
 
 void RunWorker::probeDevice() {
@@ -35,29 +37,30 @@ void RunWorker::probeDevice() {
     }
 }
 
-void RunWorker::run(coalesce::RunConfig config) {
+void RunWorker::run(coalesce::RunConfig config, quint64 run_id) {
     Runner runner(registry_);
     {
         std::lock_guard lock(mutex_);
         current_ = &runner;
-        if (cancel_requested_) runner.cancel();
+        current_id_ = run_id;
     }
-    runner.on_progress = [this](const Progress& p) { emit progress(p); };
+    // Runner::run starts by clearing its cancel flag, so a cancel that came before the run started
+    // is applied here, at the first progress report, before anything runs.
+    runner.on_progress = [this, &runner, run_id](const Progress& p) {
+        if (cancelled_up_to_.load() >= run_id) runner.cancel();
+        emit progress(p);
+    };
     runner.on_result = [this](const RunResult& r) { emit resultReady(r); };
+    const auto forget_runner = [this] {
+        std::lock_guard lock(mutex_);
+        current_ = nullptr;
+    };
     try {
         RunRecord record = runner.run(config);
-        {
-            std::lock_guard lock(mutex_);
-            current_ = nullptr;
-            cancel_requested_ = false;
-        }
+        forget_runner();
         emit finished(record);
     } catch (const std::exception& e) {
-        {
-            std::lock_guard lock(mutex_);
-            current_ = nullptr;
-            cancel_requested_ = false;
-        }
+        forget_runner();
         emit failed(QString::fromUtf8(e.what()));
     }
 }

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <mutex>
 
 namespace coalesce::gui {
@@ -21,12 +22,14 @@ public:
     explicit RunWorker(const Registry& registry) : registry_(registry) {}
 
     // Thread-safe, called directly from the window's thread (a queued call would wait for the run
-    // to end). Stops the run after its current launch batch; a run not started yet starts cancelled.
-    void cancel();
+    // to end). Cancels every run numbered up to `run_id`: the one in progress stops after its
+    // current launch batch, one still queued starts cancelled, later runs are not affected.
+    void cancel(quint64 run_id);
 
 public slots:
     void probeDevice();
-    void run(coalesce::RunConfig config);
+    // run_id: increasing numbers chosen by the caller, used by cancel().
+    void run(coalesce::RunConfig config, quint64 run_id);
 
 signals:
     // device: device 0, or the host without one; summary: "NVIDIA H200 (compute 9.0, 132 SMs,
@@ -40,9 +43,10 @@ signals:
 
 private:
     const Registry& registry_;
-    std::mutex mutex_;           // guards current_ and cancel_requested_
-    Runner* current_ = nullptr;  // the runner of the run in progress
-    bool cancel_requested_ = false;
+    std::atomic<quint64> cancelled_up_to_{0};  // runs with ids <= this are cancelled
+    std::mutex mutex_;                         // guards current_ and current_id_
+    Runner* current_ = nullptr;                // the runner of the run in progress
+    quint64 current_id_ = 0;
 };
 
 }  // namespace coalesce::gui

@@ -1,0 +1,154 @@
+// Reading images and matrix files into float32 matrices, and writing outputs back safely.
+#include "image_loader.hpp"
+#include "image_writer.hpp"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+using namespace coalesce;
+using namespace coalesce::gui;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSamples = COALESCE_SAMPLES_DIR;
+
+// A fresh folder per test, removed afterwards.
+class ImageIo : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("coalesce-gui-io-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    fs::path dir_;
+};
+
+std::size_t files_in(const fs::path& dir) {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+}
+
+}  // namespace
+
+TEST_F(ImageIo, ReadsAn8BitPngWithItsValuesAndShape) {
+    const LoadedImage image = load_image(kSamples / "zoneplate-320x200.png");
+    ASSERT_TRUE(image.matrix);
+    EXPECT_EQ(image.matrix->rows(), 200u);
+    EXPECT_EQ(image.matrix->cols(), 320u);
+    EXPECT_FLOAT_EQ(image.min_value, 0.0f);
+    EXPECT_FLOAT_EQ(image.max_value, 255.0f);
+    EXPECT_NE(image.source_type.find("PNG"), std::string::npos);
+    EXPECT_NE(image.source_type.find("8-bit unsigned"), std::string::npos);
+}
+
+TEST_F(ImageIo, Keeps16BitValues) {
+    const LoadedImage image = load_image(kSamples / "ramp16-128x96.png");
+    EXPECT_EQ(image.matrix->rows(), 96u);
+    EXPECT_EQ(image.matrix->cols(), 128u);
+    EXPECT_FLOAT_EQ(image.matrix->at(0, 0), 0.0f);
+    EXPECT_FLOAT_EQ(image.matrix->at(95, 127), 65535.0f);
+    EXPECT_NE(image.source_type.find("16-bit unsigned"), std::string::npos);
+}
+
+TEST_F(ImageIo, ColourBecomesLuminanceOrOneChannel) {
+    // shapes-160x120.ppm: pixel (60, 50) is in the red disc only: r = 230, g = b = 24.
+    const LoadedImage red = load_image(kSamples / "shapes-160x120.ppm", ChannelChoice::red);
+    const LoadedImage green = load_image(kSamples / "shapes-160x120.ppm", ChannelChoice::green);
+    const LoadedImage lum = load_image(kSamples / "shapes-160x120.ppm", ChannelChoice::luminance);
+    EXPECT_FLOAT_EQ(red.matrix->at(60, 50), 230.0f);
+    EXPECT_FLOAT_EQ(green.matrix->at(60, 50), 24.0f);
+    EXPECT_NEAR(lum.matrix->at(60, 50), 0.299f * 230 + 0.587f * 24 + 0.114f * 24, 0.01f);
+    EXPECT_NE(lum.source_type.find("3 channels"), std::string::npos);
+    EXPECT_NE(lum.source_type.find("luminance"), std::string::npos);
+    EXPECT_THROW(load_image(kSamples / "shapes-160x120.ppm", ChannelChoice::alpha), std::runtime_error);
+}
+
+TEST_F(ImageIo, ReadsTheFirstMatrixOfAnOpenCvYamlFile) {
+    const fs::path path = dir_ / "m.yml";
+    cv::Mat m(3, 5, CV_64F);
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 5; ++c) m.at<double>(r, c) = r * 10 + c + 0.5;
+    {
+        cv::FileStorage fs_out(path.string(), cv::FileStorage::WRITE);
+        fs_out << "note" << "not a matrix";
+        fs_out << "values" << m;
+        fs_out << "second" << cv::Mat::zeros(2, 2, CV_32F);
+    }
+    const LoadedImage image = load_image(path);
+    ASSERT_EQ(image.matrix->rows(), 3u);
+    ASSERT_EQ(image.matrix->cols(), 5u);
+    EXPECT_FLOAT_EQ(image.matrix->at(2, 4), 24.5f);
+    EXPECT_FLOAT_EQ(image.min_value, 0.5f);
+    EXPECT_NE(image.source_type.find("64-bit float"), std::string::npos);
+}
+
+TEST_F(ImageIo, AYamlFileWithoutAMatrixIsRefused) {
+    const fs::path path = dir_ / "none.yml";
+    {
+        cv::FileStorage fs_out(path.string(), cv::FileStorage::WRITE);
+        fs_out << "answer" << 42;
+    }
+    EXPECT_THROW(load_image(path), std::runtime_error);
+}
+
+TEST_F(ImageIo, ACorruptImageIsRefusedWithTheFileNamed) {
+    const fs::path path = dir_ / "broken.png";
+    {
+        // A PNG signature followed by garbage: looks like a PNG, decodes to nothing.
+        std::ofstream out(path, std::ios::binary);
+        out << "\x89PNG\r\n\x1a\n" << std::string(200, 'x');
+    }
+    try {
+        load_image(path);
+        FAIL() << "a corrupt PNG was accepted";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("broken.png"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(load_image(dir_ / "missing.png"), std::runtime_error);
+}
+
+TEST_F(ImageIo, PngIsNormalizedTo8BitAndWrittenWithoutLeftovers) {
+    Matrix m(4, 6);
+    for (std::size_t i = 0; i < m.size(); ++i) m.data()[i] = -3.0f + static_cast<float>(i);  // -3 .. 20
+    const fs::path path = dir_ / "out.png";
+    EXPECT_EQ(save_image(path, m), ImageEncoding::png8_normalized);
+    const cv::Mat back = cv::imread(path.string(), cv::IMREAD_UNCHANGED);
+    ASSERT_EQ(back.type(), CV_8UC1);
+    EXPECT_EQ(back.at<unsigned char>(0, 0), 0);
+    EXPECT_EQ(back.at<unsigned char>(3, 5), 255);
+    EXPECT_EQ(files_in(dir_), 1u);  // no temporary file left behind
+}
+
+TEST_F(ImageIo, TiffIs16BitForIntegersAndFloatOtherwiseBothExact) {
+    const LoadedImage ramp = load_image(kSamples / "ramp16-128x96.png");
+    const fs::path ints = dir_ / "ramp.tif";
+    EXPECT_EQ(save_image(ints, *ramp.matrix), ImageEncoding::tiff16);
+    const LoadedImage ramp_back = load_image(ints);
+    EXPECT_NE(ramp_back.source_type.find("16-bit unsigned"), std::string::npos);
+    EXPECT_EQ(std::memcmp(ramp_back.matrix->data(), ramp.matrix->data(), ramp.matrix->size() * sizeof(float)), 0);
+
+    Matrix fractions = Matrix::random(7, 9, 3);
+    const fs::path floats = dir_ / "random.tiff";
+    EXPECT_EQ(save_image(floats, fractions), ImageEncoding::tiff_float);
+    const LoadedImage back = load_image(floats);
+    ASSERT_EQ(back.matrix->shape(), fractions.shape());
+    EXPECT_EQ(std::memcmp(back.matrix->data(), fractions.data(), fractions.size() * sizeof(float)), 0);
+}
+
+TEST_F(ImageIo, RefusedSavesLeaveNoFile) {
+    const Matrix m(2, 2, 1.0f);
+    EXPECT_THROW(save_image(dir_ / "out.bmpx", m), std::runtime_error);
+    EXPECT_THROW(save_image(dir_ / "empty.png", Matrix()), std::runtime_error);
+    EXPECT_THROW(save_image(dir_ / "no-such-folder" / "out.png", m), std::runtime_error);
+    EXPECT_EQ(files_in(dir_), 0u);
+}

@@ -1,0 +1,175 @@
+// Runs through the window: the worker thread fills the table, cancel leaves it consistent, results
+// and outputs are saved, closing with unsaved results asks first. CPU variants (no device needed).
+#include "image_loader.hpp"
+#include "matrix_view.hpp"
+#include "results/results_model.hpp"
+#include "run_panel.hpp"
+#include "window_helpers.hpp"
+
+#include "coalesce/results_io.hpp"
+
+#include <QTableView>
+#include <QTemporaryDir>
+
+#include <cstring>
+
+using namespace coalesce;
+using namespace coalesce::gui;
+using namespace coalesce::gui::test;
+
+namespace {
+
+// Only host variants, so the test does the same on every machine.
+void choose_cpu_variants(MainWindow& window, const QStringList& ops) {
+    QStringList host;
+    for (const Variant& v : window.registry().variants())
+        if (!v.info.gpu) host << QString::fromStdString(v.info.id);
+    ASSERT_FALSE(host.isEmpty());
+    window.runPanel()->setCheckedOps(ops);
+    window.runPanel()->setCheckedVariants(host);
+}
+
+std::size_t host_variants_of(const MainWindow& window, const QStringList& ops) {
+    std::size_t n = 0;
+    for (const Variant& v : window.registry().variants())
+        n += !v.info.gpu && ops.contains(QString::fromStdString(std::string(op_name(v.info.op))));
+    return n;
+}
+
+bool run_to_end(MainWindow& window, int timeout_ms = 120000) {
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QSignalSpy failed(&window, &MainWindow::runFailed);
+    if (!window.startRun()) return false;
+    EXPECT_TRUE(window.isRunning());
+    finished.wait(timeout_ms);
+    EXPECT_EQ(failed.count(), 0) << window.errorText().toStdString();
+    return finished.count() == 1;
+}
+
+}  // namespace
+
+TEST(Run, OnTheLoadedImageFillsTheTableAndShowsOutputs) {
+    auto window = make_ready_window();
+    ASSERT_TRUE(window->openFile(sample("noise-97x61.pgm")));
+    const QStringList ops{"transpose", "row_sums", "filter_x"};
+    choose_cpu_variants(*window, ops);
+    window->runPanel()->setSweep(false);
+    EXPECT_FALSE(window->hasUnsavedResults());
+
+    ASSERT_TRUE(run_to_end(*window)) << window->errorText().toStdString();
+    EXPECT_FALSE(window->isRunning());
+
+    const ResultsModel* model = window->resultsModel();
+    ASSERT_EQ(static_cast<std::size_t>(model->rowCount()), host_variants_of(*window, ops));
+    EXPECT_EQ(window->resultsView()->model()->rowCount(), model->rowCount());  // the table shows every row
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const RunResult& r = model->result(row);
+        EXPECT_EQ(r.status, Status::ok) << r.variant << ": " << r.error;
+        EXPECT_TRUE(r.verified) << r.variant;
+        EXPECT_EQ(r.rows, 61u);
+        EXPECT_EQ(r.cols, 97u);
+        EXPECT_GT(r.median_ms, 0.0) << r.variant;
+        EXPECT_FALSE(model->data(model->index(row, ResultsModel::GbpsColumn)).toString().isEmpty());
+    }
+    EXPECT_TRUE(window->hasUnsavedResults());
+
+    // The first row is selected: its output and a difference picture are shown.
+    EXPECT_TRUE(window->outputView()->hasMatrix());
+    EXPECT_TRUE(window->differenceView()->hasMatrix());
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->result(row).op != "transpose") continue;
+        window->selectResult(row);
+        ASSERT_TRUE(window->outputView()->hasMatrix());
+        EXPECT_EQ(window->outputView()->matrix()->shape(), (Shape{97, 61}));
+        EXPECT_TRUE(window->differenceView()->caption().contains("identical")) << window->differenceView()->caption().toStdString();
+    }
+}
+
+TEST(Run, CancelMidRunLeavesEveryRowCompleteOrMarkedCancelled) {
+    auto window = make_ready_window();
+    const QStringList ops{"copy", "transpose", "row_sums", "col_sums", "filter_x", "filter_y"};
+    choose_cpu_variants(*window, ops);
+    const QString sizes = "1024x1024,1024x1024,1024x1024,1024x1024,1024x1024,1024x1024";
+    window->runPanel()->setSweep(true, sizes);
+
+    // Cancel as soon as the first result reaches the window, as a person pressing Esc would.
+    ResultsModel* model = window->resultsModel();
+    QObject::connect(model, &QAbstractItemModel::rowsInserted, window.get(), [&window] { window->cancelRun(); },
+                     Qt::SingleShotConnection);
+    QSignalSpy finished(window.get(), &MainWindow::runFinished);
+    ASSERT_TRUE(window->startRun()) << window->errorText().toStdString();
+    ASSERT_TRUE(finished.wait(120000));
+    ASSERT_EQ(finished.count(), 1);
+    EXPECT_TRUE(finished.front().front().toBool()) << "the run ended without being cancelled";
+
+    // Every combination has a row, finished with numbers or marked cancelled without any.
+    const std::size_t expected = 6 * host_variants_of(*window, ops);
+    ASSERT_EQ(static_cast<std::size_t>(model->rowCount()), expected);
+    EXPECT_TRUE(model->record().cancelled);
+    int complete = 0, cancelled = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const RunResult& r = model->result(row);
+        const QString status = model->data(model->index(row, ResultsModel::StatusColumn)).toString();
+        if (r.status == Status::ok) {
+            ++complete;
+            EXPECT_TRUE(r.verified) << r.variant;
+            EXPECT_GT(r.median_ms, 0.0) << r.variant;
+            EXPECT_GT(r.gbps, 0.0) << r.variant;
+        } else {
+            ++cancelled;
+            EXPECT_EQ(r.status, Status::cancelled) << r.variant << ": " << r.error;
+            EXPECT_EQ(r.gbps, 0.0) << r.variant;
+            EXPECT_TRUE(status.contains("cancel", Qt::CaseInsensitive)) << status.toStdString();
+        }
+    }
+    EXPECT_GE(complete, 1);
+    EXPECT_GE(cancelled, 1);
+    EXPECT_FALSE(window->isRunning());
+
+    // The window is usable again: a second run starts and finishes normally.
+    window->runPanel()->setSweep(true, "16x16");
+    ASSERT_TRUE(run_to_end(*window));
+    EXPECT_FALSE(model->record().cancelled);
+}
+
+TEST(Run, ResultsAndOutputImagesAreSaved) {
+    auto window = make_ready_window();
+    ASSERT_TRUE(window->openFile(sample("ramp16-128x96.png")));
+    choose_cpu_variants(*window, {"transpose"});
+    window->runPanel()->setSweep(false);
+    ASSERT_TRUE(run_to_end(*window));
+    ASSERT_TRUE(window->hasUnsavedResults());
+
+    QTemporaryDir dir;
+    const QString json = dir.filePath("results.json");
+    ASSERT_TRUE(window->saveResults(json)) << window->errorText().toStdString();
+    EXPECT_FALSE(window->hasUnsavedResults());
+    const RunRecord back = load_results(json.toStdString());
+    EXPECT_EQ(back.runs.size(), static_cast<std::size_t>(window->resultsModel()->rowCount()));
+
+    // The output (a transposed 16-bit ramp) goes to a 16-bit TIFF and reads back exactly.
+    ASSERT_TRUE(window->outputView()->hasMatrix());
+    const Matrix* output = window->outputView()->matrix();
+    const QString tif = dir.filePath("output.tif");
+    ASSERT_TRUE(window->saveOutputImage(tif)) << window->errorText().toStdString();
+    const LoadedImage image = load_image(tif.toStdString());
+    ASSERT_EQ(image.matrix->shape(), output->shape());
+    EXPECT_EQ(std::memcmp(image.matrix->data(), output->data(), output->size() * sizeof(float)), 0);
+}
+
+TEST(Run, ClosingWithUnsavedResultsAsksFirst) {
+    auto window = make_ready_window();
+    window->show();
+    choose_cpu_variants(*window, {"copy"});
+    window->runPanel()->setSweep(true, "8x8");
+    ASSERT_TRUE(run_to_end(*window));
+    ASSERT_TRUE(window->hasUnsavedResults());
+
+    window->setClosePromptAnswer(QMessageBox::Cancel);
+    EXPECT_FALSE(window->close());
+    EXPECT_TRUE(window->isVisible());
+
+    window->setClosePromptAnswer(QMessageBox::Discard);
+    EXPECT_TRUE(window->close());
+    EXPECT_FALSE(window->isVisible());
+}
