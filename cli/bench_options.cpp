@@ -20,14 +20,6 @@ failed, or Ctrl-C cancelled the rest (what ran is still printed and saved); 2 ba
 alpha is ignored, and values keep the file's own scale: 8-bit pixels become 0..255, 16-bit
 0..65535, floating-point images stay as they are.)";
 
-// CLI11 messages may span lines; the contract is one line on stderr.
-std::string one_line(std::string text) {
-    for (char& ch : text)
-        if (ch == '\n' || ch == '\r') ch = ' ';
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-    return text;
-}
-
 }  // namespace
 
 std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
 
 namespace coalesce::cli {
 
@@ -16,5 +17,13 @@ class UsageError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+// Messages from deeper layers (CLI11, the engine) may hold newlines; every problem is one line.
+inline std::string one_line(std::string text) {
+    for (char& ch : text)
+        if (ch == '\n' || ch == '\r') ch = ' ';
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text;
+}
 
 }  // namespace coalesce::cli

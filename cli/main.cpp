@@ -100,13 +100,6 @@ int run(const BenchOptions& options) {
     return record.all_verified() ? exit_status::ok : exit_status::run_failed;
 }
 
-// Messages from deeper layers may hold newlines; every problem is one line on stderr.
-std::string one_line(std::string text) {
-    for (char& ch : text)
-        if (ch == '\n' || ch == '\r') ch = ' ';
-    return text;
-}
-
 }  // namespace
 }  // namespace coalesce::cli
 

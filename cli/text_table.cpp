@@ -42,7 +42,9 @@ void TextTable::print(std::ostream& out) const {
     std::vector<std::string> rule;
     for (std::size_t c = 0; c < columns_.size(); ++c) {
         titles.push_back(columns_[c].title);
-        rule.push_back(std::string(width[c], '-'));
+        // The last column is ragged; its rule stops at a sensible width instead of the longest cell.
+        const bool last = c + 1 == columns_.size();
+        rule.push_back(std::string(last ? std::max(display_width(columns_[c].title), std::min<std::size_t>(width[c], 40)) : width[c], '-'));
     }
     print_row(titles);
     print_row(rule);
