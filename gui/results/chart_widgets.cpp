@@ -29,6 +29,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -307,6 +308,12 @@ void paintChart(QChart* chart, QSize size, QPainter& painter) {
 
 }  // namespace
 
+// Title, value axis and legend take about this much height; each bar needs at least the line
+// height of a 9.5 pt category label on screen, a little more in an exported image.
+constexpr int kChartFrameHeight = 170;
+constexpr int kMinPixelsPerBar = 19;
+constexpr int kExportPixelsPerBar = 26;
+
 struct ChartPanel::Private {
     std::function<QChart*()> build;  // a fresh chart over the panel's model
     std::function<int()> bar_rows;   // categories of a bar chart (0 for line charts)
@@ -321,9 +328,17 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent), d_(std::make_unique<P
     d_->controls = new QHBoxLayout;
     d_->controls->setContentsMargins(6, 4, 6, 0);
     layout->addLayout(d_->controls);
-    d_->view = new QChartView(new QChart, this);
+    // A bar chart gets the height its labels need and scrolls inside a small window, rather than
+    // squeezing dozens of variant names into eliding each other.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    d_->view = new QChartView(new QChart);
     d_->view->setRenderHint(QPainter::Antialiasing);
-    layout->addWidget(d_->view, 1);
+    d_->view->setMinimumSize(320, 240);
+    scroll->setWidget(d_->view);
+    layout->addWidget(scroll, 1);
 }
 
 ChartPanel::~ChartPanel() = default;
@@ -334,13 +349,15 @@ void ChartPanel::rebuildChart() {
     QChart* old = d_->view->chart();
     d_->view->setChart(d_->build());  // the view releases the old chart without deleting it
     delete old;
+    const int rows = d_->bar_rows ? d_->bar_rows() : 0;
+    d_->view->setMinimumHeight(std::max(240, kChartFrameHeight + kMinPixelsPerBar * rows));
     emit chartChanged();
 }
 
 QSize ChartPanel::exportSize() const {
     const int rows = d_->bar_rows ? d_->bar_rows() : 0;
-    // About 26 pixels per bar keeps 9.5 pt labels apart; never smaller than a 16:9 slide.
-    return {1280, std::clamp(170 + 26 * rows, 720, 4000)};
+    // Roomier than the window: never smaller than a 16:9 slide.
+    return {1280, std::clamp(kChartFrameHeight + kExportPixelsPerBar * rows, 720, 4000)};
 }
 
 QImage ChartPanel::renderImage(QSize size) const {

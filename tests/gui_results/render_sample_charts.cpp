@@ -1,4 +1,4 @@
-// Renders every results chart to PNG so a person can look at them:
+// Renders every results chart to PNG (the bandwidth chart also to SVG and PDF) for a person to see:
 //   coalesce_render_charts OUT_DIR [RESULTS.json [OTHER.json]]
 // Without files it uses the hand-made sample record (and a slower copy of it to compare with).
 #include "chart_widgets.hpp"
@@ -59,6 +59,8 @@ int main(int argc, char** argv) {
     ResultsChartsWidget charts(&model);
     charts.compare()->setRecords(first, first_label, second, second_label);
     bool ok = exportTo(*charts.bandwidth(), out.filePath("bandwidth.png"));
+    ok = exportTo(*charts.bandwidth(), out.filePath("bandwidth.svg")) && ok;
+    ok = exportTo(*charts.bandwidth(), out.filePath("bandwidth.pdf")) && ok;
     ok = exportTo(*charts.sweep(), out.filePath("sweep.png")) && ok;
     charts.sweep()->setOperation(QString());
     ok = exportTo(*charts.sweep(), out.filePath("sweep-all.png")) && ok;
