@@ -246,7 +246,8 @@ QChart* buildSweepChart(SizeSweepModel* model) {
 QChart* buildCompareChart(CompareModel* model) {
     if (model->isEmpty())
         return newChart(QStringLiteral("Compare runs — open two results files"));
-    QChart* chart = newChart(QStringLiteral("Compare: %1  vs  %2").arg(model->deviceName(0), model->deviceName(1)));
+    // The legend entries name each side: the device, and the file where both are one device.
+    QChart* chart = newChart(QStringLiteral("Compare: %1  vs  %2").arg(model->seriesLabel(0), model->seriesLabel(1)));
 
     auto* series = new QHorizontalBarSeries;
     auto* mapper = new QVBarModelMapper(series);

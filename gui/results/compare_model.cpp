@@ -115,10 +115,11 @@ void CompareModel::rebuild() {
         }
         variants_.push_back(QString::fromStdString(variant));
         gbps_.push_back({chosen[0] ? chosen[0]->gbps : 0.0, chosen[1] ? chosen[1]->gbps : 0.0});
-        QStringList sizes;
+        QStringList sizes;  // of the files that have the variant
         for (const RunResult* r : chosen)
-            sizes.push_back(r ? formatShape(r->rows, r->cols) : QStringLiteral("—"));
-        size_labels_.push_back(sizes[0] == sizes[1] ? sizes[0] : sizes.join(QStringLiteral(" / ")));
+            if (r) sizes.push_back(formatShape(r->rows, r->cols));
+        sizes.removeDuplicates();
+        size_labels_.push_back(sizes.join(QStringLiteral(" / ")));
     }
     if (reversed_) {
         std::reverse(variants_.begin(), variants_.end());

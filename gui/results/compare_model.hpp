@@ -34,7 +34,9 @@ public:
 
     QString deviceName(int side) const;   // side 0 or 1
     QString seriesLabel(int side) const;  // the legend entry: device, and the label where needed
-    QString sizeLabel(int row) const;     // "8192×8192", or "8192×8192 / 4096×4096"
+    // The input size a row compares, "8192×8192"; "8192×8192 / 4096×4096" when the files share
+    // no size for that variant (first file's, second file's).
+    QString sizeLabel(int row) const;
     // Rows and columns last-to-first, for a horizontal bar chart to read top-down (see
     // BandwidthBarsModel::setReversedRows): column 0 is then the second file, drawn below the
     // first within each group. deviceName(), seriesLabel() and record() keep the files' order.

@@ -141,6 +141,7 @@ TEST(CompareModel, OneColumnPerFileAtTheLargestCommonSize) {
     const int row_sums = rowOf(model, "row_sums/pitched");
     EXPECT_EQ(model.index(row_sums, 0).data().toDouble(), 0.0);  // only the second file has it
     EXPECT_DOUBLE_EQ(model.index(row_sums, 1).data().toDouble(), 2500);
+    EXPECT_EQ(model.sizeLabel(row_sums), QStringLiteral("4096×4096"));
 
     // Reversed for a horizontal bar chart: last variant and second file first.
     model.setReversed(true);

@@ -153,6 +153,15 @@ TEST_F(ChartWidgets, CompareChartNamesBothDevicesInTitleLegendAndExport) {
     EXPECT_TRUE(svg.contains("NVIDIA H100"));
 }
 
+TEST_F(ChartWidgets, CompareOfOneDeviceNamesTheFilesToo) {
+    CompareChartWidget chart;
+    chart.setRecords(sampleRecord("NVIDIA H200"), "monday.json", sampleRecord("NVIDIA H200", 0.9), "tuesday.json");
+    EXPECT_TRUE(chart.chartTitle().contains("monday.json"));
+    EXPECT_TRUE(chart.chartTitle().contains("tuesday.json"));
+    EXPECT_EQ(chart.legendLabels(),
+              (QStringList{"NVIDIA H200 (monday.json)", "NVIDIA H200 (tuesday.json)"}));
+}
+
 TEST_F(ChartWidgets, TabsExportTheVisibleChart) {
     ResultsChartsWidget charts(&model);
     charts.showComparison(sampleRecord("NVIDIA H200"), "a.json", sampleRecord("NVIDIA H100"), "b.json");
