@@ -37,7 +37,7 @@ bool saveResultsFile(const QString& path, const RunRecord& record, QString* erro
         save_results(toPath(path), record);
         return true;
     } catch (const std::exception& e) {
-        setError(error, QString::fromStdString(e.what()));
+        setError(error, QString::fromStdString(e.what()));  // names the path and the reason
     } catch (...) {
         setError(error, QStringLiteral("cannot write %1").arg(path));
     }
@@ -52,7 +52,7 @@ std::optional<RunRecord> loadResultsFile(const QString& path, QString* error) {
     try {
         return load_results(toPath(path));
     } catch (const std::exception& e) {
-        setError(error, QStringLiteral("%1: %2").arg(path, QString::fromStdString(e.what())));
+        setError(error, QString::fromStdString(e.what()));  // the engine's messages name the path
     } catch (...) {
         setError(error, QStringLiteral("cannot read %1").arg(path));
     }
