@@ -3,6 +3,7 @@
 #include "input_panel.hpp"
 #include "matrix_view.hpp"
 #include "recent_files.hpp"
+#include "results_table_proxy.hpp"
 #include "results/chart_widgets.hpp"
 #include "results/results_model.hpp"
 #include "run_panel.hpp"
@@ -18,6 +19,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
@@ -28,6 +30,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -184,15 +187,15 @@ QWidget* MainWindow::createCentralArea() {
         connect(view, &MatrixView::hoverLeft, this, [this] { cursor_label_->clear(); });
     }
 
-    auto* images = new QSplitter(Qt::Horizontal, central);
+    // Three pictures stacked in a column beside the results: the table and the chart need the width.
+    auto* images = new QSplitter(Qt::Vertical, central);
     images->setObjectName("imageSplitter");
     images->addWidget(input_view_);
     images->addWidget(output_view_);
     images->addWidget(difference_view_);
 
-    results_proxy_ = new QSortFilterProxyModel(this);
+    results_proxy_ = new ResultsTableProxy(this);
     results_proxy_->setSourceModel(results_model_);
-    results_proxy_->setSortRole(ResultsModel::RawRole);
     results_view_ = new QTableView(central);
     results_view_->setObjectName("resultsTable");
     results_view_->setModel(results_proxy_);
@@ -201,29 +204,46 @@ QWidget* MainWindow::createCentralArea() {
     results_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     results_view_->setSelectionMode(QAbstractItemView::SingleSelection);
     results_view_->setAlternatingRowColors(true);
+    results_view_->setWordWrap(false);
     results_view_->verticalHeader()->setDefaultSectionSize(results_view_->fontMetrics().height() + 6);
     results_view_->verticalHeader()->hide();
-    results_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    QHeaderView* header = results_view_->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The variant id already starts with the operation: that column starts hidden, and the
+    // header's context menu shows or hides any column.
+    header->setSectionHidden(ResultsModel::OperationColumn, true);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QWidget::customContextMenuRequested, this, [this, header](const QPoint& pos) {
+        QMenu menu(this);
+        for (int c = 0; c < results_model_->columnCount(); ++c) {
+            QAction* a = menu.addAction(results_model_->headerData(c, Qt::Horizontal).toString());
+            a->setCheckable(true);
+            a->setChecked(!header->isSectionHidden(c));
+            connect(a, &QAction::toggled, header, [header, c](bool on) { header->setSectionHidden(c, !on); });
+        }
+        menu.exec(header->mapToGlobal(pos));
+    });
     connect(results_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { showSelectedResult(); });
 
     charts_ = new ResultsChartsWidget(results_model_, central);
     charts_->setObjectName("charts");
 
-    auto* lower = new QSplitter(Qt::Horizontal, central);
-    lower->setObjectName("resultsSplitter");
-    lower->addWidget(results_view_);
-    lower->addWidget(charts_);
-    lower->setStretchFactor(0, 1);
-    lower->setStretchFactor(1, 1);
+    auto* results = new QSplitter(Qt::Vertical, central);
+    results->setObjectName("resultsSplitter");
+    results->addWidget(charts_);
+    results->addWidget(results_view_);
+    results->setStretchFactor(0, 3);
+    results->setStretchFactor(1, 2);
 
-    auto* vertical = new QSplitter(Qt::Vertical, central);
-    vertical->setObjectName("centralSplitter");
-    vertical->addWidget(images);
-    vertical->addWidget(lower);
-    vertical->setStretchFactor(0, 2);
-    vertical->setStretchFactor(1, 3);
-    layout->addWidget(vertical, 1);
+    auto* main = new QSplitter(Qt::Horizontal, central);
+    main->setObjectName("centralSplitter");
+    main->addWidget(images);
+    main->addWidget(results);
+    main->setStretchFactor(0, 1);
+    main->setStretchFactor(1, 3);
+    main->setSizes({250, 850});  // proportions until the person moves the handle
+    layout->addWidget(main, 1);
     return central;
 }
 
@@ -262,6 +282,9 @@ void MainWindow::createDocks() {
     log_dock->setObjectName("logDock");
     log_dock->setWidget(log_);
     addDockWidget(Qt::BottomDockWidgetArea, log_dock);
+    // The settings column runs the full height; the log sits under the pictures and results.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+
     resizeDocks({log_dock}, {90}, Qt::Vertical);
 }
 
@@ -282,9 +305,18 @@ void MainWindow::createStatusBar() {
 void MainWindow::restoreSettings() {
     QSettings settings;
     if (!restoreGeometry(settings.value("window/geometry").toByteArray())) resize(1400, 900);
-    restoreState(settings.value("window/state").toByteArray());
+    if (!restoreState(settings.value("window/state").toByteArray())) {
+        // First start: a narrow settings column leaves the width to the table and charts. Docks
+        // take their sizes once the window is laid out, hence after the event loop starts.
+        QTimer::singleShot(0, this, [this] {
+            resizeDocks({findChild<QDockWidget*>("inputDock"), findChild<QDockWidget*>("runDock")}, {250, 250},
+                        Qt::Horizontal);
+        });
+    }
     for (QSplitter* splitter : findChildren<QSplitter*>())
         splitter->restoreState(settings.value("window/" + splitter->objectName()).toByteArray());
+    if (settings.contains("window/resultsColumns"))
+        results_view_->horizontalHeader()->restoreState(settings.value("window/resultsColumns").toByteArray());
     run_panel_->restoreSettings(settings);
     input_panel_->setChannel(static_cast<ChannelChoice>(settings.value("input/channel", 0).toInt()));
 }
@@ -295,6 +327,7 @@ void MainWindow::saveSettings() const {
     settings.setValue("window/state", saveState());
     for (QSplitter* splitter : findChildren<QSplitter*>())
         settings.setValue("window/" + splitter->objectName(), splitter->saveState());
+    settings.setValue("window/resultsColumns", results_view_->horizontalHeader()->saveState());
     run_panel_->saveSettings(settings);
     settings.setValue("input/channel", static_cast<int>(input_panel_->channel()));
     if (input_ && !input_->path.empty())

@@ -118,13 +118,18 @@ void MainWindow::onFinished(const RunRecord& record) {
             .arg(record.cancelled ? "cancelled" : "finished").arg(ok).arg(failed).arg(cancelled).arg(record.runs.size()));
     if (failed > 0) showError(QString("%1 run(s) failed; see the Status column and the log.").arg(failed));
     unsaved_ = !record.runs.empty();
-    // Show something at once: the first result that kept an output.
+    // Show an output at once: a transpose if there is one (its output visibly differs from the
+    // input), otherwise the first result that kept an output.
+    int shown = -1;
     for (std::size_t i = 0; i < record.runs.size(); ++i) {
-        if (record.runs[i].output) {
-            selectResult(static_cast<int>(i));
+        if (!record.runs[i].output) continue;
+        if (shown < 0) shown = static_cast<int>(i);
+        if (record.runs[i].op == op_name(Op::transpose)) {
+            shown = static_cast<int>(i);
             break;
         }
     }
+    if (shown >= 0) selectResult(shown);
     emit runFinished(record.cancelled);
 }
 
@@ -174,9 +179,11 @@ void MainWindow::showSelectedResult() {
     }
     auto diff = std::make_shared<Matrix>(absolute_difference(*r.output, *r.reference));
     Rendered heat = render_heat(*diff);
-    difference_view_->setMatrix(diff, heat,
-                                heat.hi == 0.0f ? QString("identical to the CPU reference")
-                                                : QString("max |diff| = %1").arg(heat.hi, 0, 'g', 3));
+    if (heat.hi == 0.0f)
+        difference_view_->setMatrix(diff, heat, "identical to the CPU reference",
+                                    "Identical to the CPU reference:\nevery element equal.");
+    else
+        difference_view_->setMatrix(diff, heat, QString("max |diff| = %1 (white)").arg(heat.hi, 0, 'g', 3));
 }
 
 }  // namespace coalesce::gui

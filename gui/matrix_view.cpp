@@ -25,10 +25,12 @@ MatrixView::MatrixView(const QString& title, QWidget* parent) : QWidget(parent),
     setPalette(p);
 }
 
-void MatrixView::setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption) {
+void MatrixView::setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption,
+                           const QString& note) {
     matrix_ = std::move(matrix);
     image_ = std::move(rendered.image);
     caption_ = caption;
+    note_ = note;
     message_.clear();
     fitToWindow();
 }
@@ -37,6 +39,7 @@ void MatrixView::clear(const QString& message) {
     matrix_.reset();
     image_ = QImage();
     caption_.clear();
+    note_.clear();
     message_ = message;
     update();
 }
@@ -78,6 +81,13 @@ void MatrixView::paintEvent(QPaintEvent*) {
     // Enlarged: sharp element squares; reduced: smoothed, so fine patterns do not alias.
     painter.setRenderHint(QPainter::SmoothPixmapTransform, zoom_ < 1.0);
     painter.drawImage(QRectF(origin_, QSizeF(image_.width() * zoom_, image_.height() * zoom_)), image_);
+
+    if (!note_.isEmpty()) {
+        const QRect box = painter.fontMetrics().boundingRect(rect().adjusted(20, 20, -20, -20),
+                                                             Qt::AlignCenter | Qt::TextWordWrap, note_);
+        painter.fillRect(box.adjusted(-10, -6, 10, 6), QColor(25, 25, 28, 200));
+        painter.drawText(box, Qt::AlignCenter | Qt::TextWordWrap, note_);
+    }
 
     const QRect band(0, 0, width(), kCaptionHeight);
     painter.fillRect(band, QColor(25, 25, 28, 220));

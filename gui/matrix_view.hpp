@@ -17,8 +17,11 @@ class MatrixView : public QWidget {
 public:
     explicit MatrixView(const QString& title, QWidget* parent = nullptr);
 
-    // Shows `matrix` drawn as `rendered`; `caption` describes it (range, source). Fits the window.
-    void setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption);
+    // Shows `matrix` drawn as `rendered`; `caption` describes it (range, source); `note`, when
+    // given, is written over the middle of the picture (when the picture alone says nothing,
+    // e.g. an all-black difference). Fits the window.
+    void setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption,
+                   const QString& note = {});
     // Shows nothing but `message` (why there is no picture).
     void clear(const QString& message);
 
@@ -55,6 +58,7 @@ private:
     QString title_;
     QString caption_;
     QString message_;
+    QString note_;
     std::shared_ptr<const Matrix> matrix_;
     QImage image_;
     double zoom_ = 1.0;

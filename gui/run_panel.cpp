@@ -156,11 +156,11 @@ QWidget* RunPanel::makeSizesBox() {
     auto* layout = new QVBoxLayout(box);
     loaded_input_ = new QRadioButton("Loaded input", box);
     loaded_input_->setObjectName("useLoadedInput");
-    sweep_ = new QRadioButton("Sweep (rows x cols, comma separated):", box);
+    sweep_ = new QRadioButton("Sweep of sizes (rows x cols, …):", box);
     sweep_->setObjectName("useSweep");
     sizes_ = new QLineEdit(box);
     sizes_->setObjectName("sizes");
-    sizes_->setToolTip("Random matrices of these sizes, e.g. 1024x1024,4096x4096,8000x6000.");
+    sizes_->setToolTip("Random matrices of these sizes, comma separated, e.g. 1024x1024,4096x4096,8000x6000.");
     loaded_input_->setChecked(true);
     sizes_->setEnabled(false);
     connect(sweep_, &QRadioButton::toggled, sizes_, &QLineEdit::setEnabled);
