@@ -30,14 +30,14 @@ AppOptions parse_app_options(const QCoreApplication& app) {
     AppOptions o;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
-        std::fprintf(stderr, "coalesce-gui: give at most one file to open\n");
+        std::fprintf(stderr, "coalesce: give at most one file to open\n");
         std::exit(2);
     }
     if (!positional.isEmpty()) o.input = positional.front();
     o.open_results = parser.value(open_results);
     o.compare = parser.values(compare);
     if (!o.compare.isEmpty() && o.compare.size() != 2) {
-        std::fprintf(stderr, "coalesce-gui: --compare needs exactly two files\n");
+        std::fprintf(stderr, "coalesce: --compare needs exactly two files\n");
         std::exit(2);
     }
     o.sizes = parser.value(sizes);
@@ -46,7 +46,7 @@ AppOptions parse_app_options(const QCoreApplication& app) {
     o.export_chart = parser.value(export_chart);
     o.chart = parser.value(chart);
     if (!o.chart.isEmpty() && o.chart != "bandwidth" && o.chart != "sweep" && o.chart != "compare") {
-        std::fprintf(stderr, "coalesce-gui: --chart must be bandwidth, sweep or compare\n");
+        std::fprintf(stderr, "coalesce: --chart must be bandwidth, sweep or compare\n");
         std::exit(2);
     }
     o.plugin_dirs = parser.values(plugins);

@@ -1,4 +1,4 @@
-// The command line of coalesce-gui: what to open and, for scripts, what to do without a person.
+// The command line of the desktop application (coalesce): what to open and, for scripts, what to do without a person.
 #pragma once
 
 #include <QString>

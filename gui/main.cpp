@@ -1,4 +1,4 @@
-// coalesce-gui: the desktop application. Also scriptable for docs and CI: --autorun,
+// coalesce: the desktop application. Also scriptable for docs and CI: --autorun,
 // --screenshot/--run-and-screenshot, --open-results and --export-chart.
 #include "app_options.hpp"
 #include "main_window.hpp"
@@ -38,20 +38,22 @@ bool save_screenshot(MainWindow& window, const QString& path) {
     if (pixmap.isNull() || pixmap.size().isEmpty()) pixmap = window.grab();
     QSaveFile file(path);  // written aside and renamed into place on commit
     if (!file.open(QIODevice::WriteOnly) || !pixmap.save(&file, "PNG") || !file.commit()) {
-        std::fprintf(stderr, "coalesce-gui: cannot write the screenshot %s: %s\n", qPrintable(path),
+        std::fprintf(stderr, "coalesce: cannot write the screenshot %s: %s\n", qPrintable(path),
                      qPrintable(file.errorString()));
         return false;
     }
-    std::fprintf(stderr, "coalesce-gui: screenshot %s (%dx%d)\n", qPrintable(path), pixmap.width(), pixmap.height());
+    std::fprintf(stderr, "coalesce: screenshot %s (%dx%d)\n", qPrintable(path), pixmap.width(), pixmap.height());
     return true;
 }
 
-// After the scripted steps are done: export, grab, quit with 0 when everything worked.
+// After the scripted steps are done: export (only when everything before worked, so a failed
+// open never leaves a chart of nothing), grab, quit with 0 when everything worked.
 void finish_script(MainWindow& window, const AppOptions& options, bool ok_so_far) {
     bool ok = ok_so_far;
-    if (!options.export_chart.isEmpty()) {
-        ok = window.exportChart(options.export_chart) && ok;
-        if (!ok) std::fprintf(stderr, "coalesce-gui: %s\n", qPrintable(window.errorText()));
+    if (!ok && !window.errorText().isEmpty()) std::fprintf(stderr, "coalesce: %s\n", qPrintable(window.errorText()));
+    if (ok && !options.export_chart.isEmpty() && !window.exportChart(options.export_chart)) {
+        std::fprintf(stderr, "coalesce: %s\n", qPrintable(window.errorText()));
+        ok = false;
     }
     if (!options.screenshot.isEmpty()) ok = save_screenshot(window, options.screenshot) && ok;
     QCoreApplication::exit(ok ? 0 : 1);
@@ -68,9 +70,9 @@ int main(int argc, char** argv) {
         } else if (!wants_option(argc, argv, "--help") && !wants_option(argc, argv, "-h") &&
                    !wants_option(argc, argv, "--version")) {
             std::fprintf(stderr,
-                         "coalesce-gui: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
-                         "  Headless, run it under a virtual display:  xvfb-run -a coalesce-gui\n"
-                         "  or export a chart from a results file:     coalesce-gui --open-results r.json --export-chart chart.png\n"
+                         "coalesce: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
+                         "  Headless, run it under a virtual display:  xvfb-run -a coalesce\n"
+                         "  or export a chart from a results file:     coalesce --open-results r.json --export-chart chart.png\n"
                          "  or use the command line tool:              coalesce-bench --help\n");
             return 2;
         }
@@ -110,7 +112,7 @@ int main(int argc, char** argv) {
         // Run once the worker knows whether there is a GPU (it picks the variants and sizes).
         const auto run = [&window, &options, &ok] {
             if (!window.startRun()) {
-                std::fprintf(stderr, "coalesce-gui: cannot start the run: %s\n", qPrintable(window.errorText()));
+                std::fprintf(stderr, "coalesce: cannot start the run: %s\n", qPrintable(window.errorText()));
                 if (options.scripted()) finish_script(window, options, false);
             }
         };

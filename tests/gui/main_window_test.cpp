@@ -5,9 +5,15 @@
 #include "run_panel.hpp"
 #include "window_helpers.hpp"
 
-#include "coalesce/device.hpp"
+#include "results/results_model.hpp"
 
+#include "coalesce/device.hpp"
+#include "coalesce/results_io.hpp"
+
+#include <QApplication>
+#include <QDropEvent>
 #include <QFile>
+#include <QMimeData>
 #include <QSettings>
 #include <QTemporaryDir>
 
@@ -110,4 +116,53 @@ TEST(MainWindow, CannotRunWithNothingChosen) {
     EXPECT_FALSE(window->startRun());
     EXPECT_FALSE(window->isRunning());
     EXPECT_TRUE(window->errorText().contains("operation")) << window->errorText().toStdString();
+}
+
+TEST(MainWindow, OpensAResultsFileAndKeepsItWhenTheNextOneIsBroken) {
+    QTemporaryDir dir;
+    RunRecord record;
+    record.device = host_info();
+    record.started_at = "2026-11-21T23:00:00Z";
+    RunResult r;
+    r.op = "transpose";
+    r.variant = "transpose/cpu-naive";
+    r.memory_space = "host";
+    r.rows = 64;
+    r.cols = 32;
+    r.verified = true;
+    r.median_ms = 0.5;
+    r.gbps = 0.03;
+    r.gpu = false;
+    record.runs = {r, r};
+    record.runs[1].rows = 128;
+    const QString json = dir.filePath("results.json");
+    save_results(json.toStdString(), record);
+
+    auto window = make_ready_window();
+    ASSERT_TRUE(window->openResults(json)) << window->errorText().toStdString();
+    EXPECT_EQ(window->resultsModel()->rowCount(), 2);
+    EXPECT_FALSE(window->hasUnsavedResults());  // nothing new to lose
+
+    const QString broken = dir.filePath("broken.json");
+    QFile file(broken);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("{\"schema\": \"coalesce-results/1\", \"runs\": [");
+    file.close();
+    EXPECT_FALSE(window->openResults(broken));
+    EXPECT_TRUE(window->errorText().contains("broken.json")) << window->errorText().toStdString();
+    EXPECT_EQ(window->resultsModel()->rowCount(), 2);
+}
+
+TEST(MainWindow, OpensADroppedImage) {
+    auto window = make_ready_window();
+    window->show();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(sample("shapes-160x120.ppm"))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(window.get(), &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(window.get(), &drop);
+    ASSERT_TRUE(window->input().has_value());
+    EXPECT_EQ(window->input()->matrix->shape(), (Shape{120, 160}));
 }

@@ -1,0 +1,81 @@
+// The application's scripted command line, run as a separate process the way scripts and the
+// docs use it: open a results file and export its chart; run, then save a screenshot.
+#include "window_helpers.hpp"
+
+#include <QDir>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include "run_panel.hpp"
+
+using namespace coalesce;
+using namespace coalesce::gui;
+using namespace coalesce::gui::test;
+
+namespace {
+
+struct Finished {
+    int exit_code = -1;
+    QString output;
+};
+
+Finished run_app(const QStringList& arguments, const QString& config_home) {
+    QProcess app;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    env.insert("XDG_CONFIG_HOME", config_home);
+    app.setProcessEnvironment(env);
+    app.setProcessChannelMode(QProcess::MergedChannels);
+    app.start(COALESCE_APP, arguments);
+    EXPECT_TRUE(app.waitForFinished(120000)) << "the app did not finish";
+    return {app.exitStatus() == QProcess::NormalExit ? app.exitCode() : -1, QString::fromLocal8Bit(app.readAll())};
+}
+
+}  // namespace
+
+TEST(CommandLine, OpensAResultsFileAndExportsItsChart) {
+    QTemporaryDir dir;
+    const QString json = dir.filePath("cpu.json");
+    {
+        // A results file as coalesce-bench would write it, made through the window.
+        auto window = make_ready_window();
+        window->runPanel()->setSweep(true, "32x32,64x48");
+        window->runPanel()->setCheckedOps({"copy", "transpose"});
+        QSignalSpy finished(window.get(), &MainWindow::runFinished);
+        ASSERT_TRUE(window->startRun()) << window->errorText().toStdString();
+        ASSERT_TRUE(finished.wait(120000));
+        ASSERT_TRUE(window->saveResults(json));
+    }
+    for (const char* chart : {"bandwidth", "sweep"}) {
+        const QString png = dir.filePath(QString("chart-%1.png").arg(chart));
+        const Finished f = run_app({"--open-results", json, "--chart", chart, "--export-chart", png}, dir.path());
+        EXPECT_EQ(f.exit_code, 0) << f.output.toStdString();
+        const QImage image(png);
+        EXPECT_FALSE(image.isNull()) << chart << ": " << f.output.toStdString();
+        EXPECT_GT(image.width(), 300);
+    }
+    // A file that is not there: exit status 1, the reason on stderr, no chart file.
+    const QString missing_png = dir.filePath("none.png");
+    const Finished f = run_app({"--open-results", dir.filePath("missing.json"), "--export-chart", missing_png}, dir.path());
+    EXPECT_EQ(f.exit_code, 1);
+    EXPECT_TRUE(f.output.contains("missing.json")) << f.output.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(missing_png));
+}
+
+TEST(CommandLine, RunsAndSavesAScreenshotOfTheWindow) {
+    QTemporaryDir dir;
+    const QString png = dir.filePath("window.png");
+    const Finished f = run_app({"--run-and-screenshot", png, "--sizes", "16x16"}, dir.path());
+    EXPECT_EQ(f.exit_code, 0) << f.output.toStdString();
+    const QImage image(png);
+    ASSERT_FALSE(image.isNull()) << f.output.toStdString();
+    EXPECT_GE(image.width(), 800);
+    EXPECT_GE(image.height(), 500);
+}
+
+TEST(CommandLine, RefusesBadOptionsWithUsageStatus) {
+    QTemporaryDir dir;
+    EXPECT_EQ(run_app({"--chart", "pie", "--export-chart", dir.filePath("x.png")}, dir.path()).exit_code, 2);
+    EXPECT_EQ(run_app({"--compare", "only-one.json", "--export-chart", dir.filePath("x.png")}, dir.path()).exit_code, 2);
+}
