@@ -11,6 +11,9 @@
 #if COALESCE_BENCH_NPP
 #include <npp.h>
 #endif
+#ifndef COALESCE_BENCH_NPP_ROWCOL
+#define COALESCE_BENCH_NPP_ROWCOL COALESCE_BENCH_NPP
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -273,14 +276,15 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
                                       [&](std::size_t i, std::size_t j, double* m) { return checker.filter(i, j, radius, along_x, m); },
                                       false);
             };
+#if COALESCE_BENCH_NPP_ROWCOL
             try {
                 CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
                 auto launch = [&] {
                     if (along_x)
-                        CHECK(nppiFilterRowBorder32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, kernel.p, taps,
+                        CHECK(nppiFilterRowBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, kernel.p, taps,
                                                              radius, NPP_BORDER_REPLICATE, ctx));
                     else
-                        CHECK(nppiFilterColumnBorder32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, kernel.p,
+                        CHECK(nppiFilterColumnBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, kernel.p,
                                                                 taps, radius, NPP_BORDER_REPLICATE, ctx));
                 };
                 const double ms = time_ms(launch, stream, warmups, reps);
@@ -289,6 +293,7 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
             } catch (const std::exception& e) {
                 std::fprintf(stderr, "peers_native: %s r=%d: %s\n", op, radius, e.what());
             }
+#endif
             try {
                 CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
                 const NppiSize mask = along_x ? NppiSize{taps, 1} : NppiSize{1, taps};

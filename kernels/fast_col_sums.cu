@@ -1,6 +1,6 @@
 // column sums, fast: each thread owns a float4 of columns and walks a chunk of rows (a warp reads
 // 512 contiguous bytes per row, eight rows in flight per thread); the eight warps of a block split
-// the chunk and meet in shared memory. Chunks of one column strip meet in a single launch: the
+// the chunk and meet in shared memory. The grid is one wave of resident blocks (no tail). Chunks of one column strip meet in a single launch: the
 // last block to finish a strip (an atomic ticket) adds the strip's partial sums in chunk order, so
 // the result does not depend on which block finished last.
 #include "coalesce/cuda_check.hpp"
@@ -19,7 +19,6 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
 constexpr int kUnroll = 8;                        // rows in flight per thread
-constexpr int kRowStep = kWarps * kUnroll;        // chunk sizes are multiples of this
 
 template <int Vec> struct VecOf;
 template <> struct VecOf<4> { using type = float4; };
@@ -49,16 +48,16 @@ struct ColPlan {
     std::size_t chunk_rows = 0;
 };
 
-// Enough blocks for about 16 per multiprocessor on a 132-SM chip, chunks of at least kRowStep
-// rows; one chunk (no partials, no ticket) when the rows are few.
-ColPlan plan_for(Shape s, int vec) {
+// One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
+// (`capacity`), so every block starts at once and none waits for a second wave; chunks are
+// multiples of kWarps rows. One chunk (no partials, no ticket) when the strips alone fill the chip.
+ColPlan plan_for(Shape s, int vec, std::size_t capacity) {
     ColPlan p;
     p.strips = fast::ceil_div(fast::ceil_div(s.cols, vec), 32);
-    const std::size_t target_blocks = 132 * 16;
-    const std::size_t max_chunks = std::max<std::size_t>(1, (s.rows + kRowStep - 1) / kRowStep);
-    std::size_t chunks = std::clamp<std::size_t>((target_blocks + p.strips - 1) / p.strips, 1, max_chunks);
+    const std::size_t max_chunks = std::max<std::size_t>(1, (s.rows + kWarps - 1) / kWarps);
+    const std::size_t chunks = std::clamp<std::size_t>(capacity / p.strips, 1, max_chunks);
     std::size_t rows = (s.rows + chunks - 1) / chunks;
-    rows = (rows + kRowStep - 1) / kRowStep * kRowStep;
+    rows = (rows + kWarps - 1) / kWarps * kWarps;
     p.chunk_rows = rows;
     p.chunks = fast::ceil_div(s.rows, rows);
     return p;
@@ -130,7 +129,14 @@ public:
         out_ = DeviceMatrix(output_shape(Op::col_sums, shape_), DeviceMatrix::Layout::dense);
         in_.upload(input);
         vec_ = fast::rows_are_16b_aligned(in_.view()) && fast::rows_are_16b_aligned(out_.view());
-        plan_ = plan_for(shape_, vec_ ? 4 : 1);
+        int device = 0, sms = 0, per_sm = 0;
+        COALESCE_CUDA(cudaGetDevice(&device));
+        COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        if (vec_)
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<4>, kThreads, 0));
+        else
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<1>, kThreads, 0));
+        plan_ = plan_for(shape_, vec_ ? 4 : 1, static_cast<std::size_t>(std::max(1, sms * per_sm)));
         if (plan_.chunks > 1) {
             partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * shape_.cols * sizeof(float));
             tickets_ = DeviceBuffer(plan_.strips * sizeof(unsigned));

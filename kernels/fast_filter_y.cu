@@ -1,7 +1,8 @@
 // filter Y, fast: a block stages a tile of 64 (or 128) output rows plus 2r halo rows, 128 (or 64)
 // columns wide, in shared memory with float4 loads; each thread owns a float4 of columns and
 // computes 8 consecutive output rows (fast_window.cuh) from 16-byte shared loads, then writes
-// float4. Halo rows come through border_index() once per row, so borders cost nothing extra.
+// float4. Halo rows come through border_index() once per row, so borders cost nothing extra; each
+// thread has eight 16-byte loads in flight while staging.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -17,6 +18,7 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kN = fast::kWindowOutputs;
+constexpr int kBatch = 8;  // staged rows loaded per thread before the stores
 constexpr std::size_t kMaxSmem = (128 + 2 * kMaxRadius) * 16 * sizeof(float4);  // r = 64: 128 + 128 rows x 16 float4 [bytes]
 
 struct YPlan {
@@ -49,29 +51,40 @@ __global__ void __launch_bounds__(kThreads) fast_filter_y_kernel(MatView in, Mat
     const long long y0 = static_cast<long long>(by) * plan.tile_rows;
     const int staged = plan.tile_rows + 2 * radius;
 
-#pragma unroll 4
-    for (int q = threadIdx.x; q < staged * tx_count; q += kThreads) {
-        const int i = q >> plan.log2_tx, c4 = q & (tx_count - 1);
-        const long long y = gpu::border_index(y0 - radius + i, rows, border);
-        const std::size_t x = x0 + 4 * c4;
-        float4 v = make_float4(0, 0, 0, 0);
-        if (y >= 0 && x < cols) {
+    // Eight staged rows per thread in flight: all eight loads are issued before the first store.
+    // Blocks whose staged rows all lie inside the matrix skip the border rule.
+    const int tx = threadIdx.x & (tx_count - 1), ty = threadIdx.x >> plan.log2_tx;
+    const int rows_per_pass = kThreads >> plan.log2_tx;
+    const std::size_t x = x0 + 4 * tx;
+    const bool x_full = vec && x + 4 <= cols;
+    const bool y_inside = y0 - radius >= 0 && y0 + plan.tile_rows + radius <= rows;
+    for (int i0 = ty; i0 < staged; i0 += kBatch * rows_per_pass) {
+        float4 v[kBatch];
+#pragma unroll
+        for (int k = 0; k < kBatch; ++k) {
+            const int i = i0 + k * rows_per_pass;
+            v[k] = make_float4(0, 0, 0, 0);
+            if (i >= staged || x >= cols) continue;
+            const long long y = y_inside ? y0 - radius + i : gpu::border_index(y0 - radius + i, rows, border);
+            if (y < 0) continue;
             const float* p = fast::row_ptr(in, static_cast<std::size_t>(y)) + x;
-            if (vec && x + 4 <= cols) {
-                v = fast::load4(p);
+            if (x_full) {
+                v[k] = fast::load4(p);
             } else {
-                v.x = p[0];
-                if (x + 1 < cols) v.y = p[1];
-                if (x + 2 < cols) v.z = p[2];
-                if (x + 3 < cols) v.w = p[3];
+                v[k].x = p[0];
+                if (x + 1 < cols) v[k].y = p[1];
+                if (x + 2 < cols) v[k].z = p[2];
+                if (x + 3 < cols) v[k].w = p[3];
             }
         }
-        tile[q] = v;
+#pragma unroll
+        for (int k = 0; k < kBatch; ++k) {
+            const int i = i0 + k * rows_per_pass;
+            if (i < staged) tile[i * tx_count + tx] = v[k];
+        }
     }
     __syncthreads();
 
-    const int tx = threadIdx.x & (tx_count - 1), ty = threadIdx.x >> plan.log2_tx;
-    const std::size_t x = x0 + 4 * tx;
     const long long ybase = y0 + static_cast<long long>(ty) * kN;
     if (x >= cols || ybase >= rows) return;
     const float4* s = tile + static_cast<std::size_t>(ty) * kN * tx_count + tx;  // s[j * tx_count]: staged row ty*8 + j

@@ -1,7 +1,8 @@
-// The mean of 2r+1 neighbours for N = 8 consecutive outputs at once, shared by the fast filters.
-// Outputs k = 0..7 read window positions [k, k + 2r] of one line (get(j), j = 0..2r+7). When the
-// windows overlap in a common middle [7, 2r], that middle is summed once; each output then adds its
-// left part (a suffix sum over [k, 6]) and its right part (a prefix sum over [2r+1, 2r+k]). Every
+// The mean of 2r+1 neighbours for N (8 or 16) consecutive outputs at once, shared by the fast
+// filters. Outputs k = 0..N-1 read window positions [k, k + 2r] of one line (get(j), j = 0..2r+N-1).
+// When the windows overlap in a common middle [N-1, 2r], that middle is summed once; each output
+// then adds its left part (a suffix sum over [k, N-2]) and its right part (a prefix sum over
+// [2r+1, 2r+k]). Every
 // output is still a plain sum of its own 2r+1 values (no subtraction, so no cancellation), in a
 // tree order: the verification bound holds as for a straight loop.
 #pragma once
@@ -17,14 +18,25 @@ __device__ __forceinline__ float4 vadd(float4 a, float4 b) { return add4(a, b); 
 __device__ __forceinline__ float vscale(float a, float s) { return a * s; }
 __device__ __forceinline__ float4 vscale(float4 a, float s) { return scale4(a, s); }
 
-template <class T, class Get, class Put>
+// N outputs (8 or 16). The common middle is summed in four interleaved chains: a single chain of
+// up to 2r - N + 2 terms rounds like n * eps when the values repeat (a clamped border repeats one
+// value up to r times), four chains keep it near the sqrt(n) * eps the verification allows, and
+// give the adder four independent dependency chains.
+template <class T, int N = kWindowOutputs, class Get, class Put>
 __device__ __forceinline__ void window_means(int radius, float inv, Get get, Put put) {
-    constexpr int N = kWindowOutputs;
     const int span = 2 * radius;
     if (span >= N - 1) {
-        T common = get(N - 1);
-#pragma unroll 4
-        for (int j = N; j <= span; ++j) common = vadd(common, get(j));
+        T acc0 = get(N - 1), acc1{}, acc2{}, acc3{};
+        int j = N;
+#pragma unroll 2
+        for (; j + 3 <= span; j += 4) {
+            acc0 = vadd(acc0, get(j));
+            acc1 = vadd(acc1, get(j + 1));
+            acc2 = vadd(acc2, get(j + 2));
+            acc3 = vadd(acc3, get(j + 3));
+        }
+        for (; j <= span; ++j) acc0 = vadd(acc0, get(j));
+        const T common = vadd(vadd(acc0, acc1), vadd(acc2, acc3));
         T left[N - 1];
         left[N - 2] = get(N - 2);
 #pragma unroll
@@ -38,7 +50,7 @@ __device__ __forceinline__ void window_means(int radius, float inv, Get get, Put
             put(k, vscale(sum, inv));
         }
     } else {
-        // r <= 3: windows too short to share a middle; sum each directly.
+        // Windows too short to share a middle (2r < N - 1): sum each directly.
 #pragma unroll
         for (int k = 0; k < N; ++k) {
             T acc = get(k);
