@@ -90,21 +90,6 @@ std::size_t bytes_moved(Op op, Shape in) {
     return (in.elements() + output_shape(op, in).elements()) * sizeof(float);
 }
 
-long long border_index(long long i, long long n, Border b) {
-    if (i >= 0 && i < n) return i;
-    switch (b) {
-    case Border::clamp: return i < 0 ? 0 : n - 1;
-    case Border::zero: return -1;
-    case Border::wrap: return ((i % n) + n) % n;
-    case Border::mirror: {
-        const long long period = 2 * n;
-        const long long m = ((i % period) + period) % period;
-        return m < n ? m : period - 1 - m;
-    }
-    }
-    return -1;
-}
-
 namespace {
 
 // Splits [0, count) over the host's cores; the references of 8192x8192 filters are otherwise slow.

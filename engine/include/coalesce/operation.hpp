@@ -40,9 +40,30 @@ std::size_t bytes_moved(Op op, Shape in);
 inline constexpr const char* kBandwidthFormula =
     "gbps = (input_elements + output_elements) * 4 bytes / median_seconds / 1e9";
 
+#if defined(__CUDACC__)
+#define COALESCE_HOST_DEVICE __host__ __device__
+#else
+#define COALESCE_HOST_DEVICE
+#endif
+
 // Index of the element a filter reads at position i (may be outside [0, n)) for a border mode;
-// -1 means "outside, reads zero" (Border::zero).
-long long border_index(long long i, long long n, Border b);
+// -1 means "outside, reads zero" (Border::zero). One definition for the CPU reference and the GPU
+// filters, so both read exactly the same neighbours; wrap and mirror are periodic, so radii wider
+// than the line still land inside it.
+COALESCE_HOST_DEVICE inline long long border_index(long long i, long long n, Border b) {
+    if (i >= 0 && i < n) return i;
+    switch (b) {
+    case Border::clamp: return i < 0 ? 0 : n - 1;
+    case Border::zero: return -1;
+    case Border::wrap: return ((i % n) + n) % n;
+    case Border::mirror: {
+        const long long period = 2 * n;
+        const long long m = ((i % period) + period) % period;
+        return m < n ? m : period - 1 - m;
+    }
+    }
+    return -1;
+}
 
 // CPU reference in double. `magnitude` receives, per output element, the sum of |terms| that built
 // it (the scale of the rounding error a float32 implementation may make).
