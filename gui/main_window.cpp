@@ -54,12 +54,16 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent) : QMainW
     createMenus();
     createStatusBar();
 
+    int refused = 0;
     for (const PluginReport& report : plugin_reports_) {
-        if (report.loaded)
+        if (report.loaded) {
             log(QString("Plugin %1: %2 variants").arg(QString::fromStdString(report.file.string())).arg(report.variants));
-        else
+        } else {
+            ++refused;
             log(QString("Plugin refused: %1").arg(QString::fromStdString(report.message)));
+        }
     }
+    if (refused > 0) statusBar()->showMessage(QString("%1 plugin(s) refused; the log says why.").arg(refused), 15000);
     log(QString("%1 variants registered.").arg(registry_.size()));
 
     restoreSettings();

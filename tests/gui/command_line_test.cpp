@@ -3,6 +3,7 @@
 #include "window_helpers.hpp"
 
 #include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -55,6 +56,14 @@ TEST(CommandLine, OpensAResultsFileAndExportsItsChart) {
         EXPECT_FALSE(image.isNull()) << chart << ": " << f.output.toStdString();
         EXPECT_GT(image.width(), 300);
     }
+    // Two files side by side (the same one twice is enough to draw both series).
+    const QString compared = dir.filePath("compare.svg");
+    const Finished c = run_app({"--compare", json, "--compare", json, "--export-chart", compared}, dir.path());
+    EXPECT_EQ(c.exit_code, 0) << c.output.toStdString();
+    QFile svg(compared);
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(svg.readAll().contains("<svg"));
+
     // A file that is not there: exit status 1, the reason on stderr, no chart file.
     const QString missing_png = dir.filePath("none.png");
     const Finished f = run_app({"--open-results", dir.filePath("missing.json"), "--export-chart", missing_png}, dir.path());

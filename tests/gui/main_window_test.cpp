@@ -166,3 +166,17 @@ TEST(MainWindow, OpensADroppedImage) {
     ASSERT_TRUE(window->input().has_value());
     EXPECT_EQ(window->input()->matrix->shape(), (Shape{120, 160}));
 }
+
+TEST(MainWindow, ARefusedPluginIsNamedInTheLogAndTheWindowStillWorks) {
+    QTemporaryDir dir;
+    QFile bogus(dir.filePath("libbogus.so"));
+    ASSERT_TRUE(bogus.open(QIODevice::WriteOnly));
+    bogus.write("not a shared library");
+    bogus.close();
+
+    MainWindow window({dir.path()});
+    EXPECT_TRUE(window.logText().contains("Plugin refused")) << window.logText().toStdString();
+    EXPECT_TRUE(window.logText().contains("libbogus.so")) << window.logText().toStdString();
+    EXPECT_GT(window.registry().size(), 0u);  // the built-in variants are all there
+    EXPECT_TRUE(window.openFile(sample("noise-97x61.pgm")));
+}
