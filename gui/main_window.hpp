@@ -131,6 +131,7 @@ private:
     void onFailed(const QString& message);
     void setRunning(bool running);
     void showSelectedResult();
+    void showRunInput(const RunResult& result);
 
     // Results files and images (main_window_files.cpp).
     void chooseAndOpenResults();
@@ -152,6 +153,8 @@ private:
     QMessageBox::StandardButton close_prompt_answer_ = QMessageBox::NoButton;
     std::optional<LoadedImage> input_;
     GenerateRequest last_generate_;
+    std::shared_ptr<const Matrix> run_input_;  // a sweep's random input, made again for the view
+    std::uint64_t run_input_seed_ = 0;
 
     InputPanel* input_panel_ = nullptr;
     RunPanel* run_panel_ = nullptr;

@@ -64,6 +64,8 @@ void MainWindow::generate(const GenerateRequest& request) {
 void MainWindow::setInput(LoadedImage image) {
     input_ = std::move(image);
     input_panel_->show(*input_);
+    setWindowTitle(QString("%1 — Coalesce").arg(input_->path.empty() ? QString("generated matrix")
+                                                  : QString::fromStdString(input_->path.filename().string())));
     run_panel_->setInputShape(input_->matrix->shape());
     Rendered rendered = render_grey(*input_->matrix);
     input_view_->setMatrix(input_->matrix, rendered,

@@ -158,6 +158,26 @@ void MainWindow::selectResult(int row) {
     results_view_->scrollTo(index);
 }
 
+void MainWindow::showRunInput(const RunResult& r) {
+    // The input view shows what the selected output was computed from: the matrix the run was
+    // given, or the runner's random matrix for a size of a sweep (reproducible from the seed).
+    const RunConfig& config = results_model_->record().config;
+    std::shared_ptr<const Matrix> input = config.input;
+    QString what = "the run's input";
+    if (!input) {
+        if (!run_input_ || run_input_->shape() != Shape{r.rows, r.cols} || run_input_seed_ != config.seed) {
+            run_input_ = std::make_shared<const Matrix>(Matrix::random(r.rows, r.cols, config.seed));
+            run_input_seed_ = config.seed;
+        }
+        input = run_input_;
+        what = QString("random (seed %1), the run's input").arg(config.seed);
+    }
+    if (input_view_->matrix() == input.get()) return;
+    Rendered rendered = render_grey(*input);
+    input_view_->setMatrix(input, rendered,
+                           QString("%1 x %2, %3").arg(input->rows()).arg(input->cols()).arg(what));
+}
+
 void MainWindow::showSelectedResult() {
     const QModelIndex current = results_proxy_->mapToSource(results_view_->currentIndex());
     if (!current.isValid() || current.row() >= results_model_->rowCount()) return;
@@ -171,6 +191,7 @@ void MainWindow::showSelectedResult() {
         difference_view_->clear({});
         return;
     }
+    showRunInput(r);
     Rendered out = render_grey(*r.output);
     output_view_->setMatrix(r.output, out, QString("%1, %2 … %3").arg(name).arg(out.lo, 0, 'g', 5).arg(out.hi, 0, 'g', 5));
     if (!r.reference || r.reference->shape() != r.output->shape()) {

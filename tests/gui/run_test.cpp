@@ -165,6 +165,16 @@ TEST(Run, ClosingWithUnsavedResultsAsksFirst) {
     ASSERT_TRUE(run_to_end(*window));
     ASSERT_TRUE(window->hasUnsavedResults());
 
+    // A sweep runs on random data: the input view shows that matrix, and a copy's output equals it.
+    ASSERT_TRUE(window->inputView()->hasMatrix());
+    ASSERT_TRUE(window->outputView()->hasMatrix());
+    const Matrix* in = window->inputView()->matrix();
+    const Matrix* out = window->outputView()->matrix();
+    ASSERT_EQ(in->shape(), (Shape{8, 8}));
+    ASSERT_EQ(out->shape(), in->shape());
+    EXPECT_EQ(std::memcmp(in->data(), out->data(), in->size() * sizeof(float)), 0);
+    EXPECT_TRUE(window->inputView()->caption().contains("random")) << window->inputView()->caption().toStdString();
+
     window->setClosePromptAnswer(QMessageBox::Cancel);
     EXPECT_FALSE(window->close());
     EXPECT_TRUE(window->isVisible());
