@@ -82,15 +82,18 @@ __global__ void __launch_bounds__(kThreads) fast_col_sums_kernel(MatView in, Mat
     V acc;
     vzero(acc);
     if (has_col) {
-        std::size_t r = r_begin + warp;
-        for (; r + (kUnroll - 1) * kWarps < r_end; r += kUnroll * kWarps) {
+        // Every batch issues its kUnroll loads together, the last one guarded (adding the zeros
+        // of rows past the chunk changes no sum): no serial remainder of full-latency loads.
+        for (std::size_t r = r_begin + warp; r < r_end; r += kUnroll * kWarps) {
             V v[kUnroll];
 #pragma unroll
-            for (int k = 0; k < kUnroll; ++k) v[k] = vload<Vec>(fast::row_ptr(in, r + k * kWarps) + col);
+            for (int k = 0; k < kUnroll; ++k) {
+                const std::size_t rr = r + k * kWarps;
+                if (rr < r_end) v[k] = vload<Vec>(fast::row_ptr(in, rr) + col); else vzero(v[k]);
+            }
 #pragma unroll
             for (int k = 0; k < kUnroll; ++k) acc = vadd(acc, v[k]);
         }
-        for (; r < r_end; r += kWarps) acc = vadd(acc, vload<Vec>(fast::row_ptr(in, r) + col));
     }
     part[warp][lane] = acc;
     __syncthreads();

@@ -1,10 +1,12 @@
-// filter X, fast: each thread owns 16 consecutive outputs of a row. It stages its own 16 inputs
-// with four independent float4 loads (plus one float4 of the segment's halo for the first r/2
-// threads), all issued before the first shared-memory store; after one barrier it computes its
-// outputs from shared memory (fast_window.cuh) and writes four float4. Positions outside the row
-// go through border_index(), element by element; the interior never does.
-// Threads 16 elements apart would read one bank 16 at a time (stride 16 words): the shared line
-// skips one word after every 32, which spreads a warp's reads over (nearly) all 32 banks.
+// filter X, fast: a block stages row segments of up to 4096 columns (plus a halo rounded up to 4)
+// in shared memory; every thread has four coalesced float4 loads in flight (plus one float4 of the
+// halo for the first r/2 threads) before its first shared-memory store. Each thread then computes
+// 16 consecutive outputs (fast_window.cuh), parks them in shared memory, and after a second
+// barrier the block writes the segment back with coalesced float4 stores: a thread writing its
+// own 16 outputs as four float4 would leave lanes 64 bytes apart, half a sector per lane per
+// instruction. Positions outside the row go through border_index(); the interior never does.
+// Threads 16 elements apart would read one bank 16 at a time (stride 16 words): the shared lines
+// skip one word after every 32, which spreads a warp's accesses over (nearly) all 32 banks.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -25,6 +27,7 @@ struct XPlan {
     int halo = 0;       // radius rounded up to 4 [elements]
     int line = 0;       // tx * 16 + 2 * halo [elements]
     int padded = 0;     // line + line / 32 + 1: the line's length in shared memory [floats]
+    int out_padded = 0; // tx * 16 + tx / 2 + 1: one row's outputs in shared memory [floats]
     unsigned gx = 1, gy = 1;
 };
 
@@ -44,6 +47,7 @@ XPlan plan_for(const MatView& in, int radius) {
     p.halo = (radius + 3) / 4 * 4;
     p.line = p.tx * kPer + 2 * p.halo;
     p.padded = p.line + p.line / 32 + 1;
+    p.out_padded = p.tx * kPer + p.tx * kPer / 32 + 1;
     p.gx = fast::ceil_div(in.cols, static_cast<std::size_t>(p.tx) * kPer);
     p.gy = fast::ceil_div(in.rows, p.ty);
     return p;
@@ -79,19 +83,18 @@ __global__ void __launch_bounds__(kThreads) fast_filter_x_kernel(MatView in, Mat
     const long long c0 = static_cast<long long>(bx) * width;
     const int tx = threadIdx.x % plan.tx, ty = threadIdx.x / plan.tx;
     const std::size_t row = static_cast<std::size_t>(by) * plan.ty + ty;
-    const long long x = c0 + static_cast<long long>(tx) * kPer;  // this thread's first output
     float* line = sh + ty * plan.padded;
+    float* outs = sh + plan.ty * plan.padded + ty * plan.out_padded;
+    const int stride4 = 4 * plan.tx;  // a row segment's threads cover it in 4 coalesced passes
 
     if (row < in.rows) {
         const float* p = fast::row_ptr(in, row);
         // Loads first (five independent 16-byte loads in flight), shared-memory stores after.
         float4 v[4];
-        if (vec && x + kPer <= cols) {
 #pragma unroll
-            for (int m = 0; m < 4; ++m) v[m] = fast::load4(p + x + 4 * m);
-        } else {
-#pragma unroll
-            for (int m = 0; m < 4; ++m) v[m] = load4_border(p, x + 4 * m, cols, border);
+        for (int m = 0; m < 4; ++m) {
+            const long long x = c0 + 4 * tx + stride4 * m;
+            v[m] = vec && x + 4 <= cols ? fast::load4(p + x) : load4_border(p, x, cols, border);
         }
         const int halo4 = plan.halo / 4;  // float4 per side
         int hpos = -1;
@@ -102,33 +105,44 @@ __global__ void __launch_bounds__(kThreads) fast_filter_x_kernel(MatView in, Mat
             h = vec && hx >= 0 && hx + 4 <= cols ? fast::load4(p + hx) : load4_border(p, hx, cols, border);
         }
 #pragma unroll
-        for (int m = 0; m < 4; ++m) stage4(line, plan.halo + tx * kPer + 4 * m, v[m]);
+        for (int m = 0; m < 4; ++m) stage4(line, plan.halo + 4 * tx + stride4 * m, v[m]);
         if (hpos >= 0) stage4(line, hpos, h);
     }
     __syncthreads();
-    if (row >= in.rows || x >= cols) return;
 
-    const int base = tx * kPer + plan.halo - radius;  // line position of output 0's first tap
-    float r[kPer];
-    if (2 * radius >= kPer - 1) {
-        fast::window_means<float, kPer>(radius, inv, [line, base](int j) { return line[padded_index(base + j)]; },
-                                        [&r](int k, float s) { r[k] = s; });
-    } else {
-        // Short windows: two groups of 8 share their middles better than one of 16.
-        fast::window_means<float, 8>(radius, inv, [line, base](int j) { return line[padded_index(base + j)]; },
-                                     [&r](int k, float s) { r[k] = s; });
-        fast::window_means<float, 8>(radius, inv, [line, base](int j) { return line[padded_index(base + 8 + j)]; },
-                                     [&r](int k, float s) { r[8 + k] = s; });
+    const long long x = c0 + static_cast<long long>(tx) * kPer;  // this thread's first output
+    if (row < in.rows && x < cols) {
+        const int base = tx * kPer + plan.halo - radius;  // line position of output 0's first tap
+        const int first = tx * kPer;
+        if (2 * radius >= kPer - 1) {
+            fast::window_means<float, kPer>(
+                radius, inv, [line, base](int j) { return line[padded_index(base + j)]; },
+                [outs, first](int k, float s) { outs[padded_index(first + k)] = s; });
+        } else {
+            // Short windows: two groups of 8 share their middles better than one of 16.
+            fast::window_means<float, 8>(
+                radius, inv, [line, base](int j) { return line[padded_index(base + j)]; },
+                [outs, first](int k, float s) { outs[padded_index(first + k)] = s; });
+            fast::window_means<float, 8>(
+                radius, inv, [line, base](int j) { return line[padded_index(base + 8 + j)]; },
+                [outs, first](int k, float s) { outs[padded_index(first + 8 + k)] = s; });
+        }
     }
-    float* o = fast::row_ptr(out, row) + x;
-    if (vec && x + kPer <= cols) {
+    __syncthreads();
+    if (row >= in.rows) return;
+    float* o = fast::row_ptr(out, row);
 #pragma unroll
-        for (int m = 0; m < 4; ++m) fast::store4(o + 4 * m, make_float4(r[4 * m], r[4 * m + 1], r[4 * m + 2], r[4 * m + 3]));
-    } else {
-        const long long n = cols - x;
+    for (int m = 0; m < 4; ++m) {
+        const int pos = 4 * tx + stride4 * m;
+        const long long xo = c0 + pos;
+        const float* s = outs + padded_index(pos);
+        if (vec && xo + 4 <= cols) {
+            fast::store4(o + xo, make_float4(s[0], s[1], s[2], s[3]));
+        } else {
 #pragma unroll
-        for (int k = 0; k < kPer; ++k)
-            if (k < n) o[k] = r[k];
+            for (int e = 0; e < 4; ++e)
+                if (xo + e < cols) o[xo + e] = s[e];
+        }
     }
 }
 
@@ -136,7 +150,8 @@ void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaS
     const XPlan plan = plan_for(in, params.radius);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const std::size_t smem = static_cast<std::size_t>(plan.ty) * plan.padded * sizeof(float);  // <= 18 KiB
+    const std::size_t smem =
+        static_cast<std::size_t>(plan.ty) * (plan.padded + plan.out_padded) * sizeof(float);  // <= 38 KiB
     fast_filter_x_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius, params.border, inv,
                                                                         plan, vec);
     COALESCE_CHECK_LAUNCH("fast_filter_x_kernel");
@@ -147,8 +162,9 @@ void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaS
 void register_fast_filter_x(Registry& registry) {
     registry.add(gpu::make_device_variant(
         {"filter_x/fast-seg4096-float4", Op::filter_x, space::shared,
-         "16 outputs per thread: four float4 loads (+ one halo float4) in flight before the shared "
-         "stores, windows sharing their common middle, float4 stores; borders through border_index()",
+         "row segments of up to 4096 columns staged with coalesced float4 loads (4 + halo in flight per "
+         "thread), 16 outputs per thread sharing the windows' middle, written back through shared "
+         "memory as coalesced float4 stores; borders through border_index()",
          gpu::Layout::dense},
         launch_fast_filter_x));
 }

@@ -13,23 +13,29 @@ constexpr int kTile = 64;
 constexpr int kThreads = 256;          // 16 float4 across a tile row x 16 tile rows per pass
 constexpr int kPasses = kTile / 16;    // each thread moves kPasses float4 in and kPasses out
 
-// One 64x64 tile per block. Interior tiles of 16-byte aligned matrices take float4 both ways; the
-// tile is padded to 65 columns so the column-wise reads of the second phase hit 16 banks twice
-// (a 2-way conflict) instead of 2 banks 16 times. Edge tiles and unaligned matrices take a scalar
+// One 64x64 tile per block. Every tile of a 16-byte aligned matrix takes float4 both ways (edge
+// tiles guard each float4: a scalar edge path made a handful of slow blocks the tail of the whole
+// launch); the tile is padded to 65 columns so the column-wise reads of the second phase hit 16
+// banks twice (a 2-way conflict) instead of 2 banks 16 times. Unaligned matrices take a scalar
 // path through the same padded tile (conflict-free, still coalesced).
-__global__ void __launch_bounds__(kThreads) fast_transpose_kernel(MatView in, MatView out, unsigned gx,
+// (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a multiprocessor.
+__global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in, MatView out, unsigned gx,
                                                                   bool vec) {
     __shared__ float tile[kTile][kTile + 1];
     unsigned bx, by;
     fast::block_xy(gx, bx, by);
     const std::size_t r0 = static_cast<std::size_t>(by) * kTile;
     const std::size_t c0 = static_cast<std::size_t>(bx) * kTile;
-    const bool full = vec && r0 + kTile <= in.rows && c0 + kTile <= in.cols;
-    if (full) {
+    if (vec) {
+        // rows % 4 == 0 and cols % 4 == 0 here, so a float4 lies wholly inside or wholly outside.
         const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+        const std::size_t c = c0 + 4 * tx;
         float4 v[kPasses];
 #pragma unroll
-        for (int k = 0; k < kPasses; ++k) v[k] = fast::load4(fast::row_ptr(in, r0 + ty + 16 * k) + c0 + 4 * tx);
+        for (int k = 0; k < kPasses; ++k) {
+            const std::size_t r = r0 + ty + 16 * k;
+            v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
+        }
 #pragma unroll
         for (int k = 0; k < kPasses; ++k) {
             float* t = &tile[ty + 16 * k][4 * tx];
@@ -37,22 +43,28 @@ __global__ void __launch_bounds__(kThreads) fast_transpose_kernel(MatView in, Ma
         }
         __syncthreads();
         // Output row c0 + j holds input column j: four consecutive input rows per float4.
+        const std::size_t out_c = r0 + 4 * tx;
 #pragma unroll
         for (int k = 0; k < kPasses; ++k) {
             const int j = ty + 16 * k;
             const float4 o = make_float4(tile[4 * tx][j], tile[4 * tx + 1][j], tile[4 * tx + 2][j], tile[4 * tx + 3][j]);
-            fast::store4(fast::row_ptr(out, c0 + j) + r0 + 4 * tx, o);
+            if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, o);
         }
     } else {
+        // Unaligned rows: scalar, still coalesced; unrolled so the 16 loads are in flight together.
         const int x = threadIdx.x & 63, y0 = threadIdx.x >> 6;  // 64 wide, 4 rows per pass
         const std::size_t c = c0 + x;
-        for (int y = y0; y < kTile; y += kThreads / kTile) {
+#pragma unroll
+        for (int k = 0; k < kTile / 4; ++k) {
+            const int y = y0 + 4 * k;
             const std::size_t r = r0 + y;
             if (r < in.rows && c < in.cols) tile[y][x] = fast::row_ptr(in, r)[c];
         }
         __syncthreads();
         const std::size_t out_c = r0 + x;  // output column = input row
-        for (int y = y0; y < kTile; y += kThreads / kTile) {
+#pragma unroll
+        for (int k = 0; k < kTile / 4; ++k) {
+            const int y = y0 + 4 * k;
             const std::size_t out_r = c0 + y;  // output row = input column
             if (out_r < in.cols && out_c < in.rows) fast::row_ptr(out, out_r)[out_c] = tile[x][y];
         }
@@ -61,7 +73,8 @@ __global__ void __launch_bounds__(kThreads) fast_transpose_kernel(MatView in, Ma
 
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
-    const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
+    const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
+                     in.cols % 4 == 0;
     fast_transpose_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx, vec);
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
 }
