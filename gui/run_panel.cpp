@@ -178,6 +178,9 @@ void RunPanel::setDeviceAvailable(bool have_gpu) {
         QTreeWidgetItem* item = variant_items_.at(qs(v.info.id));
         const bool usable = have_gpu || !v.info.gpu;
         item->setDisabled(!usable);
+        // With a GPU the host variants start unchecked (they are slow at GPU sizes), unless the
+        // person's own choice was restored.
+        if (have_gpu && !v.info.gpu && !variants_restored_) item->setCheckState(0, Qt::Unchecked);
         if (!usable) {
             QString tip = item->toolTip(0);
             if (!tip.contains("No CUDA device")) item->setToolTip(0, tip + "<br><b>No CUDA device: not runnable here.</b>");
@@ -303,6 +306,7 @@ void RunPanel::saveSettings(QSettings& settings) const {
 void RunPanel::restoreSettings(const QSettings& settings) {
     if (settings.contains("run/ops")) setCheckedOps(settings.value("run/ops").toStringList());
     if (settings.contains("run/variants")) {
+        variants_restored_ = true;
         const QStringList checked = settings.value("run/variants").toStringList();
         const QStringList known = settings.value("run/knownVariants").toStringList();
         // A variant that appeared since the last start (new plugin) starts checked.

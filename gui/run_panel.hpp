@@ -64,6 +64,7 @@ private:
 
     const Registry& registry_;
     bool have_gpu_ = false;
+    bool variants_restored_ = false;  // the variant choice came from the settings
     std::map<Op, QCheckBox*> op_boxes_;
     QTreeWidget* tree_ = nullptr;
     std::map<QString, QTreeWidgetItem*> variant_items_;  // by id
