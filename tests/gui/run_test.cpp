@@ -8,7 +8,9 @@
 
 #include "coalesce/results_io.hpp"
 
+#include <QAction>
 #include <QTableView>
+#include <QTest>
 #include <QTemporaryDir>
 
 #include <cstring>
@@ -182,4 +184,27 @@ TEST(Run, ClosingWithUnsavedResultsAsksFirst) {
     window->setClosePromptAnswer(QMessageBox::Discard);
     EXPECT_TRUE(window->close());
     EXPECT_FALSE(window->isVisible());
+}
+
+TEST(Run, KeyboardShortcutsRunAndCancel) {
+    auto window = make_ready_window();
+    window->show();
+    window->activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(window.get()));
+    choose_cpu_variants(*window, {"copy", "transpose", "row_sums", "col_sums", "filter_x", "filter_y"});
+    window->runPanel()->setSweep(true, "1024x1024,1024x1024,1024x1024,1024x1024");
+
+    // Every documented shortcut is bound to an action of the window.
+    QStringList bound;
+    for (QAction* a : window->findChildren<QAction*>())
+        for (const QKeySequence& k : a->shortcuts()) bound << k.toString(QKeySequence::PortableText);
+    for (const char* key : {"Ctrl+O", "Ctrl+R", "Esc", "Ctrl+S", "Ctrl+E", "Ctrl+Q", "Ctrl+=", "Ctrl+-"})
+        EXPECT_TRUE(bound.contains(key)) << key << " is not bound";
+
+    QSignalSpy finished(window.get(), &MainWindow::runFinished);
+    QTest::keyClick(window.get(), Qt::Key_R, Qt::ControlModifier);
+    ASSERT_TRUE(window->isRunning()) << "Ctrl+R did not start a run";
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    ASSERT_TRUE(finished.wait(120000));
+    EXPECT_TRUE(finished.front().front().toBool()) << "Esc did not cancel the run";
 }
