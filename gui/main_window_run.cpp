@@ -51,7 +51,7 @@ void MainWindow::onDeviceProbed(int count, const DeviceInfo& device, const QStri
     device_count_ = count;
     device_ = device;
     device_probed_ = true;
-    run_panel_->setDeviceAvailable(count > 0);
+    run_panel_->setDeviceAvailable(count > 0, summary);
     device_label_->setText(count > 0 ? summary : "No CUDA device: CPU variants only");
     device_label_->setToolTip(summary);
     if (count == 0) device_label_->setStyleSheet("QLabel { color: #8a4b00; font-weight: bold; }");

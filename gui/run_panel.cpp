@@ -53,6 +53,12 @@ QString format_sizes(const std::vector<Shape>& sizes) {
 RunPanel::RunPanel(const Registry& registry, QWidget* parent) : QWidget(parent), registry_(registry) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    device_note_ = new QLabel(this);
+    device_note_->setObjectName("deviceNote");
+    device_note_->setWordWrap(true);
+    device_note_->setStyleSheet("QLabel { background: #fff3cd; color: #664d03; border: 1px solid #ffe69c; padding: 4px; }");
+    device_note_->hide();
+    layout->addWidget(device_note_);
     layout->addWidget(makeOperationsBox());
     layout->addWidget(makeVariantsBox(), 1);
     layout->addWidget(makeParametersBox());
@@ -170,7 +176,11 @@ QWidget* RunPanel::makeSizesBox() {
     return box;
 }
 
-void RunPanel::setDeviceAvailable(bool have_gpu) {
+void RunPanel::setDeviceAvailable(bool have_gpu, const QString& why) {
+    // Short enough to read at a glance; the full reason is the tooltip.
+    device_note_->setVisible(!have_gpu && !why.isEmpty());
+    device_note_->setText("<b>No CUDA device</b>: GPU variants are greyed out, the CPU variants run.");
+    device_note_->setToolTip(why);
     const QString old_default = format_sizes(default_sizes(have_gpu_));
     have_gpu_ = have_gpu;
     if (sizes_->text().isEmpty() || sizes_->text() == old_default) sizes_->setText(format_sizes(default_sizes(have_gpu)));

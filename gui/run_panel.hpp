@@ -30,8 +30,9 @@ public:
     // The registry must outlive the panel.
     explicit RunPanel(const Registry& registry, QWidget* parent = nullptr);
 
-    // Without a GPU the GPU variants are shown disabled and the default sizes are the CPU ones.
-    void setDeviceAvailable(bool have_gpu);
+    // Without a GPU the GPU variants are shown disabled, the default sizes are the CPU ones and
+    // `why` (the reason there is no device) is shown above the settings.
+    void setDeviceAvailable(bool have_gpu, const QString& why = {});
     // The loaded matrix's shape, shown on the "loaded input" choice; nullopt: nothing loaded.
     void setInputShape(std::optional<Shape> shape);
     // Locks the settings while a run is in progress.
@@ -75,6 +76,7 @@ private:
     QRadioButton* sweep_ = nullptr;
     QLineEdit* sizes_ = nullptr;
     QLabel* summary_ = nullptr;
+    QLabel* device_note_ = nullptr;
     std::optional<Shape> input_shape_;
 };
 

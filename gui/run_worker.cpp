@@ -18,7 +18,7 @@ void RunWorker::probeDevice() {
     try {
         const int count = cuda_device_count();
         if (count == 0) {
-            emit deviceProbed(0, host_info(), QString("No CUDA device: %1. The CPU variants run instead.")
+            emit deviceProbed(0, host_info(), QString("No CUDA device: %1. The GPU variants are greyed out; the CPU variants run instead.")
                                      .arg(QString::fromStdString(no_device_reason())));
             return;
         }
@@ -33,7 +33,7 @@ void RunWorker::probeDevice() {
         if (count > 1) summary += QString(", device 0 of %1").arg(count);
         emit deviceProbed(count, info, summary);
     } catch (const std::exception& e) {
-        emit deviceProbed(0, host_info(), QString("No usable CUDA device: %1. The CPU variants run instead.").arg(e.what()));
+        emit deviceProbed(0, host_info(), QString("No usable CUDA device: %1. The GPU variants are greyed out; the CPU variants run instead.").arg(e.what()));
     }
 }
 
