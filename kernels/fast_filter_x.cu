@@ -73,8 +73,13 @@ __device__ __forceinline__ float4 load4_border(const float* row, long long x, lo
     return make_float4(e[0], e[1], e[2], e[3]);
 }
 
-__global__ void __launch_bounds__(kThreads) fast_filter_x_kernel(MatView in, MatView out, int radius, Border border,
-                                                                 float inv, XPlan plan, bool vec) {
+// MinBlocks = 1 leaves the registers to the compiler (54: four blocks per multiprocessor); 5 caps
+// them at 48 so a fifth block, a fifth of more loads in flight, fits (at the price of 8 bytes of
+// spill the compiler reports on the long-window path).
+template <int MinBlocks>
+__global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatView in, MatView out, int radius,
+                                                                            Border border, float inv, XPlan plan,
+                                                                            bool vec) {
     extern __shared__ float sh[];
     unsigned bx, by;
     fast::block_xy(plan.gx, bx, by);
@@ -146,14 +151,15 @@ __global__ void __launch_bounds__(kThreads) fast_filter_x_kernel(MatView in, Mat
     }
 }
 
+template <int MinBlocks>
 void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     const XPlan plan = plan_for(in, params.radius);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const std::size_t smem =
         static_cast<std::size_t>(plan.ty) * (plan.padded + plan.out_padded) * sizeof(float);  // <= 38 KiB
-    fast_filter_x_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius, params.border, inv,
-                                                                        plan, vec);
+    fast_filter_x_kernel<MinBlocks><<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius,
+                                                                                   params.border, inv, plan, vec);
     COALESCE_CHECK_LAUNCH("fast_filter_x_kernel");
 }
 
@@ -166,7 +172,13 @@ void register_fast_filter_x(Registry& registry) {
          "thread), 16 outputs per thread sharing the windows' middle, written back through shared "
          "memory as coalesced float4 stores; borders through border_index()",
          gpu::Layout::dense},
-        launch_fast_filter_x));
+        launch_fast_filter_x<1>));
+    registry.add(gpu::make_device_variant(
+        {"filter_x/fast-seg4096-occ5", Op::filter_x, space::shared,
+         "filter_x/fast-seg4096-float4 with registers capped at 48 (launch bounds): five blocks per "
+         "multiprocessor instead of four, so more loads in flight, for a small register spill",
+         gpu::Layout::dense},
+        launch_fast_filter_x<5>));
 }
 
 }  // namespace coalesce
