@@ -182,11 +182,11 @@ def main():
             out.append("")
             out.append("| operation | variant | size | MB moved | ms | GB/s | % of copy | L2 |")
             out.append("|---|---|---|---:|---:|---:|---:|---|")
-            sweep.sort(key=lambda r: (OPS.index(r["op"]), r["rows"] * r["cols"], r["rows"]))
+            sweep.sort(key=lambda r: (OPS.index(r["op"]), r["variant"], r["rows"] * r["cols"], r["rows"]))
             for r in sweep:
                 out.append("| %s | %s | %s | %.1f | %.4f | %.0f | %.1f | %s |" % (
                     r["op"], r["variant"], fmt_size(r), r["bytes"] / 1e6, r["ms"], r["gbps"], r["pct_of_copy"],
-                    "*L2*" if r["cache_resident"] else "" if r["verified"] else "NOT VERIFIED"))
+                    ("*L2*" if r["cache_resident"] else "") + ("" if r["verified"] else " NOT VERIFIED")))
             out.append("")
             if a.chart:
                 out.append("![size sweep](%s)" % a.chart)

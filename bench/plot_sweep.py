@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws the size sweep of coalesce-bench --json as a PNG: % of cudaMemcpy against bytes moved,
-one line per operation, L2-resident sizes drawn hollow over a shaded band.
+one line per variant, L2-resident sizes drawn hollow over a shaded band.
 
     python3 bench/plot_sweep.py sweep.json sweep.png
 """
@@ -19,11 +19,11 @@ def main(src, dst):
     runs = [r for r in j["runs"] if r.get("gpu", True) and r["status"] == "ok"]
     l2 = j.get("device", {}).get("l2_bytes", 0)
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(14, 5.5))
-    for op in ["copy", "transpose", "row_sums", "col_sums", "filter_x", "filter_y"]:
-        pts = sorted((r for r in runs if r["op"] == op), key=lambda r: r["bytes"])
-        if not pts:
-            continue
-        label = "%s (%s)" % (op, pts[0]["variant"].split("/", 1)[1])
+    order = ["copy", "transpose", "row_sums", "col_sums", "filter_x", "filter_y"]
+    variants = sorted({r["variant"] for r in runs}, key=lambda v: (order.index(v.split("/")[0]), v))
+    for variant in variants:
+        pts = sorted((r for r in runs if r["variant"] == variant), key=lambda r: r["bytes"])
+        label = variant
         for ax, key in ((ax1, "pct_of_copy"), (ax2, "gbps")):
             xs = [r["bytes"] / 1e6 for r in pts]
             ys = [r[key] for r in pts]
