@@ -64,11 +64,12 @@ void finish_script(MainWindow& window, const AppOptions& options, bool ok_so_far
 int main(int argc, char** argv) {
     const bool scripted = wants_option(argc, argv, "--export-chart") || wants_option(argc, argv, "--screenshot") ||
                           wants_option(argc, argv, "--run-and-screenshot");
+    const bool just_usage = wants_option(argc, argv, "--help") || wants_option(argc, argv, "-h") ||
+                            wants_option(argc, argv, "--version") || wants_option(argc, argv, "-v");
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && !have_display()) {
-        if (scripted) {
-            qputenv("QT_QPA_PLATFORM", "offscreen");  // exports and grabs need no screen
-        } else if (!wants_option(argc, argv, "--help") && !wants_option(argc, argv, "-h") &&
-                   !wants_option(argc, argv, "--version")) {
+        if (scripted || just_usage) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");  // exports, grabs and --help need no screen
+        } else {
             std::fprintf(stderr,
                          "coalesce: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
                          "  Headless, run it under a virtual display:  xvfb-run -a coalesce\n"

@@ -21,10 +21,15 @@ struct Finished {
     QString output;
 };
 
-Finished run_app(const QStringList& arguments, const QString& config_home) {
+// headless: no display and no platform chosen, as on a server or in CI.
+Finished run_app(const QStringList& arguments, const QString& config_home, bool headless = false) {
     QProcess app;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
+    if (headless) {
+        for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) env.remove(name);
+    } else {
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+    }
     env.insert("XDG_CONFIG_HOME", config_home);
     app.setProcessEnvironment(env);
     app.setProcessChannelMode(QProcess::MergedChannels);
@@ -50,7 +55,8 @@ TEST(CommandLine, OpensAResultsFileAndExportsItsChart) {
     }
     for (const char* chart : {"bandwidth", "sweep"}) {
         const QString png = dir.filePath(QString("chart-%1.png").arg(chart));
-        const Finished f = run_app({"--open-results", json, "--chart", chart, "--export-chart", png}, dir.path());
+        // Headless, as the docs run it on a server: the export needs no display.
+        const Finished f = run_app({"--open-results", json, "--chart", chart, "--export-chart", png}, dir.path(), true);
         EXPECT_EQ(f.exit_code, 0) << f.output.toStdString();
         const QImage image(png);
         EXPECT_FALSE(image.isNull()) << chart << ": " << f.output.toStdString();
@@ -87,4 +93,15 @@ TEST(CommandLine, RefusesBadOptionsWithUsageStatus) {
     QTemporaryDir dir;
     EXPECT_EQ(run_app({"--chart", "pie", "--export-chart", dir.filePath("x.png")}, dir.path()).exit_code, 2);
     EXPECT_EQ(run_app({"--compare", "only-one.json", "--export-chart", dir.filePath("x.png")}, dir.path()).exit_code, 2);
+}
+
+TEST(CommandLine, WithoutADisplaySaysHowToRunHeadlessAndStillHelps) {
+    QTemporaryDir dir;
+    const Finished window = run_app({}, dir.path(), true);
+    EXPECT_EQ(window.exit_code, 2);
+    EXPECT_TRUE(window.output.contains("xvfb-run")) << window.output.toStdString();
+
+    const Finished help = run_app({"--help"}, dir.path(), true);
+    EXPECT_EQ(help.exit_code, 0) << help.output.toStdString();
+    EXPECT_TRUE(help.output.contains("--export-chart")) << help.output.toStdString();
 }
