@@ -158,10 +158,11 @@ def main():
     out.append("")
 
     radii = sorted({r["radius"] for r in coalesce if r["op"].startswith("filter")}) or [4]
-    for radius in radii:
-        out.append("## Goals, filters at r = %d" % radius)
+    for n, radius in enumerate(radii):
+        out.append("## Goals, %sfilters at r = %d" % ("all operations, " if n == 0 else "", radius))
         out.append("")
-        summary(coalesce, peers, best, out, radius)
+        summary(coalesce if n == 0 else [r for r in coalesce if r["op"].startswith("filter")], peers, best, out,
+                radius)
         out.append("")
 
     out.append("## Every implementation")
