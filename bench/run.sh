@@ -9,7 +9,7 @@
 # stopped at its time limit still brings back what it measured.
 set -uo pipefail
 
-OUT=${OUT:-$PWD/bench-out}
+OUT=${OUT:-$PWD/build-bench/out}  # $OUT is set on the GPU machine; build-* is git-ignored
 BUILD=${BUILD:-build-bench}
 STAGES=${STAGES:-"build test sanitize sass bench peers sweep report"}
 SIZES=${SIZES:-8192x8192,8000x6000}

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <ostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,6 +51,11 @@ struct FastCase {
 const std::vector<Shape>& shapes() {
     static const std::vector<Shape> s = {{100, 4100}, {4100, 36}, {517, 1028}, {2, 8192}, {4500, 260}};
     return s;
+}
+
+void PrintTo(const FastCase& c, std::ostream* os) {
+    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " r=" << c.params.radius << " "
+        << border_name(c.params.border);
 }
 
 std::vector<FastCase> cases() {
