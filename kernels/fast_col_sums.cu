@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 
 namespace coalesce {
 namespace {

@@ -1,5 +1,5 @@
 // Pieces the fast variants (kernels/fast_*.cu) share: 16-byte access helpers, the alignment test
-// that decides between the float4 path and the scalar one, and a flattened 2-D block index.
+// that decides between the float4 path and the scalar one, and the flattened 2-D block index.
 #pragma once
 
 #include "coalesce/matrix.hpp"
@@ -34,11 +34,8 @@ __device__ __forceinline__ float4 scale4(float4 a, float s) {
     return make_float4(a.x * s, a.y * s, a.z * s, a.w * s);
 }
 
-// Grids larger than 65535 in y are flattened into x; the kernel recovers (bx, by) from blockIdx.x.
-struct Grid2 {
-    unsigned gx = 1, gy = 1;
-    unsigned blocks() const { return gx * gy; }
-};
+// Grids are one-dimensional (blockIdx.x has 2^31 - 1 blocks, gridDim.y only 65535): a kernel with
+// gx blocks per row of tiles recovers its tile coordinates (bx, by) from blockIdx.x.
 __device__ __forceinline__ void block_xy(unsigned gx, unsigned& bx, unsigned& by) {
     by = blockIdx.x / gx;
     bx = blockIdx.x - by * gx;

@@ -12,7 +12,7 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kUnroll = 4;
 
-// Rows are walked as one flat range when both views are dense; otherwise row by row.
+// The variant allocates dense matrices (pitch = cols * 4), so the rows form one flat range of n floats.
 __global__ void __launch_bounds__(kThreads) fast_copy_kernel(const float* __restrict__ in, float* __restrict__ out,
                                                              std::size_t n) {
     const std::size_t n4 = n / 4;

@@ -93,7 +93,8 @@ void launch_fast_row_sums(MatView in, MatView out, const OpParams&, cudaStream_t
     COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
 }
 
-// Eight loads in flight per lane instead of four: 4 KiB per warp.
+// Eight loads per lane and batch instead of four (4 KiB per warp), as written; the SASS shows the
+// guarded loads interleaved with the adds, about two in flight (bench/NOTES.md, run 4).
 void launch_fast_row_sums_batch8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     if (in.rows >= kFewRows) {
         fast_row_sums_kernel<1, 8><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
@@ -126,8 +127,8 @@ void register_fast_row_sums(Registry& registry) {
         launch_fast_row_sums_block));
     registry.add(gpu::make_device_variant(
         {"row_sums/fast-warp-batch8", Op::row_sums, space::global,
-         "row_sums/fast-warp-float4 with eight float4 loads in flight per lane (4 KiB per warp) instead "
-         "of four: more memory-level parallelism for the same occupancy",
+         "row_sums/fast-warp-float4 asking for eight float4 loads per lane and batch instead of four; "
+         "the compiler interleaves the guarded loads with the adds, so fewer are in flight and it is slower",
          gpu::Layout::dense},
         launch_fast_row_sums_batch8));
 }
