@@ -11,7 +11,7 @@ mkdir -p "$out"
 arch="${COALESCE_CUDA_ARCH:-native}"
 sizes="${COALESCE_BENCH_SIZES:-8192x8192}"
 # Small shapes keep the sanitizers (10-100x slower) inside minutes.
-sanitize_filter="${COALESCE_SANITIZE_FILTER:-*1x1_*:*1x37_*:*37x1_*:*33x65_*}"
+sanitize_filter="${COALESCE_SANITIZE_FILTER:-*_1x1:*_1x37:*_37x1:*_33x65:*_1x1_*:*_1x37_*:*_37x1_*:*_33x65_*:BuiltinGpuVariants.*}"
 status=0
 summary=()
 
