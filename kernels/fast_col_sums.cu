@@ -44,7 +44,7 @@ __device__ __forceinline__ void vstore(float* p, typename VecOf<Vec>::type v) {
 }
 
 struct ColPlan {
-    unsigned strips = 1;       // column strips of 32 * Vec columns (one warp wide)
+    unsigned strips = 1;       // column strips of 32 * Vec * Wide columns (one warp wide)
     unsigned chunks = 1;       // row chunks per strip
     std::size_t chunk_rows = 0;
 };
@@ -52,9 +52,9 @@ struct ColPlan {
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
 // (`capacity`), so every block starts at once and none waits for a second wave; chunks are
 // multiples of kWarps rows. One chunk (no partials, no ticket) when the strips alone fill the chip.
-ColPlan plan_for(Shape s, int vec, std::size_t capacity) {
+ColPlan plan_for(Shape s, int vec, int wide, std::size_t capacity) {
     ColPlan p;
-    p.strips = fast::ceil_div(fast::ceil_div(s.cols, vec), 32);
+    p.strips = fast::ceil_div(fast::ceil_div(s.cols, vec), 32 * static_cast<std::size_t>(wide));
     const std::size_t max_chunks = std::max<std::size_t>(1, (s.rows + kWarps - 1) / kWarps);
     const std::size_t chunks = std::clamp<std::size_t>(capacity / p.strips, 1, max_chunks);
     std::size_t rows = (s.rows + chunks - 1) / chunks;
@@ -65,64 +65,123 @@ ColPlan plan_for(Shape s, int vec, std::size_t capacity) {
 }
 
 // Vec = 4 needs 16-byte aligned rows; Vec = 1 serves any layout (a warp then reads 128 bytes per row).
-template <int Vec>
+// Wide: vectors per lane and row, lanes contiguous per instruction (Wide = 2: a warp reads 1 KiB of
+// a row in two 512-byte instructions); 8 / Wide rows in flight, so 8 loads per thread either way.
+template <int Vec, int Wide>
 __global__ void __launch_bounds__(kThreads) fast_col_sums_kernel(MatView in, MatView out, float* partials,
                                                                  unsigned* tickets, unsigned strips,
                                                                  std::size_t chunk_rows) {
     using V = typename VecOf<Vec>::type;
-    __shared__ V part[kWarps][32];
+    constexpr int kRows = kUnroll / Wide;  // rows in flight per thread
+    __shared__ V part[kWarps][32 * Wide];
     __shared__ bool last;
     const unsigned strip = blockIdx.x % strips, chunk = blockIdx.x / strips;
     const unsigned chunks = gridDim.x / strips;
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-    const std::size_t col = (static_cast<std::size_t>(strip) * 32 + lane) * Vec;
-    const bool has_col = col < in.cols;  // Vec = 4 only runs when cols % 4 == 0
+    std::size_t col[Wide];
+    bool has_col[Wide];
+#pragma unroll
+    for (int w = 0; w < Wide; ++w) {
+        col[w] = (static_cast<std::size_t>(strip) * 32 * Wide + 32 * w + lane) * Vec;
+        has_col[w] = col[w] < in.cols;  // Vec = 4 only runs when cols % 4 == 0
+    }
     const std::size_t r_begin = static_cast<std::size_t>(chunk) * chunk_rows;
     const std::size_t r_end = r_begin + chunk_rows < in.rows ? r_begin + chunk_rows : in.rows;
 
-    V acc;
-    vzero(acc);
-    if (has_col) {
-        // Every batch issues its kUnroll loads together, the last one guarded (adding the zeros
-        // of rows past the chunk changes no sum): no serial remainder of full-latency loads.
-        for (std::size_t r = r_begin + warp; r < r_end; r += kUnroll * kWarps) {
-            V v[kUnroll];
+    V acc[Wide];
 #pragma unroll
-            for (int k = 0; k < kUnroll; ++k) {
-                const std::size_t rr = r + k * kWarps;
-                if (rr < r_end) v[k] = vload<Vec>(fast::row_ptr(in, rr) + col); else vzero(v[k]);
-            }
+    for (int w = 0; w < Wide; ++w) vzero(acc[w]);
+    if (has_col[0]) {
+        // A lane's second vector past the matrix (the last strip, Wide = 2) re-reads its first:
+        // the loads stay unconditional, and that sum is never stored.
+        const float* base[Wide];
 #pragma unroll
-            for (int k = 0; k < kUnroll; ++k) acc = vadd(acc, v[k]);
+        for (int w = 0; w < Wide; ++w) base[w] = in.data + (has_col[w] ? col[w] : col[0]);
+        const auto at = [&](std::size_t rr, int w) {
+            return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base[w]) + rr * in.pitch_bytes);
+        };
+        // Full batches unguarded, so all kRows * Wide loads are issued before the first add; then
+        // one guarded batch (zeros past the chunk change no sum): no serial remainder of
+        // full-latency loads.
+        std::size_t r = r_begin + warp;
+        for (; r + (kRows - 1) * kWarps < r_end; r += kRows * kWarps) {
+            V v[kRows][Wide];
+#pragma unroll
+            for (int k = 0; k < kRows; ++k)
+#pragma unroll
+                for (int w = 0; w < Wide; ++w) v[k][w] = vload<Vec>(at(r + k * kWarps, w));
+#pragma unroll
+            for (int k = 0; k < kRows; ++k)
+#pragma unroll
+                for (int w = 0; w < Wide; ++w) acc[w] = vadd(acc[w], v[k][w]);
+        }
+        if (r < r_end) {
+            V v[kRows][Wide];
+#pragma unroll
+            for (int k = 0; k < kRows; ++k)
+#pragma unroll
+                for (int w = 0; w < Wide; ++w) {
+                    if (r + k * kWarps < r_end) v[k][w] = vload<Vec>(at(r + k * kWarps, w)); else vzero(v[k][w]);
+                }
+#pragma unroll
+            for (int k = 0; k < kRows; ++k)
+#pragma unroll
+                for (int w = 0; w < Wide; ++w) acc[w] = vadd(acc[w], v[k][w]);
         }
     }
-    part[warp][lane] = acc;
+#pragma unroll
+    for (int w = 0; w < Wide; ++w) part[warp][32 * w + lane] = acc[w];
+    __syncthreads();
+    // Warp 0 adds the eight warps' sums (fixed order) and, with several chunks, publishes them and
+    // takes the strip's ticket; the other warps wait at the barrier below, since the last block
+    // of a strip uses all eight for the final sum.
+    if (warp == 0) {
+#pragma unroll
+        for (int w = 0; w < Wide; ++w) {
+            V sum = part[0][32 * w + lane];
+#pragma unroll
+            for (int k = 1; k < kWarps; ++k) sum = vadd(sum, part[k][32 * w + lane]);
+            if (!has_col[w]) continue;
+            if (chunks == 1) vstore<Vec>(fast::row_ptr(out, 0) + col[w], sum);
+            else vstore<Vec>(partials + static_cast<std::size_t>(chunk) * in.cols + col[w], sum);
+        }
+        if (chunks > 1) {
+            __threadfence();
+            __syncwarp();
+            if (lane == 0) last = atomicAdd(&tickets[strip], 1u) == chunks - 1;
+            __syncwarp();
+        }
+    }
+    if (chunks == 1) return;  // uniform across the block
+    __syncthreads();
+    if (!last) return;  // uniform across the block
+    __threadfence();
+    // The last block: warp k adds chunks k, k + 8, k + 16, ... in order, then warp 0 adds the
+    // eight results in warp order. The order depends only on the chunk count: deterministic, and
+    // about chunks / 8 dependent L2 loads instead of chunks.
+#pragma unroll
+    for (int w = 0; w < Wide; ++w) {
+        V total;
+        vzero(total);
+        if (has_col[w])
+            for (unsigned k = warp; k < chunks; k += kWarps)
+                total = vadd(total, vload_l2<Vec>(partials + static_cast<std::size_t>(k) * in.cols + col[w]));
+        part[warp][32 * w + lane] = total;
+    }
     __syncthreads();
     if (warp != 0) return;
-    V sum = part[0][lane];
 #pragma unroll
-    for (int w = 1; w < kWarps; ++w) sum = vadd(sum, part[w][lane]);
-    if (chunks == 1) {
-        if (has_col) vstore<Vec>(fast::row_ptr(out, 0) + col, sum);
-        return;
-    }
-    // Publish this chunk's partial, then take a ticket; the last of the strip's chunks finishes it.
-    if (has_col) vstore<Vec>(partials + static_cast<std::size_t>(chunk) * in.cols + col, sum);
-    __threadfence();
-    __syncwarp();
-    if (lane == 0) last = atomicAdd(&tickets[strip], 1u) == chunks - 1;
-    __syncwarp();
-    if (!last) return;
-    __threadfence();
-    if (has_col) {
-        V total = vload_l2<Vec>(partials + col);
-        for (unsigned k = 1; k < chunks; ++k)
-            total = vadd(total, vload_l2<Vec>(partials + static_cast<std::size_t>(k) * in.cols + col));
-        vstore<Vec>(fast::row_ptr(out, 0) + col, total);
+    for (int w = 0; w < Wide; ++w) {
+        V total = part[0][32 * w + lane];
+#pragma unroll
+        for (int k = 1; k < kWarps; ++k) total = vadd(total, part[k][32 * w + lane]);
+        if (has_col[w]) vstore<Vec>(fast::row_ptr(out, 0) + col[w], total);
     }
     if (lane == 0) tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }
 
+// Wide applies to the float4 path; unaligned layouts always take <1, 1>.
+template <int Wide>
 class FastColSumsInstance final : public Instance {
 public:
     explicit FastColSumsInstance(Shape shape) : shape_(shape) {}
@@ -137,10 +196,11 @@ public:
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
         if (vec_)
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<4>, kThreads, 0));
+            COALESCE_CUDA(
+                cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<4, Wide>, kThreads, 0));
         else
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<1>, kThreads, 0));
-        plan_ = plan_for(shape_, vec_ ? 4 : 1, static_cast<std::size_t>(std::max(1, sms * per_sm)));
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<1, 1>, kThreads, 0));
+        plan_ = plan_for(shape_, vec_ ? 4 : 1, vec_ ? Wide : 1, static_cast<std::size_t>(std::max(1, sms * per_sm)));
         if (plan_.chunks > 1) {
             partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * shape_.cols * sizeof(float));
             tickets_ = DeviceBuffer(plan_.strips * sizeof(unsigned));
@@ -159,11 +219,11 @@ public:
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
         if (vec_)
-            fast_col_sums_kernel<4><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
-                                                                     plan_.strips, plan_.chunk_rows);
+            fast_col_sums_kernel<4, Wide><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials,
+                                                                           tickets, plan_.strips, plan_.chunk_rows);
         else
-            fast_col_sums_kernel<1><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
-                                                                     plan_.strips, plan_.chunk_rows);
+            fast_col_sums_kernel<1, 1><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
+                                                                        plan_.strips, plan_.chunk_rows);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
     }
 
@@ -180,22 +240,33 @@ private:
     bool vec_ = false;
 };
 
-}  // namespace
-
-void register_fast_col_sums(Registry& registry) {
+template <int Wide>
+Variant make_col_sums_variant(const char* id, const char* description) {
     Variant v;
-    v.info.id = "col_sums/fast-strip-float4";
+    v.info.id = id;
     v.info.op = Op::col_sums;
     v.info.memory_space = space::global;
-    v.info.description =
-        "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in shared "
-        "memory, chunks in one launch through a last-block ticket (deterministic order)";
+    v.info.description = description;
     v.info.gpu = true;
     v.make = [](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         gpu::check_device_args(Op::col_sums, input, params);
-        return std::make_unique<FastColSumsInstance>(input);
+        return std::make_unique<FastColSumsInstance<Wide>>(input);
     };
-    registry.add(std::move(v));
+    return v;
+}
+
+}  // namespace
+
+void register_fast_col_sums(Registry& registry) {
+    registry.add(make_col_sums_variant<1>(
+        "col_sums/fast-strip-float4",
+        "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in shared "
+        "memory, chunks in one launch through a last-block ticket (deterministic order, all eight warps "
+        "of the last block add the partials)"));
+    registry.add(make_col_sums_variant<2>(
+        "col_sums/fast-strip1k-float4",
+        "col_sums/fast-strip-float4 with two float4 per lane and row (a warp reads 1 KiB of a row, "
+        "lanes contiguous per instruction), 4 rows and 8 loads in flight per thread"));
 }
 
 }  // namespace coalesce

@@ -23,6 +23,7 @@ constexpr int kPer = 16;  // outputs (and staged inputs) per thread
 
 struct XPlan {
     int tx = 256;       // threads along a row segment (power of two, 32..256)
+    int seg = 4096;     // columns per segment: tx * 16, or less (a multiple of 4) for even segments
     int ty = 1;         // row segments per block
     int halo = 0;       // radius rounded up to 4 [elements]
     int line = 0;       // tx * 16 + 2 * halo [elements]
@@ -32,7 +33,7 @@ struct XPlan {
 };
 
 // The widest segment that wastes little of its last block (6000 columns: 3 x 2048, not 2 x 4096).
-XPlan plan_for(const MatView& in, int radius) {
+XPlan plan_for(const MatView& in, int radius, bool even) {
     XPlan p;
     int best = 32;
     double best_use = 0;
@@ -43,12 +44,20 @@ XPlan plan_for(const MatView& in, int radius) {
         if (use > best_use + 1e-9) { best_use = use; best = tx; }
     }
     p.tx = best;
+    p.seg = p.tx * kPer;
+    // Even segments: rows wider than one block's 4096 columns split into equal segments (6000
+    // columns: 2 x 3000, a quarter of the threads idle, instead of 2048 + 2048 + 1904).
+    if (even && in.cols > static_cast<std::size_t>(kThreads) * kPer) {
+        const std::size_t n = fast::ceil_div(in.cols, static_cast<std::size_t>(kThreads) * kPer);
+        p.tx = kThreads;
+        p.seg = static_cast<int>((fast::ceil_div(in.cols, n) + 3) / 4 * 4);
+    }
     p.ty = kThreads / p.tx;
     p.halo = (radius + 3) / 4 * 4;
     p.line = p.tx * kPer + 2 * p.halo;
     p.padded = p.line + p.line / 32 + 1;
     p.out_padded = p.tx * kPer + p.tx * kPer / 32 + 1;
-    p.gx = fast::ceil_div(in.cols, static_cast<std::size_t>(p.tx) * kPer);
+    p.gx = fast::ceil_div(in.cols, static_cast<std::size_t>(p.seg));
     p.gy = fast::ceil_div(in.rows, p.ty);
     return p;
 }
@@ -76,7 +85,8 @@ __device__ __forceinline__ float4 load4_border(const float* row, long long x, lo
 // MinBlocks = 1 leaves the registers to the compiler (54: four blocks per multiprocessor); 5 caps
 // them at 48 so a fifth block, a fifth of more loads in flight, fits (at the price of 8 bytes of
 // spill the compiler reports on the long-window path).
-template <int MinBlocks>
+// Even: segments may be shorter than tx * 16 (the tests for that exist only in this instantiation).
+template <int MinBlocks, bool Even>
 __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatView in, MatView out, int radius,
                                                                             Border border, float inv, XPlan plan,
                                                                             bool vec) {
@@ -84,7 +94,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
     unsigned bx, by;
     fast::block_xy(plan.gx, bx, by);
     const long long cols = static_cast<long long>(in.cols);
-    const int width = plan.tx * kPer;
+    const int width = Even ? plan.seg : plan.tx * kPer;  // this block's columns per row
     const long long c0 = static_cast<long long>(bx) * width;
     const int tx = threadIdx.x % plan.tx, ty = threadIdx.x / plan.tx;
     const std::size_t row = static_cast<std::size_t>(by) * plan.ty + ty;
@@ -99,7 +109,8 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
 #pragma unroll
         for (int m = 0; m < 4; ++m) {
             const long long x = c0 + 4 * tx + stride4 * m;
-            v[m] = vec && x + 4 <= cols ? fast::load4(p + x) : load4_border(p, x, cols, border);
+            if (Even && 4 * tx + stride4 * m >= width) v[m] = make_float4(0, 0, 0, 0);  // past a short segment
+            else v[m] = vec && x + 4 <= cols ? fast::load4(p + x) : load4_border(p, x, cols, border);
         }
         const int halo4 = plan.halo / 4;  // float4 per side
         int hpos = -1;
@@ -110,13 +121,16 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
             h = vec && hx >= 0 && hx + 4 <= cols ? fast::load4(p + hx) : load4_border(p, hx, cols, border);
         }
 #pragma unroll
-        for (int m = 0; m < 4; ++m) stage4(line, plan.halo + 4 * tx + stride4 * m, v[m]);
+        for (int m = 0; m < 4; ++m)
+            if (!Even || 4 * tx + stride4 * m < width) stage4(line, plan.halo + 4 * tx + stride4 * m, v[m]);
         if (hpos >= 0) stage4(line, hpos, h);
     }
     __syncthreads();
 
     const long long x = c0 + static_cast<long long>(tx) * kPer;  // this thread's first output
-    if (row < in.rows && x < cols) {
+    if (row < in.rows && x < cols && (!Even || tx * kPer < width)) {
+        // A thread straddling the end of a short segment computes outputs past it from stale
+        // shared words (inside the line); they are never written back.
         const int base = tx * kPer + plan.halo - radius;  // line position of output 0's first tap
         const int first = tx * kPer;
         if (2 * radius >= kPer - 1) {
@@ -139,6 +153,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
 #pragma unroll
     for (int m = 0; m < 4; ++m) {
         const int pos = 4 * tx + stride4 * m;
+        if (Even && pos >= width) break;
         const long long xo = c0 + pos;
         const float* s = outs + padded_index(pos);
         if (vec && xo + 4 <= cols) {
@@ -151,14 +166,14 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
     }
 }
 
-template <int MinBlocks>
+template <int MinBlocks, bool Even = false>
 void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const XPlan plan = plan_for(in, params.radius);
+    const XPlan plan = plan_for(in, params.radius, Even);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const std::size_t smem =
         static_cast<std::size_t>(plan.ty) * (plan.padded + plan.out_padded) * sizeof(float);  // <= 38 KiB
-    fast_filter_x_kernel<MinBlocks><<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius,
+    fast_filter_x_kernel<MinBlocks, Even><<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius,
                                                                                    params.border, inv, plan, vec);
     COALESCE_CHECK_LAUNCH("fast_filter_x_kernel");
 }
@@ -179,6 +194,18 @@ void register_fast_filter_x(Registry& registry) {
          "multiprocessor instead of four, so more loads in flight, for a small register spill",
          gpu::Layout::dense},
         launch_fast_filter_x<5>));
+    registry.add(gpu::make_device_variant(
+        {"filter_x/fast-seg4096-occ6", Op::filter_x, space::shared,
+         "filter_x/fast-seg4096-float4 with registers capped at 40: six blocks per multiprocessor, "
+         "more loads in flight again, for a larger spill",
+         gpu::Layout::dense},
+        launch_fast_filter_x<6>));
+    registry.add(gpu::make_device_variant(
+        {"filter_x/fast-even-occ5", Op::filter_x, space::shared,
+         "filter_x/fast-seg4096-occ5 with rows wider than 4096 split into equal segments of one block "
+         "each (6000 columns: 2 x 3000) instead of 2048-column segments two rows to a block",
+         gpu::Layout::dense},
+        launch_fast_filter_x<5, true>));
 }
 
 }  // namespace coalesce

@@ -23,7 +23,9 @@ __device__ __forceinline__ float warp_sum(float v) {
 // WarpsPerRow warps share a row (1: a block sums 8 rows; 8: a block sums one row). Each row is
 // split into a scalar head up to the first 16-byte boundary, a float4 body and a scalar tail, so
 // any row start (dense matrices with cols % 4 != 0) still takes 16-byte loads for the body.
-template <int WarpsPerRow, int Batch = 4>
+// Split = true: full batches run unguarded (the loads are independent of any test, so the compiler
+// can issue all Batch of them before the first add) and only the last, partial batch is guarded.
+template <int WarpsPerRow, int Batch = 4, bool Split = false>
 __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, MatView out) {
     constexpr int kRowsPerBlock = kWarps / WarpsPerRow;
     constexpr int kLanes = 32 * WarpsPerRow;  // threads that share a row
@@ -48,7 +50,23 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
         // multiple of 4 * kLanes float4 (6000 columns: 46.9 per lane) would otherwise end with up
         // to three loads one after another, each a full memory latency.
         const float4 zero = make_float4(0, 0, 0, 0);
-        for (std::size_t i = t; i < n4; i += Batch * kLanes) {
+        std::size_t i = t;
+        if constexpr (Split) {
+            for (; i + (Batch - 1) * kLanes < n4; i += Batch * kLanes) {
+                float4 v[Batch];
+#pragma unroll
+                for (int k = 0; k < Batch; ++k) v[k] = fast::load4(body + 4 * (i + k * kLanes));
+#pragma unroll
+                for (int k = 0; k < Batch; k += 4) {
+                    a0 = fast::add4(a0, v[k]);
+                    a1 = fast::add4(a1, v[k + 1]);
+                    a2 = fast::add4(a2, v[k + 2]);
+                    a3 = fast::add4(a3, v[k + 3]);
+                }
+            }
+        }
+        // Split: at most one pass here (the partial batch); otherwise every batch, each guarded.
+        for (; i < n4; i += Batch * kLanes) {
             float4 v[Batch];
 #pragma unroll
             for (int k = 0; k < Batch; ++k) v[k] = i + k * kLanes < n4 ? fast::load4(body + 4 * (i + k * kLanes)) : zero;
@@ -104,6 +122,16 @@ void launch_fast_row_sums_batch8(MatView in, MatView out, const OpParams&, cudaS
     COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
 }
 
+// Eight loads per lane, full batches unguarded, one guarded partial batch at the end of a row.
+void launch_fast_row_sums_split8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    if (in.rows >= kFewRows) {
+        fast_row_sums_kernel<1, 8, true><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
+    } else {
+        fast_row_sums_kernel<kWarps, 8, true><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
+    }
+    COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
+}
+
 // Always a block per row (the way CUB's segmented reductions go): short blocks, many waves.
 void launch_fast_row_sums_block(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     fast_row_sums_kernel<kWarps><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
@@ -131,6 +159,12 @@ void register_fast_row_sums(Registry& registry) {
          "the compiler interleaves the guarded loads with the adds, so fewer are in flight and it is slower",
          gpu::Layout::dense},
         launch_fast_row_sums_batch8));
+    registry.add(gpu::make_device_variant(
+        {"row_sums/fast-warp-split8", Op::row_sums, space::global,
+         "row_sums/fast-warp-float4 with eight float4 loads per lane and batch, full batches unguarded "
+         "(all eight issued before the adds) and one guarded partial batch per row",
+         gpu::Layout::dense},
+        launch_fast_row_sums_split8));
 }
 
 }  // namespace coalesce
