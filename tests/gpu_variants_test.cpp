@@ -1,6 +1,7 @@
 // Every GPU variant of a registry filled by register_builtin_variants(), against the CPU reference,
 // at awkward and large sizes, every filter radius class and border mode. A variant is tested the
 // moment it is registered: the cases are generated from the registry.
+#include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
 #include "coalesce/kernels.hpp"
@@ -82,36 +83,12 @@ std::vector<GpuCase> all_cases() {
     return cases;
 }
 
-std::string sanitized(const std::string& text) {
-    std::string out = text;
-    std::replace_if(out.begin(), out.end(), [](unsigned char ch) { return !std::isalnum(ch); }, '_');
-    return out;
-}
 
 std::string case_name(const testing::TestParamInfo<GpuCase>& info) {
     const GpuCase& c = info.param;
-    return sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
+    return test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
 }
 
-// Inputs and references are cached per (shape) and (op, shape, params): running the binary
-// directly verifies every variant against one reference.
-const Matrix& input_for(Shape shape) {
-    static std::map<std::pair<std::size_t, std::size_t>, Matrix> cache;
-    const auto key = std::make_pair(shape.rows, shape.cols);
-    auto it = cache.find(key);
-    if (it == cache.end())
-        it = cache.emplace(key, Matrix::random(shape.rows, shape.cols, 1000003u * shape.rows + shape.cols)).first;
-    return it->second;
-}
-
-const Reference& reference_for(Op op, Shape shape, const OpParams& params) {
-    static std::map<std::string, Reference> cache;
-    std::string key = std::string(op_name(op)) + " " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
-    if (is_filter(op)) key += " " + std::to_string(params.radius) + " " + std::string(border_name(params.border));
-    auto it = cache.find(key);
-    if (it == cache.end()) it = cache.emplace(key, cpu_reference(op, input_for(shape), params)).first;
-    return it->second;
-}
 
 class GpuTest {
 protected:
@@ -130,14 +107,14 @@ TEST_P(GpuVariantTest, MatchesCpuReference) {
     const Variant* variant = builtin_registry().find(c.variant_id);
     ASSERT_NE(variant, nullptr);
     const Op op = variant->info.op;
-    const Matrix& input = input_for(c.shape);
+    const Matrix& input = test::cached_input(c.shape);
     const Stream stream = Stream::create();
 
     for (const OpParams& params : params_for(op, c.shape)) {
         SCOPED_TRACE(is_filter(op) ? "radius " + std::to_string(params.radius) + ", border " +
                                          std::string(border_name(params.border))
                                    : std::string("no parameters"));
-        const Reference& ref = reference_for(op, c.shape, params);
+        const Reference& ref = test::cached_reference(op, c.shape, params);
         std::unique_ptr<Instance> instance = variant->make(c.shape, params);
         instance->upload(input);
         instance->poison();
@@ -170,11 +147,11 @@ TEST_P(GpuPoisonTest, UnwrittenOutputFailsVerification) {
     const OpParams params{};
     const Op op = variant->info.op;
     std::unique_ptr<Instance> instance = variant->make(shape, params);
-    instance->upload(input_for(shape));
+    instance->upload(test::cached_input(shape));
     instance->poison();
     const Matrix out = instance->download();
     ASSERT_EQ(out.shape(), output_shape(op, shape));
-    const Verification v = verify(op, reference_for(op, shape, params), out);
+    const Verification v = verify(op, test::cached_reference(op, shape, params), out);
     EXPECT_FALSE(v.ok) << "a poisoned, never launched output passed verification";
     EXPECT_FALSE(v.message.empty());
 }
@@ -185,7 +162,7 @@ std::vector<std::string> gpu_variant_ids() {
     return ids;
 }
 
-std::string poison_case_name(const testing::TestParamInfo<std::string>& info) { return sanitized(info.param); }
+std::string poison_case_name(const testing::TestParamInfo<std::string>& info) { return test::sanitized(info.param); }
 
 INSTANTIATE_TEST_SUITE_P(Builtin, GpuPoisonTest, testing::ValuesIn(gpu_variant_ids()), poison_case_name);
 
@@ -264,7 +241,7 @@ TEST(GpuVariantTiming, DISABLED_Table8192) {
     std::printf("%-34s %10.4f %10.1f %8.1f %s\n", "cudaMemcpy D2D", copy_ms, copy_gbps, 100.0, "-");
 
     const OpParams params{};
-    const Matrix& input = input_for(shape);
+    const Matrix& input = test::cached_input(shape);
     for (const Variant* v : gpu_variants()) {
         const Op op = v->info.op;
         std::unique_ptr<Instance> instance = v->make(shape, params);
@@ -272,7 +249,7 @@ TEST(GpuVariantTiming, DISABLED_Table8192) {
         instance->poison();
         instance->launch(stream.get());
         stream.synchronize();
-        const Verification check = verify(op, reference_for(op, shape, params), instance->download());
+        const Verification check = verify(op, test::cached_reference(op, shape, params), instance->download());
         EXPECT_TRUE(check.ok) << v->info.id << ": " << check.message;
         const double ms = median_ms([&] { instance->launch(stream.get()); });
         const double gbps = static_cast<double>(bytes_moved(op, shape)) / (ms * 1e-3) / 1e9;

@@ -1,6 +1,7 @@
 // Every variant of the texture plugin, loaded from the build tree, against the CPU reference at
 // awkward and large sizes, every filter radius class and border mode. Cases are generated from
 // what the plugin registers, so a new texture variant is tested the moment it exists.
+#include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
 #include "coalesce/operation.hpp"
@@ -76,38 +77,16 @@ std::vector<TextureCase> all_cases() {
     return cases;
 }
 
-std::string sanitized(const std::string& text) {
-    std::string out = text;
-    std::replace_if(out.begin(), out.end(), [](unsigned char ch) { return !std::isalnum(ch); }, '_');
-    return out;
-}
 
 std::string case_name(const testing::TestParamInfo<TextureCase>& info) {
     const TextureCase& c = info.param;
-    std::string name = sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
+    std::string name = test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
     const Variant* v = texture_registry().find(c.variant_id);
     if (v != nullptr && is_filter(v->info.op))
         name += "_r" + std::to_string(c.params.radius) + "_" + std::string(border_name(c.params.border));
     return name;
 }
 
-const Matrix& input_for(Shape shape) {
-    static std::map<std::pair<std::size_t, std::size_t>, Matrix> cache;
-    const auto key = std::make_pair(shape.rows, shape.cols);
-    auto it = cache.find(key);
-    if (it == cache.end())
-        it = cache.emplace(key, Matrix::random(shape.rows, shape.cols, 7919u * shape.rows + shape.cols)).first;
-    return it->second;
-}
-
-const Reference& reference_for(Op op, Shape shape, const OpParams& params) {
-    static std::map<std::string, Reference> cache;
-    std::string key = std::string(op_name(op)) + " " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
-    if (is_filter(op)) key += " " + std::to_string(params.radius) + " " + std::string(border_name(params.border));
-    auto it = cache.find(key);
-    if (it == cache.end()) it = cache.emplace(key, cpu_reference(op, input_for(shape), params)).first;
-    return it->second;
-}
 
 void skip_without_device() {
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
@@ -123,10 +102,10 @@ TEST_P(TextureVariantTest, MatchesCpuReference) {
     const Variant* variant = texture_registry().find(c.variant_id);
     ASSERT_NE(variant, nullptr);
     const Op op = variant->info.op;
-    const Reference& ref = reference_for(op, c.shape, c.params);
+    const Reference& ref = test::cached_reference(op, c.shape, c.params);
 
     std::unique_ptr<Instance> instance = variant->make(c.shape, c.params);
-    instance->upload(input_for(c.shape));
+    instance->upload(test::cached_input(c.shape));
     instance->poison();
     const Stream stream = Stream::create();
     instance->launch(stream.get());
@@ -158,10 +137,10 @@ TEST_P(TextureVariantLimitsTest, UnlaunchedOutputFailsVerification) {
     const Shape shape{33, 65};
     const OpParams params{};
     std::unique_ptr<Instance> instance = variant->make(shape, params);
-    instance->upload(input_for(shape));
+    instance->upload(test::cached_input(shape));
     instance->poison();
     const Matrix out = instance->download();
-    EXPECT_FALSE(verify(variant->info.op, reference_for(variant->info.op, shape, params), out).ok);
+    EXPECT_FALSE(verify(variant->info.op, test::cached_reference(variant->info.op, shape, params), out).ok);
 }
 
 // Beyond the device's 2-D texture limits, create() refuses with the limit in the message.
@@ -181,7 +160,7 @@ TEST_P(TextureVariantLimitsTest, SizesBeyondTheTextureLimitsAreRefusedClearly) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Textures, TextureVariantLimitsTest, testing::ValuesIn(variant_ids()),
-                         [](const testing::TestParamInfo<std::string>& param_info) { return sanitized(param_info.param); });
+                         [](const testing::TestParamInfo<std::string>& param_info) { return test::sanitized(param_info.param); });
 
 }  // namespace
 }  // namespace coalesce

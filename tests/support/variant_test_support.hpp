@@ -1,0 +1,42 @@
+// What the GPU variant suites share: readable test names, and random inputs and CPU references
+// computed once per process and reused by every variant checked against them.
+#pragma once
+
+#include "coalesce/operation.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <string>
+#include <utility>
+
+namespace coalesce::test {
+
+// "transpose/shared-padded" -> "transpose_shared_padded": gtest names allow [A-Za-z0-9_] only.
+inline std::string sanitized(const std::string& text) {
+    std::string out = text;
+    std::replace_if(out.begin(), out.end(), [](unsigned char ch) { return !std::isalnum(ch); }, '_');
+    return out;
+}
+
+// Uniform [-1, 1) input of this shape; its seed depends on the shape, so every shape is fresh data.
+inline const Matrix& cached_input(Shape shape) {
+    static std::map<std::pair<std::size_t, std::size_t>, Matrix> cache;
+    const auto key = std::make_pair(shape.rows, shape.cols);
+    auto it = cache.find(key);
+    if (it == cache.end())
+        it = cache.emplace(key, Matrix::random(shape.rows, shape.cols, 1000003u * shape.rows + shape.cols)).first;
+    return it->second;
+}
+
+// The CPU reference of `op` on cached_input(shape).
+inline const Reference& cached_reference(Op op, Shape shape, const OpParams& params) {
+    static std::map<std::string, Reference> cache;
+    std::string key = std::string(op_name(op)) + " " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
+    if (is_filter(op)) key += " " + std::to_string(params.radius) + " " + std::string(border_name(params.border));
+    auto it = cache.find(key);
+    if (it == cache.end()) it = cache.emplace(key, cpu_reference(op, cached_input(shape), params)).first;
+    return it->second;
+}
+
+}  // namespace coalesce::test
