@@ -195,17 +195,12 @@ void register_fast_filter_x(Registry& registry) {
          gpu::Layout::dense},
         launch_fast_filter_x<5>));
     registry.add(gpu::make_device_variant(
-        {"filter_x/fast-seg4096-occ6", Op::filter_x, space::shared,
-         "filter_x/fast-seg4096-float4 with registers capped at 40: six blocks per multiprocessor, "
-         "more loads in flight again, for a larger spill",
+        {"filter_x/fast-even-float4", Op::filter_x, space::shared,
+         "filter_x/fast-seg4096-float4 (registers not capped) with rows wider than 4096 split into "
+         "equal segments of one block each (6000 columns: 2 x 3000) instead of 2048-column segments "
+         "two rows to a block",
          gpu::Layout::dense},
-        launch_fast_filter_x<6>));
-    registry.add(gpu::make_device_variant(
-        {"filter_x/fast-even-occ5", Op::filter_x, space::shared,
-         "filter_x/fast-seg4096-occ5 with rows wider than 4096 split into equal segments of one block "
-         "each (6000 columns: 2 x 3000) instead of 2048-column segments two rows to a block",
-         gpu::Layout::dense},
-        launch_fast_filter_x<5, true>));
+        launch_fast_filter_x<1, true>));
 }
 
 }  // namespace coalesce

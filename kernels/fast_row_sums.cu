@@ -23,10 +23,9 @@ __device__ __forceinline__ float warp_sum(float v) {
 // WarpsPerRow warps share a row (1: a block sums 8 rows; 8: a block sums one row). Each row is
 // split into a scalar head up to the first 16-byte boundary, a float4 body and a scalar tail, so
 // any row start (dense matrices with cols % 4 != 0) still takes 16-byte loads for the body.
-// Split = true: full batches run unguarded (the loads are independent of any test, so the compiler
-// can issue all Batch of them before the first add) and only the last, partial batch is guarded.
-template <int WarpsPerRow, int Batch = 4, bool Split = false>
-__global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, MatView out) {
+// Chains is the number of float4 accumulators (4; or 1 with batches of 2, to fit 32 registers).
+template <int WarpsPerRow, int Batch, int Chains>
+__device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
     constexpr int kRowsPerBlock = kWarps / WarpsPerRow;
     constexpr int kLanes = 32 * WarpsPerRow;  // threads that share a row
     const int warp = threadIdx.x >> 5;
@@ -50,12 +49,11 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
         // multiple of 4 * kLanes float4 (6000 columns: 46.9 per lane) would otherwise end with up
         // to three loads one after another, each a full memory latency.
         const float4 zero = make_float4(0, 0, 0, 0);
-        std::size_t i = t;
-        if constexpr (Split) {
-            for (; i + (Batch - 1) * kLanes < n4; i += Batch * kLanes) {
-                float4 v[Batch];
+        for (std::size_t i = t; i < n4; i += Batch * kLanes) {
+            float4 v[Batch];
 #pragma unroll
-                for (int k = 0; k < Batch; ++k) v[k] = fast::load4(body + 4 * (i + k * kLanes));
+            for (int k = 0; k < Batch; ++k) v[k] = i + k * kLanes < n4 ? fast::load4(body + 4 * (i + k * kLanes)) : zero;
+            if constexpr (Chains == 4) {
 #pragma unroll
                 for (int k = 0; k < Batch; k += 4) {
                     a0 = fast::add4(a0, v[k]);
@@ -63,19 +61,9 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
                     a2 = fast::add4(a2, v[k + 2]);
                     a3 = fast::add4(a3, v[k + 3]);
                 }
-            }
-        }
-        // Split: at most one pass here (the partial batch); otherwise every batch, each guarded.
-        for (; i < n4; i += Batch * kLanes) {
-            float4 v[Batch];
-#pragma unroll
-            for (int k = 0; k < Batch; ++k) v[k] = i + k * kLanes < n4 ? fast::load4(body + 4 * (i + k * kLanes)) : zero;
-#pragma unroll
-            for (int k = 0; k < Batch; k += 4) {
-                a0 = fast::add4(a0, v[k]);
-                a1 = fast::add4(a1, v[k + 1]);
-                a2 = fast::add4(a2, v[k + 2]);
-                a3 = fast::add4(a3, v[k + 3]);
+            } else {  // one accumulator, the batch added as a pair first
+                static_assert(Chains == 1 && Batch == 2, "the capped kernel adds pairs");
+                a0 = fast::add4(a0, fast::add4(v[0], v[1]));
             }
         }
         const std::size_t tail = head + 4 * n4 + t;
@@ -96,6 +84,19 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
             fast::row_ptr(out, row)[0] = s;
         }
     }
+}
+
+template <int WarpsPerRow, int Batch = 4>
+__global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, MatView out) {
+    row_sums_body<WarpsPerRow, Batch, 4>(in, out);
+}
+
+// Registers capped at 32 (eight blocks, 64 warps per multiprocessor): two loads per lane and batch
+// and one accumulator, to fit without a spill (four loads and two accumulators spilled 72 bytes). A
+// separate kernel: __launch_bounds__ with a minimum of 1 block is not the same as none to ptxas
+// (72 registers instead of 54 for the kernel above).
+__global__ void __launch_bounds__(kThreads, 8) fast_row_sums_occ8_kernel(MatView in, MatView out) {
+    row_sums_body<1, 2, 1>(in, out);
 }
 
 // With fewer rows than about 32 warps per multiprocessor, one warp per row leaves the chip half
@@ -122,12 +123,16 @@ void launch_fast_row_sums_batch8(MatView in, MatView out, const OpParams&, cudaS
     COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
 }
 
-// Eight loads per lane, full batches unguarded, one guarded partial batch at the end of a row.
-void launch_fast_row_sums_split8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+// 64 warps per multiprocessor instead of 32, each with two float4 loads per lane and batch (the
+// same bytes in flight per multiprocessor as four loads in 32 warps, as written; the SASS of the
+// 4-load batch shows ptxas issuing about three at a time): 8192 rows are one wave of 1024 blocks
+// in 1056 slots instead of two waves.
+void launch_fast_row_sums_occ8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     if (in.rows >= kFewRows) {
-        fast_row_sums_kernel<1, 8, true><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
+        fast_row_sums_occ8_kernel<<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
     } else {
-        fast_row_sums_kernel<kWarps, 8, true><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
+        // Few rows: the block-per-row kernel as in row_sums/fast-warp-float4 (capped, it spills).
+        fast_row_sums_kernel<kWarps><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
     }
     COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
 }
@@ -160,11 +165,11 @@ void register_fast_row_sums(Registry& registry) {
          gpu::Layout::dense},
         launch_fast_row_sums_batch8));
     registry.add(gpu::make_device_variant(
-        {"row_sums/fast-warp-split8", Op::row_sums, space::global,
-         "row_sums/fast-warp-float4 with eight float4 loads per lane and batch, full batches unguarded "
-         "(all eight issued before the adds) and one guarded partial batch per row",
+        {"row_sums/fast-warp-occ8", Op::row_sums, space::global,
+         "row_sums/fast-warp-float4 with registers capped at 32 (2 loads per lane and batch, one "
+         "accumulator): 64 warps per multiprocessor instead of 32, and 8192 rows in one wave",
          gpu::Layout::dense},
-        launch_fast_row_sums_split8));
+        launch_fast_row_sums_occ8));
 }
 
 }  // namespace coalesce

@@ -15,10 +15,9 @@ constexpr int kPasses = kTile / 16;    // each thread moves kPasses float4 in an
 
 // The order in which blocks take tiles decides which DRAM pages the ~1056 resident blocks touch
 // together: row order reads whole input rows and scatters the writes over every output row (2 KiB
-// runs at 8192x8192); column order is the mirror (2 KiB read runs, whole output rows written);
-// grouped order walks bands kGroup tiles wide, so both sides run ~8 KiB.
-enum class TileOrder { rows, cols, grouped };
-constexpr unsigned kGroup = 32;  // tile columns per band in grouped order
+// runs at 8192x8192); column order is the mirror (2 KiB read runs, whole output rows written), and
+// measured 14-18 points slower (bench/NOTES.md, run 5): the reads want the long runs.
+enum class TileOrder { rows, cols };
 
 template <TileOrder Order>
 __device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, unsigned& by) {
@@ -26,25 +25,10 @@ __device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, 
     if constexpr (Order == TileOrder::rows) {
         by = i / gx;
         bx = i - by * gx;
-    } else if constexpr (Order == TileOrder::cols) {
+    } else {
         bx = i / gy;
         by = i - bx * gy;
-    } else {
-        // A two-dimensional grid: blockIdx.y is the band, blockIdx.x the tile inside it (blocks
-        // start in x-then-y order). No division by a run-time band size, which cost a spill at 32
-        // registers. The last band may be narrower: its surplus blocks get by >= gy, a tile below the
-        // matrix, whose loads and stores the bounds tests skip.
-        const unsigned first = blockIdx.y * kGroup;
-        const unsigned width = gx - first < kGroup ? gx - first : kGroup;
-        by = i / width;
-        bx = first + (i - by * width);
     }
-}
-
-// Output stores: plain, or streaming (st.global.cs, evict-first: the output is never read again).
-template <bool Streaming>
-__device__ __forceinline__ void store_out4(float* p, float4 v) {
-    if constexpr (Streaming) __stcs(reinterpret_cast<float4*>(p), v); else fast::store4(p, v);
 }
 
 // One 64x64 tile per block. Every tile of a 16-byte aligned matrix takes float4 both ways (edge
@@ -53,7 +37,7 @@ __device__ __forceinline__ void store_out4(float* p, float4 v) {
 // banks twice (a 2-way conflict) instead of 2 banks 16 times. Unaligned matrices take a scalar
 // path through the same padded tile (conflict-free, still coalesced).
 // (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a multiprocessor.
-template <TileOrder Order, bool Streaming>
+template <TileOrder Order>
 __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in, MatView out, unsigned gx,
                                                                   unsigned gy, bool vec) {
     __shared__ float tile[kTile][kTile + 1];
@@ -83,7 +67,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         for (int k = 0; k < kPasses; ++k) {
             const int j = ty + 16 * k;
             const float4 o = make_float4(tile[4 * tx][j], tile[4 * tx + 1][j], tile[4 * tx + 2][j], tile[4 * tx + 3][j]);
-            if (c0 + j < in.cols && out_c < in.rows) store_out4<Streaming>(fast::row_ptr(out, c0 + j) + out_c, o);
+            if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, o);
         }
     } else {
         // Unaligned rows: scalar, still coalesced; unrolled so the 16 loads are in flight together.
@@ -106,18 +90,12 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
     }
 }
 
-template <TileOrder Order, bool Streaming>
+template <TileOrder Order>
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
-    if (Order == TileOrder::grouped && fast::ceil_div(gx, kGroup) <= 65535) {  // gridDim.y's limit
-        const dim3 grid(kGroup * gy, fast::ceil_div(gx, kGroup));
-        fast_transpose_kernel<Order, Streaming><<<grid, kThreads, 0, stream>>>(in, out, gx, gy, vec);
-    } else {
-        fast_transpose_kernel<Order == TileOrder::grouped ? TileOrder::rows : Order, Streaming>
-            <<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
-    }
+    fast_transpose_kernel<Order><<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
 }
 
@@ -129,24 +107,13 @@ void register_fast_transpose(Registry& registry) {
          "64x64 shared tile (padded to 65), float4 loads and stores, 4 loads in flight per thread; "
          "scalar path for rows not 16-byte aligned; blocks take tiles in row order",
          gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::rows, false>));
+        launch_fast_transpose<TileOrder::rows>));
     registry.add(gpu::make_device_variant(
         {"transpose/fast-tile64-colorder", Op::transpose, space::shared,
          "transpose/fast-tile64-float4 with blocks taking tiles down the columns: the resident blocks "
          "write whole output rows and read short runs of many input rows",
          gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::cols, false>));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-grouped", Op::transpose, space::shared,
-         "transpose/fast-tile64-float4 with blocks taking tiles in bands 32 tiles wide: the resident "
-         "blocks read and write runs of about 8 KiB on both sides",
-         gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::grouped, false>));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-stcs", Op::transpose, space::shared,
-         "transpose/fast-tile64-float4 with streaming (evict-first) float4 stores of the output",
-         gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::rows, true>));
+        launch_fast_transpose<TileOrder::cols>));
 }
 
 }  // namespace coalesce
