@@ -68,9 +68,8 @@ ColPlan plan_for(Shape s, int vec, int wide, std::size_t capacity) {
 // Wide: vectors per lane and row, lanes contiguous per instruction (Wide = 2: a warp reads 1 KiB of
 // a row in two 512-byte instructions); 8 / Wide rows in flight, so 8 loads per thread either way.
 template <int Vec, int Wide>
-__global__ void __launch_bounds__(kThreads) fast_col_sums_kernel(MatView in, MatView out, float* partials,
-                                                                 unsigned* tickets, unsigned strips,
-                                                                 std::size_t chunk_rows) {
+__device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials, unsigned* tickets,
+                                              unsigned strips, std::size_t chunk_rows) {
     using V = typename VecOf<Vec>::type;
     constexpr int kRows = kUnroll / Wide;  // rows in flight per thread
     __shared__ V part[kWarps][32 * Wide];
@@ -180,8 +179,24 @@ __global__ void __launch_bounds__(kThreads) fast_col_sums_kernel(MatView in, Mat
     if (lane == 0) tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }
 
-// Wide applies to the float4 path; unaligned layouts always take <1, 1>.
-template <int Wide>
+template <int Vec, int Wide>
+__global__ void __launch_bounds__(kThreads) fast_col_sums_kernel(MatView in, MatView out, float* partials,
+                                                                 unsigned* tickets, unsigned strips,
+                                                                 std::size_t chunk_rows) {
+    col_sums_body<Vec, Wide>(in, out, partials, tickets, strips, chunk_rows);
+}
+
+// Registers capped at 32: eight blocks per multiprocessor instead of six (a separate kernel, since
+// __launch_bounds__(256, 1) is not the same as none to ptxas).
+__global__ void __launch_bounds__(kThreads, 8) fast_col_sums_occ8_kernel(MatView in, MatView out, float* partials,
+                                                                         unsigned* tickets, unsigned strips,
+                                                                         std::size_t chunk_rows) {
+    col_sums_body<4, 1>(in, out, partials, tickets, strips, chunk_rows);
+}
+
+// Wide applies to the float4 path (Occ8: the capped kernel, Wide = 1); unaligned layouts always
+// take <1, 1>.
+template <int Wide, bool Occ8 = false>
 class FastColSumsInstance final : public Instance {
 public:
     explicit FastColSumsInstance(Shape shape) : shape_(shape) {}
@@ -195,7 +210,9 @@ public:
         int device = 0, sms = 0, per_sm = 0;
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        if (vec_)
+        if (vec_ && Occ8)
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_occ8_kernel, kThreads, 0));
+        else if (vec_)
             COALESCE_CUDA(
                 cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<4, Wide>, kThreads, 0));
         else
@@ -218,7 +235,10 @@ public:
         const unsigned blocks = plan_.strips * plan_.chunks;
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
-        if (vec_)
+        if (vec_ && Occ8)
+            fast_col_sums_occ8_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
+                                                                       plan_.strips, plan_.chunk_rows);
+        else if (vec_)
             fast_col_sums_kernel<4, Wide><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials,
                                                                            tickets, plan_.strips, plan_.chunk_rows);
         else
@@ -240,7 +260,7 @@ private:
     bool vec_ = false;
 };
 
-template <int Wide>
+template <int Wide, bool Occ8 = false>
 Variant make_col_sums_variant(const char* id, const char* description) {
     Variant v;
     v.info.id = id;
@@ -250,7 +270,7 @@ Variant make_col_sums_variant(const char* id, const char* description) {
     v.info.gpu = true;
     v.make = [](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         gpu::check_device_args(Op::col_sums, input, params);
-        return std::make_unique<FastColSumsInstance<Wide>>(input);
+        return std::make_unique<FastColSumsInstance<Wide, Occ8>>(input);
     };
     return v;
 }
@@ -267,6 +287,10 @@ void register_fast_col_sums(Registry& registry) {
         "col_sums/fast-strip1k-float4",
         "col_sums/fast-strip-float4 with two float4 per lane and row (a warp reads 1 KiB of a row, "
         "lanes contiguous per instruction), 4 rows and 8 loads in flight per thread"));
+    registry.add(make_col_sums_variant<1, true>(
+        "col_sums/fast-strip-occ8",
+        "col_sums/fast-strip-float4 with registers capped at 32 (no spill): eight blocks per "
+        "multiprocessor instead of six, a wave of 1056 blocks"));
 }
 
 }  // namespace coalesce
