@@ -1,5 +1,7 @@
-// Results files. Both formats are read back strictly: a field that is missing, of the wrong type
-// or unknown is an error naming it, so a damaged or foreign file is refused, never half-read.
+// Results files. Both formats are read back strictly: a field that is missing or of the wrong type
+// is an error naming it, so a damaged or foreign file is refused, never half-read. Fields this
+// version does not know are passed over: schema 1 grows by adding fields (design.md: "extend it,
+// keep these names"), and a file from a later writer of the same schema must still open here.
 //
 // JSON has no literal for NaN or infinity, yet a failed run can carry one (the error of an output
 // left unwritten). Such numbers are written as the strings "nan", "inf" and "-inf" and read back.
@@ -155,7 +157,6 @@ public:
     const Json& at(const std::string& key) {
         const auto it = j_.find(key);
         if (it == j_.end()) json_error("missing field '" + path(key) + "'");
-        used_.insert(key);
         return *it;
     }
 
@@ -199,11 +200,6 @@ public:
 
     std::string path(const std::string& key) const { return where_.empty() ? key : where_ + "." + key; }
 
-    // Every field present must have been read: anything else is a file this version does not know.
-    void finish() const {
-        for (const auto& item : j_.items())
-            if (!used_.count(item.key())) json_error("unknown field '" + path(item.key()) + "'");
-    }
 
     [[noreturn]] void wrong(const std::string& key, const std::string& expected) const {
         json_error("field '" + path(key) + "' must be " + expected);
@@ -221,13 +217,11 @@ private:
 
     const Json& j_;
     std::string where_;
-    std::set<std::string> used_;
 };
 
 Shape read_shape(const Json& j, const std::string& where) {
     JsonObject o(j, where);
     Shape s{o.size("rows"), o.size("cols")};
-    o.finish();
     return s;
 }
 
@@ -246,7 +240,6 @@ DeviceInfo read_device(const Json& j) {
     d.memory_clock_khz = o.number("memory_clock_khz");
     d.theoretical_gbps = o.number("theoretical_gbps");
     d.texture_pitch_alignment = o.size("texture_pitch_alignment");
-    o.finish();
     return d;
 }
 
@@ -281,7 +274,6 @@ RunConfig read_config(const Json& j) {
     c.device = o.integer("device");
     c.include_cpu = o.boolean("include_cpu");
     o.string("formula");  // recorded for readers; the value is the writer's, not ours to check
-    o.finish();
     return c;
 }
 
@@ -313,7 +305,6 @@ RunResult read_run(const Json& j, const std::string& where) {
     r.copy_gbps = o.number("copy_gbps");
     r.cache_resident = o.boolean("cache_resident");
     r.gpu = o.boolean("gpu");
-    o.finish();
     return r;
 }
 
@@ -505,7 +496,6 @@ RunRecord from_json(const std::string& text) {
     record.config = read_config(top.at("config"));
     const Json& runs = top.array("runs");
     for (std::size_t i = 0; i < runs.size(); ++i) record.runs.push_back(read_run(runs[i], "runs[" + std::to_string(i) + "]"));
-    top.finish();
     return record;
 }
 
@@ -540,7 +530,7 @@ RunRecord from_csv(const std::string& text) {
         const std::string& name = rows[0].fields[i];
         if (std::find(known.begin(), known.end(), name) == known.end()) {
             if (i == 0) throw std::runtime_error("not a coalesce results file (CSV header starts with '" + name + "')");
-            csv_error("unknown column '" + name + "'");
+            continue;  // a column added by a later writer of the same schema
         }
         if (!index.emplace(name, i).second) csv_error("column '" + name + "' appears twice");
     }
@@ -550,8 +540,9 @@ RunRecord from_csv(const std::string& text) {
     RunRecord record;
     for (std::size_t n = 1; n < rows.size(); ++n) {
         const CsvRow& row = rows[n];
-        if (row.fields.size() != known.size())
-            csv_error("line " + std::to_string(row.line) + " has " + std::to_string(row.fields.size()) + " fields, expected " + std::to_string(known.size()));
+        if (row.fields.size() != rows[0].fields.size())
+            csv_error("line " + std::to_string(row.line) + " has " + std::to_string(row.fields.size()) +
+                      " fields, expected " + std::to_string(rows[0].fields.size()));
         const CsvCells cell(row, index);
 
         // One file holds one run of the bench: the record-level columns must agree on every row.
