@@ -1,8 +1,10 @@
 // column sums, fast: each thread owns a float4 of columns and walks a chunk of rows (a warp reads
-// 512 contiguous bytes per row, eight rows in flight per thread); the eight warps of a block split
-// the chunk and meet in shared memory. The grid is one wave of resident blocks (no tail). Chunks of one column strip meet in a single launch: the
-// last block to finish a strip (an atomic ticket) adds the strip's partial sums in chunk order, so
-// the result does not depend on which block finished last.
+// 512 contiguous bytes per row, eight rows per batch as written; ptxas keeps three or four of the
+// loads in flight); the eight warps of a block split the chunk and meet in shared memory. The grid
+// is one wave of resident blocks (no tail). Chunks of one column strip meet in a single launch:
+// the last block to finish a strip (an atomic ticket) adds the strip's partial sums, its eight
+// warps each a fixed subset of the chunks in chunk order, then in warp order, so the result does
+// not depend on which block finished last.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/kernels.hpp"
