@@ -99,7 +99,7 @@ class Sampler:
         return ok, max_err, note
 
 
-def median_ms(fn, new_event, sync, reps):
+def median_ms(fn, new_event, sync, reps, elapsed_ms=lambda a, b: a.elapsed_time(b)):
     for _ in range(WARMUPS):
         fn()
     sync()
@@ -111,7 +111,7 @@ def median_ms(fn, new_event, sync, reps):
         b.record()
         pairs.append((a, b))
     sync()
-    return statistics.median(a.elapsed_time(b) for a, b in pairs)
+    return statistics.median(elapsed_ms(a, b) for a, b in pairs)
 
 
 def emit(source, op, impl, rows, cols, radius, ms, copy_gbps, ok=True, max_err=0.0, note=""):
@@ -182,18 +182,7 @@ def run_cupy(sizes, radii, reps):
     sync = cp.cuda.runtime.deviceSynchronize
 
     def cp_median(fn):
-        for _ in range(WARMUPS):
-            fn()
-        sync()
-        pairs = []
-        for _ in range(reps):
-            a, b = new_event(), new_event()
-            a.record()
-            fn()
-            b.record()
-            pairs.append((a, b))
-        sync()
-        return statistics.median(cp.cuda.get_elapsed_time(a, b) for a, b in pairs)
+        return median_ms(fn, new_event, sync, reps, elapsed_ms=cp.cuda.get_elapsed_time)
 
     for rows, cols in sizes:
         rng = np.random.default_rng(rows * 1000003 + cols)
