@@ -4,7 +4,9 @@
 #   compute-sanitizer memcheck/racecheck on small cases -> resource report and SASS of the fast
 #   kernels -> Coalesce (coalesce-bench) and every peer at 8192x8192 and 8000x6000, r = 4 and 32 ->
 #   the size sweep of the fast variants -> one report, results.md (+ sweep.png), under $OUT.
-# STAGES picks parts (default: all): build test sanitize sass bench peers sweep report.
+# STAGES picks parts (default: all): build test sanitize sass bench peers sweep report; `ncu` (not in
+# the default) profiles NCU_VARIANTS with Nsight Compute's counters (bench/ncu.sh).
+# VARIANTS (id prefixes, comma-separated) narrows the bench stage's r = 4 run; default every variant.
 # Logs and raw JSON are kept outside $OUT and packed into $OUT/logs.tgz after every stage, so a run
 # stopped at its time limit still brings back what it measured.
 set -uo pipefail
@@ -94,7 +96,7 @@ fi
 
 if want bench; then
   step "Coalesce, every GPU variant, $SIZES, r = 4"
-  timeout 150 "$BIN/coalesce-bench" --sizes "$SIZES" --radius 4 --border clamp --reps "$REPS" --warmups 5 \
+  timeout 150 "$BIN/coalesce-bench" ${VARIANTS:+--variants "$VARIANTS"} --sizes "$SIZES" --radius 4 --border clamp --reps "$REPS" --warmups 5 \
     --json "$LOG/coalesce_r4.json" > "$LOG/coalesce_r4.txt" 2> "$LOG/coalesce_r4.err"; echo "rc=$?"
   grep -i "fast\|memcpy\|copy" "$LOG/coalesce_r4.txt" | head -40
   step "Coalesce filters, r = 32"
@@ -117,6 +119,12 @@ if want sweep; then
   timeout 200 "$BIN/coalesce-bench" --variants "$FAST" --sizes "$SWEEP" --radius 4 --border clamp --reps 30 \
     --warmups 5 --json "$LOG/sweep.json" > "$LOG/sweep.txt" 2> "$LOG/sweep.err"; echo "rc=$?"
   python3 bench/plot_sweep.py "$LOG/sweep.json" "$OUT/sweep.png" || echo "no chart"
+fi
+
+if want ncu; then
+  step "Nsight Compute counters"
+  timeout 240 bash bench/ncu.sh "$BIN/coalesce-bench" "$SIZES" "${NCU_VARIANTS:-copy/global}" > "$LOG/ncu.txt" 2>&1
+  echo "rc=$?"; cat "$LOG/ncu.txt" | tail -40
 fi
 
 if want report; then

@@ -201,12 +201,12 @@ __global__ void __launch_bounds__(kThreads, 8) fast_col_sums_occ8_kernel(MatView
 template <int Wide, bool Occ8 = false>
 class FastColSumsInstance final : public Instance {
 public:
-    explicit FastColSumsInstance(Shape shape) : shape_(shape) {}
+    FastColSumsInstance(Shape shape, DeviceMatrix::Layout layout) : shape_(shape), layout_(layout) {}
 
     void upload(const Matrix& input) override {
         if (input.shape() != shape_) throw std::invalid_argument("upload: input shape differs from the instance's shape");
-        in_ = DeviceMatrix(shape_, DeviceMatrix::Layout::dense);
-        out_ = DeviceMatrix(output_shape(Op::col_sums, shape_), DeviceMatrix::Layout::dense);
+        in_ = DeviceMatrix(shape_, layout_);
+        out_ = DeviceMatrix(output_shape(Op::col_sums, shape_), layout_);
         in_.upload(input);
         vec_ = fast::rows_are_16b_aligned(in_.view()) && fast::rows_are_16b_aligned(out_.view());
         int device = 0, sms = 0, per_sm = 0;
@@ -256,23 +256,24 @@ public:
 
 private:
     Shape shape_;
+    DeviceMatrix::Layout layout_;
     DeviceMatrix in_, out_;
     DeviceBuffer partials_, tickets_;
     ColPlan plan_;
     bool vec_ = false;
 };
 
-template <int Wide, bool Occ8 = false>
+template <int Wide, bool Occ8 = false, DeviceMatrix::Layout Layout = DeviceMatrix::Layout::dense>
 Variant make_col_sums_variant(const char* id, const char* description) {
     Variant v;
     v.info.id = id;
     v.info.op = Op::col_sums;
-    v.info.memory_space = space::global;
+    v.info.memory_space = Layout == DeviceMatrix::Layout::pitched ? space::pitched : space::global;
     v.info.description = description;
     v.info.gpu = true;
     v.make = [](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         gpu::check_device_args(Op::col_sums, input, params);
-        return std::make_unique<FastColSumsInstance<Wide, Occ8>>(input);
+        return std::make_unique<FastColSumsInstance<Wide, Occ8>>(input, Layout);
     };
     return v;
 }
@@ -293,6 +294,10 @@ void register_fast_col_sums(Registry& registry) {
         "col_sums/fast-strip-occ8",
         "col_sums/fast-strip-float4 with registers capped at 32 (no spill): eight blocks per "
         "multiprocessor instead of six, a wave of 1056 blocks"));
+    registry.add(make_col_sums_variant<1, false, DeviceMatrix::Layout::pitched>(
+        "col_sums/fast-strip-pitched",
+        "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
+        "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)"));
 }
 
 }  // namespace coalesce

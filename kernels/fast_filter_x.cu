@@ -12,6 +12,7 @@
 #include "device_border.cuh"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_launchers.hpp"
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
 
@@ -180,6 +181,10 @@ void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaS
 
 }  // namespace
 
+void launch_fast_filter_x_occ5(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+    launch_fast_filter_x<5>(in, out, params, stream);
+}
+
 void register_fast_filter_x(Registry& registry) {
     registry.add(gpu::make_device_variant(
         {"filter_x/fast-seg4096-float4", Op::filter_x, space::shared,
@@ -193,6 +198,12 @@ void register_fast_filter_x(Registry& registry) {
          "filter_x/fast-seg4096-float4 with registers capped at 48 (launch bounds): five blocks per "
          "multiprocessor instead of four, so more loads in flight, for a small register spill",
          gpu::Layout::dense},
+        launch_fast_filter_x<5>));
+    registry.add(gpu::make_device_variant(
+        {"filter_x/fast-seg4096-pitched", Op::filter_x, space::pitched,
+         "filter_x/fast-seg4096-occ5 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
+         "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
+         gpu::Layout::pitched},
         launch_fast_filter_x<5>));
     registry.add(gpu::make_device_variant(
         {"filter_x/fast-even-float4", Op::filter_x, space::shared,

@@ -9,8 +9,10 @@ void register_fast_variants(Registry& registry) {
     register_fast_copy(registry);
     register_fast_transpose(registry);
     register_fast_row_sums(registry);
+    register_fast_row_sums_bulk(registry);
     register_fast_col_sums(registry);
     register_fast_filter_x(registry);
+    register_fast_filter_x_bulk(registry);
     register_fast_filter_y(registry);
 }
 

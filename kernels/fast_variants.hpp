@@ -8,8 +8,10 @@ namespace coalesce {
 void register_fast_copy(Registry& registry);
 void register_fast_transpose(Registry& registry);
 void register_fast_row_sums(Registry& registry);
+void register_fast_row_sums_bulk(Registry& registry);
 void register_fast_col_sums(Registry& registry);
 void register_fast_filter_x(Registry& registry);
+void register_fast_filter_x_bulk(Registry& registry);
 void register_fast_filter_y(Registry& registry);
 
 }  // namespace coalesce

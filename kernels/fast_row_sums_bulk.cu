@@ -1,0 +1,109 @@
+// row sums, fast, through the bulk copy engine: each warp owns a contiguous band of rows and a
+// ring of four 4 KiB shared-memory slots that the copy engine fills (fast_bulk.cuh); the lanes
+// sum each landed chunk with 16-byte shared loads. A persistent grid, as many warps as fit.
+// Rows that are not 16-byte aligned, or whose length is not a multiple of 16 bytes, cannot be
+// bulk-copied: those matrices take row_sums/fast-warp-float4's kernel.
+#include "coalesce/cuda_check.hpp"
+#include "coalesce/kernels.hpp"
+#include "device_instance.hpp"
+#include "fast_bulk.cuh"
+#include "fast_common.cuh"
+#include "fast_launchers.hpp"
+#include "fast_variants.hpp"
+
+#include <mutex>
+
+namespace coalesce {
+namespace {
+
+constexpr int kThreads = 128;  // four warps, four independent rings
+constexpr int kWarps = kThreads / 32;
+constexpr int kStages = 4;
+constexpr int kChunkFloats = 1024;  // 4 KiB: eight float4 per lane
+constexpr std::size_t kSmem = std::size_t{kWarps} * kStages * kChunkFloats * sizeof(float) +
+                              std::size_t{kWarps} * kStages * sizeof(std::uint64_t);
+
+__device__ __forceinline__ float warp_sum(float v) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    return v;
+}
+
+__global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in, MatView out,
+                                                                      fast::WarpRows plan) {
+    extern __shared__ __align__(128) unsigned char smem[];
+    const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    float* ring = reinterpret_cast<float*>(smem) + warp * kStages * kChunkFloats;
+    auto* bars = reinterpret_cast<std::uint64_t*>(smem + std::size_t{kWarps} * kStages * kChunkFloats * sizeof(float)) +
+                 warp * kStages;
+    const std::size_t gw = static_cast<std::size_t>(blockIdx.x) * kWarps + warp;
+    if (gw >= plan.warps) return;  // whole warps only: the ring is per warp
+    const std::size_t row0 = gw * plan.rows_per_warp;
+    const std::size_t rows = min(static_cast<std::size_t>(plan.rows_per_warp), in.rows - row0);
+    const unsigned row_bytes = static_cast<unsigned>(in.cols * sizeof(float));
+    const unsigned per_row = (row_bytes + kChunkFloats * 4 - 1) / (kChunkFloats * 4);
+
+    float4 a0 = make_float4(0, 0, 0, 0), a1 = a0;
+    fast::warp_bulk_stream<kStages>(
+        ring, kChunkFloats, bars, static_cast<long long>(rows * per_row),
+        [&](long long j) {
+            const std::size_t r = row0 + static_cast<std::size_t>(j) / per_row;
+            const unsigned part = static_cast<unsigned>(j % per_row);
+            const unsigned offset = part * kChunkFloats;
+            const unsigned bytes = min(row_bytes - offset * 4u, unsigned{kChunkFloats * 4});
+            return fast::BulkChunk{fast::row_ptr(in, r) + offset, 0u, bytes};
+        },
+        [&](long long j, const float* slot) {
+            const unsigned part = static_cast<unsigned>(j % per_row);
+            const unsigned n4 = min(row_bytes - part * kChunkFloats * 4u, unsigned{kChunkFloats * 4}) / 16;
+            const float4* s = reinterpret_cast<const float4*>(slot);
+#pragma unroll
+            for (int k = 0; k < kChunkFloats / 4 / 32; k += 2) {
+                const unsigned i = lane + 32u * k;
+                if (i < n4) a0 = fast::add4(a0, s[i]);
+                if (i + 32 < n4) a1 = fast::add4(a1, s[i + 32]);
+            }
+            if (part + 1 == per_row) {  // the row is complete
+                a0 = fast::add4(a0, a1);
+                const float sum = warp_sum((a0.x + a0.y) + (a0.z + a0.w));
+                if (lane == 0) fast::row_ptr(out, row0 + static_cast<std::size_t>(j) / per_row)[0] = sum;
+                a0 = make_float4(0, 0, 0, 0);
+                a1 = a0;
+            }
+        });
+}
+
+void launch_fast_row_sums_bulk(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+    const bool bulk = fast::rows_are_16b_aligned(in) && in.cols % 4 == 0;
+    if (!bulk) return launch_fast_row_sums_warp(in, out, params, stream);
+    // The opt-in above 48 KiB and the occupancy it allows, once per process: host calls between
+    // the timing events would be counted as kernel time.
+    static std::once_flag once;
+    static int blocks_per_sm = 0;
+    std::call_once(once, [] {
+        COALESCE_CUDA(cudaFuncSetAttribute(fast_row_sums_bulk_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(kSmem)));
+        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, fast_row_sums_bulk_kernel,
+                                                                    kThreads, kSmem));
+    });
+    int device = 0, sms = 0;
+    COALESCE_CUDA(cudaGetDevice(&device));
+    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    const fast::WarpRows plan = fast::warp_rows(in.rows, std::size_t{1} * sms * blocks_per_sm * kWarps);
+    fast_row_sums_bulk_kernel<<<fast::ceil_div(plan.warps, kWarps), kThreads, kSmem, stream>>>(in, out, plan);
+    COALESCE_CHECK_LAUNCH("fast_row_sums_bulk_kernel");
+}
+
+}  // namespace
+
+void register_fast_row_sums_bulk(Registry& registry) {
+    registry.add(gpu::make_device_variant(
+        {"row_sums/fast-bulk-ring", Op::row_sums, space::shared,
+         "each warp streams a contiguous band of rows through a ring of four 4 KiB shared-memory "
+         "slots filled by the bulk copy engine (cp.async.bulk, sm_90), so the bytes in flight cost no "
+         "registers; persistent grid; rows not 16-byte aligned take row_sums/fast-warp-float4",
+         gpu::Layout::dense},
+        launch_fast_row_sums_bulk));
+}
+
+}  // namespace coalesce
