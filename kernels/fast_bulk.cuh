@@ -95,7 +95,7 @@ __device__ __forceinline__ void warp_bulk_stream(float* ring, unsigned slot_floa
 
 // Rows per warp for a persistent grid: whole rows, as evenly as the resident warps allow (8192
 // rows on 2112 warps: 4 rows each on 2048 warps, rather than 3.9 with a quarter of them a row
-// short), each warp a contiguous band of rows so that it streams one region of memory.
+// short). Warp w takes rows w, w + warps, w + 2 warps, ...
 struct WarpRows {
     unsigned rows_per_warp = 1;
     unsigned warps = 1;

@@ -1,4 +1,4 @@
-// row sums, fast, through the bulk copy engine: each warp owns a contiguous band of rows and a
+// row sums, fast, through the bulk copy engine: each warp takes every W-th row (W warps) and owns a
 // ring of four 4 KiB shared-memory slots that the copy engine fills (fast_bulk.cuh); the lanes
 // sum each landed chunk with 16-byte shared loads. A persistent grid, as many warps as fit.
 // Rows that are not 16-byte aligned, or whose length is not a multiple of 16 bytes, cannot be
@@ -38,8 +38,9 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in
                  warp * kStages;
     const std::size_t gw = static_cast<std::size_t>(blockIdx.x) * kWarps + warp;
     if (gw >= plan.warps) return;  // whole warps only: the ring is per warp
-    const std::size_t row0 = gw * plan.rows_per_warp;
-    const std::size_t rows = min(static_cast<std::size_t>(plan.rows_per_warp), in.rows - row0);
+    // Rows gw, gw + warps, gw + 2 warps, ...: the rows in flight at any moment are one contiguous
+    // window of the matrix (a contiguous band per warp spread them over all of it).
+    const std::size_t rows = (in.rows - gw + plan.warps - 1) / plan.warps;
     const unsigned row_bytes = static_cast<unsigned>(in.cols * sizeof(float));
     const unsigned per_row = (row_bytes + kChunkFloats * 4 - 1) / (kChunkFloats * 4);
 
@@ -47,7 +48,7 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in
     fast::warp_bulk_stream<kStages>(
         ring, kChunkFloats, bars, static_cast<long long>(rows * per_row),
         [&](long long j) {
-            const std::size_t r = row0 + static_cast<std::size_t>(j) / per_row;
+            const std::size_t r = gw + static_cast<std::size_t>(j) / per_row * plan.warps;
             const unsigned part = static_cast<unsigned>(j % per_row);
             const unsigned offset = part * kChunkFloats;
             const unsigned bytes = min(row_bytes - offset * 4u, unsigned{kChunkFloats * 4});
@@ -66,7 +67,7 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in
             if (part + 1 == per_row) {  // the row is complete
                 a0 = fast::add4(a0, a1);
                 const float sum = warp_sum((a0.x + a0.y) + (a0.z + a0.w));
-                if (lane == 0) fast::row_ptr(out, row0 + static_cast<std::size_t>(j) / per_row)[0] = sum;
+                if (lane == 0) fast::row_ptr(out, gw + static_cast<std::size_t>(j) / per_row * plan.warps)[0] = sum;
                 a0 = make_float4(0, 0, 0, 0);
                 a1 = a0;
             }
@@ -99,7 +100,7 @@ void launch_fast_row_sums_bulk(MatView in, MatView out, const OpParams& params, 
 void register_fast_row_sums_bulk(Registry& registry) {
     registry.add(gpu::make_device_variant(
         {"row_sums/fast-bulk-ring", Op::row_sums, space::shared,
-         "each warp streams a contiguous band of rows through a ring of four 4 KiB shared-memory "
+         "each warp streams every W-th row (W resident warps) through a ring of four 4 KiB shared-memory "
          "slots filled by the bulk copy engine (cp.async.bulk, sm_90), so the bytes in flight cost no "
          "registers; persistent grid; rows not 16-byte aligned take row_sums/fast-warp-float4",
          gpu::Layout::dense},

@@ -6,6 +6,9 @@
 #include "fast_common.cuh"
 #include "fast_variants.hpp"
 
+#include <algorithm>
+#include <mutex>
+
 namespace coalesce {
 namespace {
 
@@ -96,6 +99,49 @@ __global__ void __launch_bounds__(kThreads, TileW == 64 ? 8 : 6)
     }
 }
 
+// Persistent and software-pipelined: a resident block walks tiles t, t + grid, ... (row order, so
+// the tiles in flight are still one window of the matrix) and issues the next tile's four float4
+// loads right after the current tile is in shared memory, so its loads are in flight while it
+// reads the tile back and writes it out (the one-tile kernel has none in flight then, and a block
+// start per tile). 16-byte aligned matrices only.
+__global__ void __launch_bounds__(kThreads, 8)
+    fast_transpose_persistent_kernel(MatView in, MatView out, unsigned gx, unsigned tiles) {
+    __shared__ float tile[kTile][kTile + 1];
+    const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+    float4 v[4];
+    auto load = [&](unsigned t) {
+        const unsigned by = t / gx, bx = t - by * gx;
+        const std::size_t r0 = static_cast<std::size_t>(by) * kTile, c = static_cast<std::size_t>(bx) * kTile + 4 * tx;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            const std::size_t r = r0 + ty + 16 * k;
+            v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
+        }
+    };
+    unsigned t = blockIdx.x;
+    if (t < tiles) load(t);
+    for (; t < tiles; t += gridDim.x) {
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            float* d = &tile[ty + 16 * k][4 * tx];
+            d[0] = v[k].x; d[1] = v[k].y; d[2] = v[k].z; d[3] = v[k].w;
+        }
+        __syncthreads();
+        if (t + gridDim.x < tiles) load(t + gridDim.x);
+        const unsigned by = t / gx, bx = t - by * gx;
+        const std::size_t c0 = static_cast<std::size_t>(bx) * kTile, out_c = static_cast<std::size_t>(by) * kTile + 4 * tx;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            const int j = ty + 16 * k;
+            const float4 o = make_float4(tile[4 * tx][j], tile[4 * tx + 1][j], tile[4 * tx + 2][j], tile[4 * tx + 3][j]);
+            if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, o);
+        }
+        __syncthreads();  // the tile is read back before the next one is stored
+    }
+}
+
+void launch_fast_transpose_persistent(MatView in, MatView out, const OpParams& params, cudaStream_t stream);
+
 template <TileOrder Order, int TileW = kTile>
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
@@ -109,6 +155,24 @@ void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_
         fast_transpose_kernel<Order, TileW><<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
     }
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
+}
+
+void launch_fast_transpose_persistent(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+    const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
+                     in.cols % 4 == 0;
+    if (!vec) return launch_fast_transpose<TileOrder::rows>(in, out, params, stream);
+    static std::once_flag once;
+    static int per_sm = 0;
+    std::call_once(once, [] {
+        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_transpose_persistent_kernel, kThreads, 0));
+    });
+    int device = 0, sms = 0;
+    COALESCE_CUDA(cudaGetDevice(&device));
+    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    const unsigned gx = fast::ceil_div(in.cols, kTile), tiles = gx * fast::ceil_div(in.rows, kTile);
+    const unsigned grid = std::min(tiles, static_cast<unsigned>(std::max(1, sms * per_sm)));
+    fast_transpose_persistent_kernel<<<grid, kThreads, 0, stream>>>(in, out, gx, tiles);
+    COALESCE_CHECK_LAUNCH("fast_transpose_persistent_kernel");
 }
 
 }  // namespace
@@ -132,6 +196,18 @@ void register_fast_transpose(Registry& registry) {
          "512-byte boundary (dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
          gpu::Layout::pitched},
         launch_fast_transpose<TileOrder::rows>));
+    registry.add(gpu::make_device_variant(
+        {"transpose/fast-tile64-persistent", Op::transpose, space::shared,
+         "transpose/fast-tile64-float4 as a persistent grid (as many blocks as fit) that walks the tiles "
+         "in row order and loads the next tile while it writes out the current one; unaligned "
+         "matrices take the one-tile kernel",
+         gpu::Layout::dense},
+        launch_fast_transpose_persistent));
+    registry.add(gpu::make_device_variant(
+        {"transpose/fast-tile64-persistent-pitched", Op::transpose, space::pitched,
+         "transpose/fast-tile64-persistent on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
+         gpu::Layout::pitched},
+        launch_fast_transpose_persistent));
     registry.add(gpu::make_device_variant(
         {"transpose/fast-tile64x128", Op::transpose, space::shared,
          "64 rows x 128 columns per shared tile (padded to 129): each warp load reads 512 contiguous "
