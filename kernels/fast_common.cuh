@@ -8,6 +8,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 namespace coalesce::fast {
 
@@ -25,6 +27,14 @@ __host__ __device__ inline float* row_ptr(const MatView& v, std::size_t r) {
 // during a launch.
 __device__ __forceinline__ float4 load4(const float* p) { return __ldg(reinterpret_cast<const float4*>(p)); }
 __device__ __forceinline__ float load1(const float* p) { return __ldg(p); }
+// Evict-first in L2: bytes read once should not push out the lines that writes are still filling.
+__device__ __forceinline__ float4 load4_evict_first(const float* p) {
+    float4 v;
+    asm("ld.global.nc.L1::no_allocate.L2::evict_first.v4.f32 {%0, %1, %2, %3}, [%4];"
+        : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+        : "l"(p));
+    return v;
+}
 // The same load with two cache hints: no L1 allocation (the bytes are used once) and a 256-byte
 // L2 prefetch size, so a miss asks DRAM for the whole 256-byte block around the sector at once.
 __device__ __forceinline__ float4 load4_prefetch256(const float* p) {
@@ -51,5 +61,14 @@ __device__ __forceinline__ void block_xy(unsigned gx, unsigned& bx, unsigned& by
 }
 
 inline unsigned ceil_div(std::size_t n, std::size_t d) { return static_cast<unsigned>((n + d - 1) / d); }
+
+// Calls f(std::integral_constant<int, r>{}) for a run-time radius r in 1..Max, for kernels with the
+// radius compiled in (the window in registers, indexed by constants). Returns false for other r.
+template <int Max, class F>
+bool with_compiled_radius(int r, F&& f) {
+    return [&]<int... Rs>(std::integer_sequence<int, Rs...>) {
+        return ((r == Rs + 1 ? (f(std::integral_constant<int, Rs + 1>{}), true) : false) || ...);
+    }(std::make_integer_sequence<int, Max>{});
+}
 
 }  // namespace coalesce::fast

@@ -15,9 +15,9 @@
 #include "fast_common.cuh"
 #include "fast_launchers.hpp"
 #include "fast_variants.hpp"
+#include "fast_window.cuh"
 
 #include <mutex>
-#include <utility>
 
 namespace coalesce {
 namespace {
@@ -35,38 +35,6 @@ constexpr int slot_floats() { return kSegment + 2 * halo_of<R>(); }
 template <int R>
 constexpr std::size_t smem_bytes() {
     return std::size_t{kWarps} * kStages * (slot_floats<R>() * sizeof(float) + sizeof(std::uint64_t));
-}
-
-// Four outputs k = 0..3 at window centres H + k of v: out_k = sum of v[H + k - R .. H + k + R]. The
-// part common to all four, [H + 3 - R, H + R], is summed once (two chains); each output adds its
-// own left suffix and right prefix. Plain sums of each output's 2R + 1 values: no subtraction.
-template <int R, int H, int N>
-__device__ __forceinline__ float4 window4(const float (&v)[N], float inv) {
-    float o[4];
-    if constexpr (2 * R < 3) {
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-            float s = v[H + k - R];
-#pragma unroll
-            for (int d = 1 - R; d <= R; ++d) s += v[H + k + d];
-            o[k] = s;
-        }
-    } else {
-        float c0 = v[H + 3 - R], c1 = 0.0f;
-#pragma unroll
-        for (int i = H + 4 - R; i <= H + R; ++i) {
-            if ((i - (H + 3 - R)) % 2) c1 += v[i];
-            else c0 += v[i];
-        }
-        const float common = c0 + c1;
-        const float s2 = v[H + 2 - R], s1 = v[H + 1 - R] + s2, s0 = v[H - R] + s1;
-        const float p1 = v[H + R + 1], p2 = p1 + v[H + R + 2], p3 = p2 + v[H + R + 3];
-        o[0] = common + s0;
-        o[1] = (common + s1) + p1;
-        o[2] = (common + s2) + p2;
-        o[3] = common + p3;
-    }
-    return make_float4(o[0] * inv, o[1] * inv, o[2] * inv, o[3] * inv);
 }
 
 template <int R>
@@ -124,7 +92,7 @@ __global__ void __launch_bounds__(kThreads) fast_filter_x_bulk_kernel(MatView in
                     const float4 t = s[i];
                     v[4 * i] = t.x; v[4 * i + 1] = t.y; v[4 * i + 2] = t.z; v[4 * i + 3] = t.w;
                 }
-                fast::store4(dst + 4 * q, window4<R, H>(v, inv));
+                fast::store4(dst + 4 * q, fast::window4<R, H>(v, inv));
             }
         });
 }
@@ -151,17 +119,12 @@ void launch_bulk(MatView in, MatView out, const OpParams& params, cudaStream_t s
     COALESCE_CHECK_LAUNCH("fast_filter_x_bulk_kernel");
 }
 
-template <int... Rs>
-void dispatch_radius(int r, MatView in, MatView out, const OpParams& params, cudaStream_t stream,
-                     std::integer_sequence<int, Rs...>) {
-    ((r == Rs + 1 ? launch_bulk<Rs + 1>(in, out, params, stream) : void()), ...);
-}
-
 void launch_fast_filter_x_bulk(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     const bool bulk = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.cols % 4 == 0 &&
                       params.radius >= 1 && params.radius <= kMaxBulkRadius;
     if (!bulk) return launch_fast_filter_x_occ5(in, out, params, stream);
-    dispatch_radius(params.radius, in, out, params, stream, std::make_integer_sequence<int, kMaxBulkRadius>{});
+    fast::with_compiled_radius<kMaxBulkRadius>(params.radius,
+                                               [&](auto r) { launch_bulk<decltype(r)::value>(in, out, params, stream); });
 }
 
 }  // namespace

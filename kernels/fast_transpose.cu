@@ -19,12 +19,13 @@ constexpr int kThreads = 256;
 // together: row order reads whole input rows and scatters the writes over every output row (2 KiB
 // runs at 8192x8192); column order is the mirror (2 KiB read runs, whole output rows written), and
 // measured 14-18 points slower (bench/NOTES.md, run 5): the reads want the long runs.
-enum class TileOrder { rows, cols };
+// rows_evict_first: row order, loads hinted evict-first in L2 (an experiment on the same walk).
+enum class TileOrder { rows, cols, rows_evict_first };
 
 template <TileOrder Order>
 __device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, unsigned& by) {
     const unsigned i = blockIdx.x;
-    if constexpr (Order == TileOrder::rows) {
+    if constexpr (Order != TileOrder::cols) {
         by = i / gx;
         bx = i - by * gx;
     } else {
@@ -61,7 +62,12 @@ __global__ void __launch_bounds__(kThreads, TileW == 64 ? 8 : 6)
 #pragma unroll
         for (int k = 0; k < kLoads; ++k) {
             const std::size_t r = r0 + ty + kTy * k;
-            v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
+            const float* q = fast::row_ptr(in, r) + c;
+            const bool inside = r < in.rows && c < in.cols;
+            if constexpr (Order == TileOrder::rows_evict_first)
+                v[k] = inside ? fast::load4_evict_first(q) : make_float4(0, 0, 0, 0);
+            else
+                v[k] = inside ? fast::load4(q) : make_float4(0, 0, 0, 0);
         }
 #pragma unroll
         for (int k = 0; k < kLoads; ++k) {
@@ -196,6 +202,12 @@ void register_fast_transpose(Registry& registry) {
          "512-byte boundary (dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
          gpu::Layout::pitched},
         launch_fast_transpose<TileOrder::rows>));
+    registry.add(gpu::make_device_variant(
+        {"transpose/fast-tile64-evict-first", Op::transpose, space::shared,
+         "transpose/fast-tile64-float4 with evict-first loads: the input, read once, goes out of the "
+         "L2 before the output lines being filled there",
+         gpu::Layout::dense},
+        launch_fast_transpose<TileOrder::rows_evict_first>));
     registry.add(gpu::make_device_variant(
         {"transpose/fast-tile64-persistent", Op::transpose, space::shared,
          "transpose/fast-tile64-float4 as a persistent grid (as many blocks as fit) that walks the tiles "

@@ -60,4 +60,36 @@ __device__ __forceinline__ void window_means(int radius, float inv, Get get, Put
     }
 }
 
+// Four outputs k = 0..3 at window centres H + k of v: out_k = sum of v[H + k - R .. H + k + R]. The
+// part common to all four, [H + 3 - R, H + R], is summed once (two chains); each output adds its
+// own left suffix and right prefix. Plain sums of each output's 2R + 1 values: no subtraction.
+template <int R, int H, int N>
+__device__ __forceinline__ float4 window4(const float (&v)[N], float inv) {
+    float o[4];
+    if constexpr (2 * R < 3) {
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            float s = v[H + k - R];
+#pragma unroll
+            for (int d = 1 - R; d <= R; ++d) s += v[H + k + d];
+            o[k] = s;
+        }
+    } else {
+        float c0 = v[H + 3 - R], c1 = 0.0f;
+#pragma unroll
+        for (int i = H + 4 - R; i <= H + R; ++i) {
+            if ((i - (H + 3 - R)) % 2) c1 += v[i];
+            else c0 += v[i];
+        }
+        const float common = c0 + c1;
+        const float s2 = v[H + 2 - R], s1 = v[H + 1 - R] + s2, s0 = v[H - R] + s1;
+        const float p1 = v[H + R + 1], p2 = p1 + v[H + R + 2], p3 = p2 + v[H + R + 3];
+        o[0] = common + s0;
+        o[1] = (common + s1) + p1;
+        o[2] = (common + s2) + p2;
+        o[3] = common + p3;
+    }
+    return make_float4(o[0] * inv, o[1] * inv, o[2] * inv, o[3] * inv);
+}
+
 }  // namespace coalesce::fast
