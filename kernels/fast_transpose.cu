@@ -34,21 +34,23 @@ __device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, 
     }
 }
 
-// One tile of 64 rows x TileW columns (64, or 128 for 512-byte read runs) per block. Every tile of
-// a 16-byte aligned matrix takes float4 both ways (edge tiles guard each float4: a scalar edge path
-// made a handful of slow blocks the tail of the whole launch); the tile is padded by one column so
-// the column-wise reads of the second phase hit 16 banks twice (a 2-way conflict) instead of 2
-// banks 16 times. Unaligned matrices take a scalar path through the same padded tile
-// (conflict-free, still coalesced), in the 64x64 instantiation only.
-// 64x64, (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a
-// multiprocessor; 64x128, (kThreads, 6): eight float4 loads per thread, 33 KiB tiles, 6 blocks.
-template <TileOrder Order, int TileW>
-__global__ void __launch_bounds__(kThreads, TileW == 64 ? 8 : 6)
+// One 64x64 tile per block. Every tile of a 16-byte aligned matrix takes float4 both ways (edge
+// tiles guard each float4: a scalar edge path made a handful of slow blocks the tail of the whole
+// launch); the tile is padded by one column so the column-wise reads of the second phase hit 16
+// banks twice (a 2-way conflict) instead of 2 banks 16 times. Unaligned matrices take a scalar
+// path through the same padded tile (conflict-free, still coalesced), in the 256-thread
+// instantiation only.
+// 256 threads, (256, 8): four float4 loads per thread, 32 registers, so 8 blocks (2048 threads, 130
+// KiB of tiles) fit on a multiprocessor. 128 threads, (128, 12): eight loads per thread, 12 blocks
+// (200 KiB of tiles), so 1.5x the bytes in flight per multiprocessor.
+template <TileOrder Order, int Threads>
+__global__ void __launch_bounds__(Threads, Threads == 256 ? 8 : 12)
     fast_transpose_kernel(MatView in, MatView out, unsigned gx, unsigned gy, bool vec) {
+    constexpr int TileW = kTile;
     constexpr int kTx = TileW / 4;           // float4 across a tile row
-    constexpr int kTy = kThreads / kTx;      // tile rows per pass
+    constexpr int kTy = Threads / kTx;       // tile rows per pass
     constexpr int kLoads = kTile / kTy;      // float4 each thread loads
-    constexpr int kStores = TileW / 16;      // float4 each thread stores (16 across x 16 output rows)
+    constexpr int kStores = kLoads;          // and stores (16 across x kTy output rows per pass)
     __shared__ float tile[kTile][TileW + 1];
     unsigned bx, by;
     tile_xy<Order>(gx, gy, bx, by);
@@ -62,12 +64,11 @@ __global__ void __launch_bounds__(kThreads, TileW == 64 ? 8 : 6)
 #pragma unroll
         for (int k = 0; k < kLoads; ++k) {
             const std::size_t r = r0 + ty + kTy * k;
-            const float* q = fast::row_ptr(in, r) + c;
-            const bool inside = r < in.rows && c < in.cols;
             if constexpr (Order == TileOrder::rows_evict_first)
-                v[k] = inside ? fast::load4_evict_first(q) : make_float4(0, 0, 0, 0);
+                v[k] = r < in.rows && c < in.cols ? fast::load4_evict_first(fast::row_ptr(in, r) + c)
+                                                  : make_float4(0, 0, 0, 0);
             else
-                v[k] = inside ? fast::load4(q) : make_float4(0, 0, 0, 0);
+                v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
         }
 #pragma unroll
         for (int k = 0; k < kLoads; ++k) {
@@ -80,11 +81,11 @@ __global__ void __launch_bounds__(kThreads, TileW == 64 ? 8 : 6)
         const std::size_t out_c = r0 + 4 * ox;
 #pragma unroll
         for (int k = 0; k < kStores; ++k) {
-            const int j = oy + 16 * k;
+            const int j = oy + kTy * k;
             const float4 o = make_float4(tile[4 * ox][j], tile[4 * ox + 1][j], tile[4 * ox + 2][j], tile[4 * ox + 3][j]);
             if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, o);
         }
-    } else if constexpr (TileW == kTile) {
+    } else if constexpr (Threads == 256) {
         // Unaligned rows: scalar, still coalesced; unrolled so the 16 loads are in flight together.
         const int x = threadIdx.x & 63, y0 = threadIdx.x >> 6;  // 64 wide, 4 rows per pass
         const std::size_t c = c0 + x;
@@ -104,6 +105,41 @@ __global__ void __launch_bounds__(kThreads, TileW == 64 ? 8 : 6)
         }
     }
 }
+
+// 4x4 blocks transposed in registers: a thread loads four float4 from four consecutive rows,
+// regroups them into four float4 columns, and stores those whole into a 64 x 16-float4 tile of
+// input columns (tile[j] holds input column j, i.e. output row j). The tile is not padded but
+// XOR-swizzled at float4 granularity (row j's float4 i sits at i ^ ((j >> 2) & 7)), which keeps
+// both the 16-byte stores and the 16-byte loads free of bank conflicts: four shared stores and four
+// loads per thread instead of sixteen each, 2-way conflicted. 16-byte aligned matrices only.
+__device__ __forceinline__ int swizzle(int j, int i) { return i ^ ((j >> 2) & 7); }
+
+__global__ void __launch_bounds__(kThreads, 8)
+    fast_transpose_quad_kernel(MatView in, MatView out, unsigned gx) {
+    __shared__ float4 tile[kTile][kTile / 4];
+    const unsigned by = blockIdx.x / gx, bx = blockIdx.x - by * gx;
+    const std::size_t r0 = static_cast<std::size_t>(by) * kTile, c0 = static_cast<std::size_t>(bx) * kTile;
+    const int cg = threadIdx.x & 15, rg = threadIdx.x >> 4;  // column and row group of four
+    const std::size_t c = c0 + 4 * cg, r = r0 + 4 * rg;
+    float4 a[4];
+#pragma unroll
+    for (int e = 0; e < 4; ++e)
+        a[e] = r + e < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r + e) + c) : make_float4(0, 0, 0, 0);
+    tile[4 * cg + 0][swizzle(4 * cg + 0, rg)] = make_float4(a[0].x, a[1].x, a[2].x, a[3].x);
+    tile[4 * cg + 1][swizzle(4 * cg + 1, rg)] = make_float4(a[0].y, a[1].y, a[2].y, a[3].y);
+    tile[4 * cg + 2][swizzle(4 * cg + 2, rg)] = make_float4(a[0].z, a[1].z, a[2].z, a[3].z);
+    tile[4 * cg + 3][swizzle(4 * cg + 3, rg)] = make_float4(a[0].w, a[1].w, a[2].w, a[3].w);
+    __syncthreads();
+    const int ox = threadIdx.x & 15, oy = threadIdx.x >> 4;
+    const std::size_t out_c = r0 + 4 * ox;
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+        const int j = oy + 16 * k;
+        if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, tile[j][swizzle(j, ox)]);
+    }
+}
+
+void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream);
 
 // Persistent and software-pipelined: a resident block walks tiles t, t + grid, ... (row order, so
 // the tiles in flight are still one window of the matrix) and issues the next tile's four float4
@@ -148,19 +184,25 @@ __global__ void __launch_bounds__(kThreads, 8)
 
 void launch_fast_transpose_persistent(MatView in, MatView out, const OpParams& params, cudaStream_t stream);
 
-template <TileOrder Order, int TileW = kTile>
+template <TileOrder Order, int Threads = 256>
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
-    const unsigned gy = fast::ceil_div(in.rows, kTile);
-    if (TileW == kTile || !vec) {  // the wide tile has no scalar path: unaligned matrices take 64x64's
-        const unsigned gx = fast::ceil_div(in.cols, kTile);
-        fast_transpose_kernel<Order, kTile><<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
-    } else {
-        const unsigned gx = fast::ceil_div(in.cols, TileW);
-        fast_transpose_kernel<Order, TileW><<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
-    }
+    const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
+    if (Threads == 256 || !vec)  // the 128-thread block has no scalar path
+        fast_transpose_kernel<Order, 256><<<gx * gy, 256, 0, stream>>>(in, out, gx, gy, vec);
+    else
+        fast_transpose_kernel<Order, Threads><<<gx * gy, Threads, 0, stream>>>(in, out, gx, gy, vec);
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
+}
+
+void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+    const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
+                     in.cols % 4 == 0;
+    if (!vec) return launch_fast_transpose<TileOrder::rows>(in, out, params, stream);
+    const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
+    fast_transpose_quad_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
+    COALESCE_CHECK_LAUNCH("fast_transpose_quad_kernel");
 }
 
 void launch_fast_transpose_persistent(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
@@ -221,15 +263,27 @@ void register_fast_transpose(Registry& registry) {
          gpu::Layout::pitched},
         launch_fast_transpose_persistent));
     registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64x128", Op::transpose, space::shared,
-         "64 rows x 128 columns per shared tile (padded to 129): each warp load reads 512 contiguous "
-         "bytes of a row instead of two 256-byte pieces, eight float4 loads in flight per thread, "
-         "six blocks per multiprocessor; rows in order",
+        {"transpose/fast-quad-swizzle", Op::transpose, space::shared,
+         "64x64 tiles, each thread transposes a 4x4 block in registers and stores whole float4 columns "
+         "into an XOR-swizzled (unpadded) shared tile: 16-byte shared stores and loads, no bank "
+         "conflicts, a quarter of the shared-memory instructions; unaligned matrices take "
+         "transpose/fast-tile64-float4",
+         gpu::Layout::dense},
+        launch_fast_transpose_quad));
+    registry.add(gpu::make_device_variant(
+        {"transpose/fast-quad-swizzle-pitched", Op::transpose, space::pitched,
+         "transpose/fast-quad-swizzle on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
+         gpu::Layout::pitched},
+        launch_fast_transpose_quad));
+    registry.add(gpu::make_device_variant(
+        {"transpose/fast-tile64-deep", Op::transpose, space::shared,
+         "transpose/fast-tile64-float4 with 128-thread blocks: eight float4 loads in flight per thread "
+         "and 12 blocks per multiprocessor, 1.5x the bytes in flight; rows in order",
          gpu::Layout::dense},
         launch_fast_transpose<TileOrder::rows, 128>));
     registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64x128-pitched", Op::transpose, space::pitched,
-         "transpose/fast-tile64x128 on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
+        {"transpose/fast-tile64-deep-pitched", Op::transpose, space::pitched,
+         "transpose/fast-tile64-deep on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
          gpu::Layout::pitched},
         launch_fast_transpose<TileOrder::rows, 128>));
 }
