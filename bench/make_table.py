@@ -176,7 +176,7 @@ def main():
     if a.sweep:
         _, sweep = load_coalesce(a.sweep)
         if sweep:
-            out.append("## Size sweep, fast variants (filters r = %d)" % (sweep[0].get("radius") or 4))
+            out.append("## Size sweep, the best variant of each operation (filters r = %d)" % (sweep[0].get("radius") or 4))
             out.append("")
             out.append("L2-resident: input + output fit in the L2, so the figure measures the cache, not DRAM "
                        "(marked *L2*). % of copy is against cudaMemcpy of the same size.")

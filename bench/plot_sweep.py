@@ -44,7 +44,7 @@ def main(src, dst):
     ax1.axhline(95, color="k", linestyle="--", linewidth=0.8)
     ax2.set_ylabel("GB/s")
     ax1.legend(fontsize=8, loc="lower right")
-    fig.suptitle("Coalesce fast variants, size sweep on %s (filters r = 4)" % j.get("device", {}).get("name", "?"))
+    fig.suptitle("Coalesce, best variant of each operation: size sweep on %s (filters r = 4)" % j.get("device", {}).get("name", "?"))
     fig.tight_layout()
     fig.savefig(dst, dpi=110)
 

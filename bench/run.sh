@@ -3,7 +3,7 @@
 #   build (GUI and OpenCV off, sm_90, Release, peers on) -> the fast variants' GPU tests ->
 #   compute-sanitizer memcheck/racecheck on small cases -> resource report and SASS of the fast
 #   kernels -> Coalesce (coalesce-bench) and every peer at 8192x8192 and 8000x6000, r = 4 and 32 ->
-#   the size sweep of the fast variants -> one report, results.md (+ sweep.png), under $OUT.
+#   the size sweep of the best variants -> one report, results.md (+ sweep.png), under $OUT.
 # STAGES picks parts (default: all): build test sanitize sass bench peers sweep report; `ncu` (not in
 # the default) profiles NCU_VARIANTS with Nsight Compute's counters (bench/ncu.sh).
 # VARIANTS (id prefixes, comma-separated) narrows the bench stage's r = 4 run; default every variant.
@@ -24,7 +24,8 @@ pack() { tar czf "$OUT/logs.tgz" -C "$(dirname "$LOG")" "$(basename "$LOG")"; }
 step() { pack; echo "== [$(( $(date +%s) - t0 ))s] $*"; }
 want() { [[ " $STAGES " == *" $1 "* ]]; }
 BIN=$BUILD/bin
-FAST=copy/fast-,transpose/fast-,row_sums/fast-,col_sums/fast-,filter_x/fast-,filter_y/fast-
+# The sweep: the best variant of each operation (bench/NOTES.md), and the plain copy kernel.
+BEST=${BEST:-copy/global,transpose/fast-quad-swizzle,row_sums/fast-block-occ8,col_sums/fast-strip-float4,filter_x/fast-seg4096-quad,filter_y/fast-tile-float4}
 
 {
   echo "### Environment"; echo
@@ -115,8 +116,8 @@ if want peers; then
 fi
 
 if want sweep; then
-  step "size sweep of the fast variants"
-  timeout 200 "$BIN/coalesce-bench" --variants "$FAST" --sizes "$SWEEP" --radius 4 --border clamp --reps 30 \
+  step "size sweep of the best variants"
+  timeout 200 "$BIN/coalesce-bench" --variants "$BEST" --sizes "$SWEEP" --radius 4 --border clamp --reps 30 \
     --warmups 5 --json "$LOG/sweep.json" > "$LOG/sweep.txt" 2> "$LOG/sweep.err"; echo "rc=$?"
   python3 bench/plot_sweep.py "$LOG/sweep.json" "$OUT/sweep.png" || echo "no chart"
 fi

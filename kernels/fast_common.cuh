@@ -27,26 +27,6 @@ __host__ __device__ inline float* row_ptr(const MatView& v, std::size_t r) {
 // during a launch.
 __device__ __forceinline__ float4 load4(const float* p) { return __ldg(reinterpret_cast<const float4*>(p)); }
 __device__ __forceinline__ float load1(const float* p) { return __ldg(p); }
-// Evict-first in L2 (an L2 cache policy made by createpolicy, passed as the load's cache hint):
-// bytes read once should not push out the lines that writes are still filling.
-__device__ __forceinline__ float4 load4_evict_first(const float* p) {
-    float4 v;
-    asm("{\n\t.reg .b64 pol;\n\t"
-        "createpolicy.fractional.L2::evict_first.b64 pol, 1.0;\n\t"
-        "ld.global.nc.L1::no_allocate.L2::cache_hint.v4.f32 {%0, %1, %2, %3}, [%4], pol;\n\t}"
-        : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-        : "l"(p));
-    return v;
-}
-// The same load with two cache hints: no L1 allocation (the bytes are used once) and a 256-byte
-// L2 prefetch size, so a miss asks DRAM for the whole 256-byte block around the sector at once.
-__device__ __forceinline__ float4 load4_prefetch256(const float* p) {
-    float4 v;
-    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
-        : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-        : "l"(p));
-    return v;
-}
 __device__ __forceinline__ void store4(float* p, float4 v) { *reinterpret_cast<float4*>(p) = v; }
 
 __device__ __forceinline__ float4 add4(float4 a, float4 b) {

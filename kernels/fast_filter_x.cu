@@ -304,12 +304,6 @@ void register_fast_filter_x(Registry& registry) {
          gpu::Layout::pitched},
         launch_fast_filter_x_quad));
     registry.add(gpu::make_device_variant(
-        {"filter_x/fast-seg4096-pitched", Op::filter_x, space::pitched,
-         "filter_x/fast-seg4096-occ5 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
-         "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
-         gpu::Layout::pitched},
-        launch_fast_filter_x<5>));
-    registry.add(gpu::make_device_variant(
         {"filter_x/fast-even-float4", Op::filter_x, space::shared,
          "filter_x/fast-seg4096-float4 (registers not capped) with rows wider than 4096 split into "
          "equal segments of one block each (6000 columns: 2 x 3000) instead of 2048-column segments "

@@ -138,12 +138,6 @@ void register_fast_filter_x_bulk(Registry& registry) {
          "radii and unaligned rows take filter_x/fast-seg4096-occ5",
          gpu::Layout::dense},
         launch_fast_filter_x_bulk));
-    registry.add(gpu::make_device_variant(
-        {"filter_x/fast-bulk-ring-pitched", Op::filter_x, space::pitched,
-         "filter_x/fast-bulk-ring on cudaMallocPitch rows: every row starts on a 512-byte boundary "
-         "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
-         gpu::Layout::pitched},
-        launch_fast_filter_x_bulk));
 }
 
 }  // namespace coalesce

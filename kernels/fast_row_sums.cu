@@ -25,7 +25,7 @@ __device__ __forceinline__ float warp_sum(float v) {
 // split into a scalar head up to the first 16-byte boundary, a float4 body and a scalar tail, so
 // any row start (dense matrices with cols % 4 != 0) still takes 16-byte loads for the body.
 // Chains is the number of float4 accumulators (4; or 1 with batches of 2, to fit 32 registers).
-template <int WarpsPerRow, int Batch, int Chains, bool Prefetch = false>
+template <int WarpsPerRow, int Batch, int Chains>
 __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
     constexpr int kRowsPerBlock = kWarps / WarpsPerRow;
     constexpr int kLanes = 32 * WarpsPerRow;  // threads that share a row
@@ -53,10 +53,7 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
         for (std::size_t i = t; i < n4; i += Batch * kLanes) {
             float4 v[Batch];
 #pragma unroll
-            for (int k = 0; k < Batch; ++k) {
-                const float* q = body + 4 * (i + k * kLanes);
-                v[k] = i + k * kLanes < n4 ? (Prefetch ? fast::load4_prefetch256(q) : fast::load4(q)) : zero;
-            }
+            for (int k = 0; k < Batch; ++k) v[k] = i + k * kLanes < n4 ? fast::load4(body + 4 * (i + k * kLanes)) : zero;
             if constexpr (Chains == 4) {
 #pragma unroll
                 for (int k = 0; k < Batch; k += 4) {
@@ -90,9 +87,9 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
     }
 }
 
-template <int WarpsPerRow, int Batch = 4, bool Prefetch = false>
+template <int WarpsPerRow, int Batch = 4>
 __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, MatView out) {
-    row_sums_body<WarpsPerRow, Batch, 4, Prefetch>(in, out);
+    row_sums_body<WarpsPerRow, Batch, 4>(in, out);
 }
 
 // Registers capped at 32 (eight blocks, 64 warps per multiprocessor): two loads per lane and batch
@@ -164,16 +161,6 @@ void launch_fast_row_sums_occ8(MatView in, MatView out, const OpParams&, cudaStr
     COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
 }
 
-// row_sums/fast-warp-float4 with the L2's 256-byte prefetch hint on every body load.
-void launch_fast_row_sums_prefetch(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    if (in.rows >= kFewRows) {
-        fast_row_sums_kernel<1, 4, true><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
-    } else {
-        fast_row_sums_kernel<kWarps, 4, true><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
-    }
-    COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
-}
-
 void launch_fast_row_sums_block_occ8(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     if (!fast::rows_are_16b_aligned(in) || in.cols % 4 != 0) return launch_fast_row_sums_warp(in, out, params, stream);
     fast_row_sums_block_occ8_kernel<<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
@@ -229,18 +216,6 @@ void register_fast_row_sums(Registry& registry) {
          "shuffles then 8 partials in shared memory; rows not 16-byte aligned take row_sums/fast-warp-float4",
          gpu::Layout::dense},
         launch_fast_row_sums_block_occ8));
-    registry.add(gpu::make_device_variant(
-        {"row_sums/fast-warp-prefetch", Op::row_sums, space::global,
-         "row_sums/fast-warp-float4 with cache hints on its loads: no L1 allocation, and a 256-byte L2 "
-         "prefetch size (each miss fetches the whole 256-byte block from DRAM)",
-         gpu::Layout::dense},
-        launch_fast_row_sums_prefetch));
-    registry.add(gpu::make_device_variant(
-        {"row_sums/fast-warp-pitched", Op::row_sums, space::pitched,
-         "row_sums/fast-warp-float4 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
-         "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
-         gpu::Layout::pitched},
-        launch_fast_row_sums_warp));
 }
 
 }  // namespace coalesce

@@ -1,31 +1,29 @@
-// transpose, fast: 64x64 (or 64x128) tiles, 16-byte loads and stores on both sides, every load of
-// a thread in flight before its first shared-memory store.
+// transpose, fast: 64x64 tiles, 16-byte loads and stores on both sides, four loads in flight per
+// thread before the first shared-memory store; through a padded tile of floats, or (quad-swizzle)
+// 4x4 blocks transposed in registers through a swizzled tile of float4.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
 #include "fast_variants.hpp"
 
-#include <algorithm>
-#include <mutex>
-
 namespace coalesce {
 namespace {
 
 constexpr int kTile = 64;
-constexpr int kThreads = 256;
+constexpr int kThreads = 256;          // 16 float4 across a tile row x 16 tile rows per pass
+constexpr int kPasses = kTile / 16;    // each thread moves kPasses float4 in and kPasses out
 
 // The order in which blocks take tiles decides which DRAM pages the ~1056 resident blocks touch
 // together: row order reads whole input rows and scatters the writes over every output row (2 KiB
 // runs at 8192x8192); column order is the mirror (2 KiB read runs, whole output rows written), and
 // measured 14-18 points slower (bench/NOTES.md, run 5): the reads want the long runs.
-// rows_evict_first: row order, loads hinted evict-first in L2 (an experiment on the same walk).
-enum class TileOrder { rows, cols, rows_evict_first };
+enum class TileOrder { rows, cols };
 
 template <TileOrder Order>
 __device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, unsigned& by) {
     const unsigned i = blockIdx.x;
-    if constexpr (Order != TileOrder::cols) {
+    if constexpr (Order == TileOrder::rows) {
         by = i / gx;
         bx = i - by * gx;
     } else {
@@ -36,56 +34,43 @@ __device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, 
 
 // One 64x64 tile per block. Every tile of a 16-byte aligned matrix takes float4 both ways (edge
 // tiles guard each float4: a scalar edge path made a handful of slow blocks the tail of the whole
-// launch); the tile is padded by one column so the column-wise reads of the second phase hit 16
+// launch); the tile is padded to 65 columns so the column-wise reads of the second phase hit 16
 // banks twice (a 2-way conflict) instead of 2 banks 16 times. Unaligned matrices take a scalar
-// path through the same padded tile (conflict-free, still coalesced), in the 256-thread
-// instantiation only.
-// 256 threads, (256, 8): four float4 loads per thread, 32 registers, so 8 blocks (2048 threads, 130
-// KiB of tiles) fit on a multiprocessor. 128 threads, (128, 12): eight loads per thread, 12 blocks
-// (200 KiB of tiles), so 1.5x the bytes in flight per multiprocessor.
-template <TileOrder Order, int Threads>
-__global__ void __launch_bounds__(Threads, Threads == 256 ? 8 : 12)
-    fast_transpose_kernel(MatView in, MatView out, unsigned gx, unsigned gy, bool vec) {
-    constexpr int TileW = kTile;
-    constexpr int kTx = TileW / 4;           // float4 across a tile row
-    constexpr int kTy = Threads / kTx;       // tile rows per pass
-    constexpr int kLoads = kTile / kTy;      // float4 each thread loads
-    constexpr int kStores = kLoads;          // and stores (16 across x kTy output rows per pass)
-    __shared__ float tile[kTile][TileW + 1];
+// path through the same padded tile (conflict-free, still coalesced).
+// (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a multiprocessor.
+template <TileOrder Order>
+__global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in, MatView out, unsigned gx,
+                                                                  unsigned gy, bool vec) {
+    __shared__ float tile[kTile][kTile + 1];
     unsigned bx, by;
     tile_xy<Order>(gx, gy, bx, by);
     const std::size_t r0 = static_cast<std::size_t>(by) * kTile;
-    const std::size_t c0 = static_cast<std::size_t>(bx) * TileW;
+    const std::size_t c0 = static_cast<std::size_t>(bx) * kTile;
     if (vec) {
         // rows % 4 == 0 and cols % 4 == 0 here, so a float4 lies wholly inside or wholly outside.
-        const int tx = threadIdx.x % kTx, ty = threadIdx.x / kTx;
+        const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
         const std::size_t c = c0 + 4 * tx;
-        float4 v[kLoads];
+        float4 v[kPasses];
 #pragma unroll
-        for (int k = 0; k < kLoads; ++k) {
-            const std::size_t r = r0 + ty + kTy * k;
-            if constexpr (Order == TileOrder::rows_evict_first)
-                v[k] = r < in.rows && c < in.cols ? fast::load4_evict_first(fast::row_ptr(in, r) + c)
-                                                  : make_float4(0, 0, 0, 0);
-            else
-                v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
+        for (int k = 0; k < kPasses; ++k) {
+            const std::size_t r = r0 + ty + 16 * k;
+            v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
         }
 #pragma unroll
-        for (int k = 0; k < kLoads; ++k) {
-            float* t = &tile[ty + kTy * k][4 * tx];
+        for (int k = 0; k < kPasses; ++k) {
+            float* t = &tile[ty + 16 * k][4 * tx];
             t[0] = v[k].x; t[1] = v[k].y; t[2] = v[k].z; t[3] = v[k].w;
         }
         __syncthreads();
         // Output row c0 + j holds input column j: four consecutive input rows per float4.
-        const int ox = threadIdx.x & 15, oy = threadIdx.x >> 4;
-        const std::size_t out_c = r0 + 4 * ox;
+        const std::size_t out_c = r0 + 4 * tx;
 #pragma unroll
-        for (int k = 0; k < kStores; ++k) {
-            const int j = oy + kTy * k;
-            const float4 o = make_float4(tile[4 * ox][j], tile[4 * ox + 1][j], tile[4 * ox + 2][j], tile[4 * ox + 3][j]);
+        for (int k = 0; k < kPasses; ++k) {
+            const int j = ty + 16 * k;
+            const float4 o = make_float4(tile[4 * tx][j], tile[4 * tx + 1][j], tile[4 * tx + 2][j], tile[4 * tx + 3][j]);
             if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, o);
         }
-    } else if constexpr (Threads == 256) {
+    } else {
         // Unaligned rows: scalar, still coalesced; unrolled so the 16 loads are in flight together.
         const int x = threadIdx.x & 63, y0 = threadIdx.x >> 6;  // 64 wide, 4 rows per pass
         const std::size_t c = c0 + x;
@@ -109,9 +94,11 @@ __global__ void __launch_bounds__(Threads, Threads == 256 ? 8 : 12)
 // 4x4 blocks transposed in registers: a thread loads four float4 from four consecutive rows,
 // regroups them into four float4 columns, and stores those whole into a 64 x 16-float4 tile of
 // input columns (tile[j] holds input column j, i.e. output row j). The tile is not padded but
-// XOR-swizzled at float4 granularity (row j's float4 i sits at i ^ ((j >> 2) & 7)), which keeps
-// both the 16-byte stores and the 16-byte loads free of bank conflicts: four shared stores and four
-// loads per thread instead of sixteen each, 2-way conflicted. 16-byte aligned matrices only.
+// XOR-swizzled at float4 granularity (row j's float4 i sits at i ^ ((j >> 2) & 7)), so that the
+// eight lanes of each quarter-warp phase reach eight different 16-byte bank groups on both sides:
+// four 16-byte shared stores and four loads per thread instead of sixteen 4-byte ones each, 2-way
+// conflicted (Nsight Compute at 8192x8192: 0.37 M bank conflicts against 4.8 M). 16-byte aligned
+// matrices only.
 __device__ __forceinline__ int swizzle(int j, int i) { return i ^ ((j >> 2) & 7); }
 
 __global__ void __launch_bounds__(kThreads, 8)
@@ -139,60 +126,12 @@ __global__ void __launch_bounds__(kThreads, 8)
     }
 }
 
-void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream);
-
-// Persistent and software-pipelined: a resident block walks tiles t, t + grid, ... (row order, so
-// the tiles in flight are still one window of the matrix) and issues the next tile's four float4
-// loads right after the current tile is in shared memory, so its loads are in flight while it
-// reads the tile back and writes it out (the one-tile kernel has none in flight then, and a block
-// start per tile). 16-byte aligned matrices only.
-__global__ void __launch_bounds__(kThreads, 8)
-    fast_transpose_persistent_kernel(MatView in, MatView out, unsigned gx, unsigned tiles) {
-    __shared__ float tile[kTile][kTile + 1];
-    const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
-    float4 v[4];
-    auto load = [&](unsigned t) {
-        const unsigned by = t / gx, bx = t - by * gx;
-        const std::size_t r0 = static_cast<std::size_t>(by) * kTile, c = static_cast<std::size_t>(bx) * kTile + 4 * tx;
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-            const std::size_t r = r0 + ty + 16 * k;
-            v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
-        }
-    };
-    unsigned t = blockIdx.x;
-    if (t < tiles) load(t);
-    for (; t < tiles; t += gridDim.x) {
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-            float* d = &tile[ty + 16 * k][4 * tx];
-            d[0] = v[k].x; d[1] = v[k].y; d[2] = v[k].z; d[3] = v[k].w;
-        }
-        __syncthreads();
-        if (t + gridDim.x < tiles) load(t + gridDim.x);
-        const unsigned by = t / gx, bx = t - by * gx;
-        const std::size_t c0 = static_cast<std::size_t>(bx) * kTile, out_c = static_cast<std::size_t>(by) * kTile + 4 * tx;
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-            const int j = ty + 16 * k;
-            const float4 o = make_float4(tile[4 * tx][j], tile[4 * tx + 1][j], tile[4 * tx + 2][j], tile[4 * tx + 3][j]);
-            if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, o);
-        }
-        __syncthreads();  // the tile is read back before the next one is stored
-    }
-}
-
-void launch_fast_transpose_persistent(MatView in, MatView out, const OpParams& params, cudaStream_t stream);
-
-template <TileOrder Order, int Threads = 256>
+template <TileOrder Order>
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
-    const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
-    if (Threads == 256 || !vec)  // the 128-thread block has no scalar path
-        fast_transpose_kernel<Order, 256><<<gx * gy, 256, 0, stream>>>(in, out, gx, gy, vec);
-    else
-        fast_transpose_kernel<Order, Threads><<<gx * gy, Threads, 0, stream>>>(in, out, gx, gy, vec);
+    fast_transpose_kernel<Order><<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
 }
 
@@ -203,24 +142,6 @@ void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params,
     const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
     fast_transpose_quad_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
     COALESCE_CHECK_LAUNCH("fast_transpose_quad_kernel");
-}
-
-void launch_fast_transpose_persistent(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
-                     in.cols % 4 == 0;
-    if (!vec) return launch_fast_transpose<TileOrder::rows>(in, out, params, stream);
-    static std::once_flag once;
-    static int per_sm = 0;
-    std::call_once(once, [] {
-        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_transpose_persistent_kernel, kThreads, 0));
-    });
-    int device = 0, sms = 0;
-    COALESCE_CUDA(cudaGetDevice(&device));
-    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    const unsigned gx = fast::ceil_div(in.cols, kTile), tiles = gx * fast::ceil_div(in.rows, kTile);
-    const unsigned grid = std::min(tiles, static_cast<unsigned>(std::max(1, sms * per_sm)));
-    fast_transpose_persistent_kernel<<<grid, kThreads, 0, stream>>>(in, out, gx, tiles);
-    COALESCE_CHECK_LAUNCH("fast_transpose_persistent_kernel");
 }
 
 }  // namespace
@@ -239,33 +160,9 @@ void register_fast_transpose(Registry& registry) {
          gpu::Layout::dense},
         launch_fast_transpose<TileOrder::cols>));
     registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-pitched", Op::transpose, space::pitched,
-         "transpose/fast-tile64-float4 on cudaMallocPitch rows: every input and output row starts on a "
-         "512-byte boundary (dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
-         gpu::Layout::pitched},
-        launch_fast_transpose<TileOrder::rows>));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-evict-first", Op::transpose, space::shared,
-         "transpose/fast-tile64-float4 with evict-first loads: the input, read once, goes out of the "
-         "L2 before the output lines being filled there",
-         gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::rows_evict_first>));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-persistent", Op::transpose, space::shared,
-         "transpose/fast-tile64-float4 as a persistent grid (as many blocks as fit) that walks the tiles "
-         "in row order and loads the next tile while it writes out the current one; unaligned "
-         "matrices take the one-tile kernel",
-         gpu::Layout::dense},
-        launch_fast_transpose_persistent));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-persistent-pitched", Op::transpose, space::pitched,
-         "transpose/fast-tile64-persistent on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
-         gpu::Layout::pitched},
-        launch_fast_transpose_persistent));
-    registry.add(gpu::make_device_variant(
         {"transpose/fast-quad-swizzle", Op::transpose, space::shared,
          "64x64 tiles, each thread transposes a 4x4 block in registers and stores whole float4 columns "
-         "into an XOR-swizzled (unpadded) shared tile: 16-byte shared stores and loads, no bank "
+         "into an XOR-swizzled (unpadded) shared tile: 16-byte shared stores and loads, nearly no bank "
          "conflicts, a quarter of the shared-memory instructions; unaligned matrices take "
          "transpose/fast-tile64-float4",
          gpu::Layout::dense},
@@ -275,17 +172,6 @@ void register_fast_transpose(Registry& registry) {
          "transpose/fast-quad-swizzle on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
          gpu::Layout::pitched},
         launch_fast_transpose_quad));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-deep", Op::transpose, space::shared,
-         "transpose/fast-tile64-float4 with 128-thread blocks: eight float4 loads in flight per thread "
-         "and 12 blocks per multiprocessor, 1.5x the bytes in flight; rows in order",
-         gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::rows, 128>));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-deep-pitched", Op::transpose, space::pitched,
-         "transpose/fast-tile64-deep on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
-         gpu::Layout::pitched},
-        launch_fast_transpose<TileOrder::rows, 128>));
 }
 
 }  // namespace coalesce

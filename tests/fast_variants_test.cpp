@@ -47,9 +47,10 @@ struct FastCase {
 // cols % 4 == 0 everywhere (the float4 paths), but rows and cols not multiples of the tiles:
 // 100x4100 (block per row; partial last tile, segment and thread), 4100x36 (narrow: one strip,
 // many chunks), 517x1028, 2x8192 (two rows, one chunk per strip), 4500x260 (warp per row, 260
-// columns: a partial strip and a partial filter segment).
+// columns: a partial strip and a partial filter segment), 37x4 (one float4 per row: every filter
+// window reaches past both ends of the row).
 const std::vector<Shape>& shapes() {
-    static const std::vector<Shape> s = {{100, 4100}, {4100, 36}, {517, 1028}, {2, 8192}, {4500, 260}};
+    static const std::vector<Shape> s = {{100, 4100}, {4100, 36}, {517, 1028}, {2, 8192}, {4500, 260}, {37, 4}};
     return s;
 }
 
@@ -67,7 +68,7 @@ std::vector<FastCase> cases() {
                 out.push_back({id, s, {}});
                 continue;
             }
-            for (int radius : {0, 3, 4, 17, 32, kMaxRadius})
+            for (int radius : {0, 2, 3, 4, 8, 17, 32, kMaxRadius})
                 for (Border b : all_borders()) out.push_back({id, s, {radius, b}});
         }
     }
