@@ -208,7 +208,9 @@ public:
         in_ = DeviceMatrix(shape_, layout_);
         out_ = DeviceMatrix(output_shape(Op::col_sums, shape_), layout_);
         in_.upload(input);
-        vec_ = fast::rows_are_16b_aligned(in_.view()) && fast::rows_are_16b_aligned(out_.view());
+        // Pitched rows are 16-byte aligned whatever the width: the float4 path also needs whole
+        // float4 across a row (the partials are dense, cols floats per chunk).
+        vec_ = fast::rows_are_16b_aligned(in_.view()) && fast::rows_are_16b_aligned(out_.view()) && shape_.cols % 4 == 0;
         int device = 0, sms = 0, per_sm = 0;
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
