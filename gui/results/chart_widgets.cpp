@@ -239,7 +239,12 @@ QChart* buildSweepChart(SizeSweepModel* model) {
         addVerticalMarker(chart, size_axis, l2,
                           QStringLiteral("L2 cache: %1 MiB").arg(QString::number(l2, 'g', 3)),
                           QColor(0x80, 0x80, 0x80));
-    chart->legend()->setAlignment(lines.size() > 8 ? Qt::AlignRight : Qt::AlignBottom);
+    // A bottom legend is one row, and Qt elides its labels to fit: eight variant ids of about 30
+    // characters came out as "transpose/fast-...", twice. Past about 120 characters the legend
+    // goes to the right, one full id per line.
+    int label_chars = 0;
+    for (const auto& line : lines) label_chars += static_cast<int>(line.variant.size()) + 4;
+    chart->legend()->setAlignment(label_chars > 120 ? Qt::AlignRight : Qt::AlignBottom);
     return chart;
 }
 
