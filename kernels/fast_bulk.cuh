@@ -8,7 +8,11 @@
 
 #include <cuda_runtime.h>
 
+#include "coalesce/cuda_check.hpp"
+
+#include <cstddef>
 #include <cstdint>
+#include <mutex>
 
 namespace coalesce::fast {
 
@@ -107,6 +111,23 @@ inline WarpRows warp_rows(std::size_t rows, std::size_t resident_warps) {
     w.rows_per_warp = static_cast<unsigned>(per < 1 ? 1 : per);
     w.warps = static_cast<unsigned>((rows + w.rows_per_warp - 1) / w.rows_per_warp);
     return w;
+}
+
+// The persistent grid of a ring kernel (Threads threads, smem bytes of dynamic shared memory,
+// above 48 KiB by opt-in) over `rows` rows: the opt-in and the occupancy it allows are asked once
+// per process, because host calls between the timing events would count as kernel time.
+template <auto Kernel>
+WarpRows resident_warp_rows(int threads, std::size_t smem, std::size_t rows) {
+    static std::once_flag once;
+    static int blocks_per_sm = 0;
+    std::call_once(once, [&] {
+        COALESCE_CUDA(cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, Kernel, threads, smem));
+    });
+    int device = 0, sms = 0;
+    COALESCE_CUDA(cudaGetDevice(&device));
+    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return warp_rows(rows, std::size_t{1} * sms * blocks_per_sm * (threads / 32));
 }
 
 }  // namespace coalesce::fast

@@ -232,14 +232,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
     for (int m = 0; m < 4; ++m) {
         const int q = tx + plan.tx * m;  // this thread's m-th float4 of outputs
         if (c0 + 4 * q >= cols) break;   // cols % 4 == 0: a float4 is wholly inside or outside
-        float w[4 + 2 * H];
-        const float4* s = reinterpret_cast<const float4*>(line) + q;
-#pragma unroll
-        for (int i = 0; i < 1 + 2 * H / 4; ++i) {
-            const float4 t = s[i];
-            w[4 * i] = t.x; w[4 * i + 1] = t.y; w[4 * i + 2] = t.z; w[4 * i + 3] = t.w;
-        }
-        fast::store4(o + 4 * q, fast::window4<R, H>(w, inv));
+        fast::store4(o + 4 * q, fast::window4_from_line<R, H>(line, q, inv));
     }
 }
 

@@ -17,7 +17,6 @@
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
 
-#include <mutex>
 
 namespace coalesce {
 namespace {
@@ -84,35 +83,14 @@ __global__ void __launch_bounds__(kThreads) fast_filter_x_bulk_kernel(MatView in
             const int n4 = static_cast<int>(min(cols - c0, static_cast<long long>(kSegment))) / 4;
             float* dst = fast::row_ptr(out, r) + c0;
 #pragma unroll 2
-            for (int q = lane; q < n4; q += 32) {
-                float v[4 + 2 * H];
-                const float4* s = reinterpret_cast<const float4*>(slot) + q;
-#pragma unroll
-                for (int i = 0; i < 1 + 2 * H / 4; ++i) {
-                    const float4 t = s[i];
-                    v[4 * i] = t.x; v[4 * i + 1] = t.y; v[4 * i + 2] = t.z; v[4 * i + 3] = t.w;
-                }
-                fast::store4(dst + 4 * q, fast::window4<R, H>(v, inv));
-            }
+            for (int q = lane; q < n4; q += 32) fast::store4(dst + 4 * q, fast::window4_from_line<R, H>(slot, q, inv));
         });
 }
 
 template <int R>
 void launch_bulk(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    // The opt-in above 48 KiB and the occupancy it allows, once per process and radius: host calls
-    // between the timing events would be counted as kernel time.
-    static std::once_flag once;
-    static int blocks_per_sm = 0;
-    std::call_once(once, [] {
-        COALESCE_CUDA(cudaFuncSetAttribute(fast_filter_x_bulk_kernel<R>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           static_cast<int>(smem_bytes<R>())));
-        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, fast_filter_x_bulk_kernel<R>,
-                                                                    kThreads, smem_bytes<R>()));
-    });
-    int device = 0, sms = 0;
-    COALESCE_CUDA(cudaGetDevice(&device));
-    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    const fast::WarpRows plan = fast::warp_rows(in.rows, std::size_t{1} * sms * blocks_per_sm * kWarps);
+    const fast::WarpRows plan =
+        fast::resident_warp_rows<fast_filter_x_bulk_kernel<R>>(kThreads, smem_bytes<R>(), in.rows);
     const float inv = static_cast<float>(1.0 / (2 * R + 1));
     fast_filter_x_bulk_kernel<R><<<fast::ceil_div(plan.warps, kWarps), kThreads, smem_bytes<R>(), stream>>>(
         in, out, params.border, inv, plan);

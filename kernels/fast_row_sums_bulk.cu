@@ -11,7 +11,6 @@
 #include "fast_launchers.hpp"
 #include "fast_variants.hpp"
 
-#include <mutex>
 
 namespace coalesce {
 namespace {
@@ -77,20 +76,7 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in
 void launch_fast_row_sums_bulk(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     const bool bulk = fast::rows_are_16b_aligned(in) && in.cols % 4 == 0;
     if (!bulk) return launch_fast_row_sums_warp(in, out, params, stream);
-    // The opt-in above 48 KiB and the occupancy it allows, once per process: host calls between
-    // the timing events would be counted as kernel time.
-    static std::once_flag once;
-    static int blocks_per_sm = 0;
-    std::call_once(once, [] {
-        COALESCE_CUDA(cudaFuncSetAttribute(fast_row_sums_bulk_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           static_cast<int>(kSmem)));
-        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, fast_row_sums_bulk_kernel,
-                                                                    kThreads, kSmem));
-    });
-    int device = 0, sms = 0;
-    COALESCE_CUDA(cudaGetDevice(&device));
-    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    const fast::WarpRows plan = fast::warp_rows(in.rows, std::size_t{1} * sms * blocks_per_sm * kWarps);
+    const fast::WarpRows plan = fast::resident_warp_rows<fast_row_sums_bulk_kernel>(kThreads, kSmem, in.rows);
     fast_row_sums_bulk_kernel<<<fast::ceil_div(plan.warps, kWarps), kThreads, kSmem, stream>>>(in, out, plan);
     COALESCE_CHECK_LAUNCH("fast_row_sums_bulk_kernel");
 }

@@ -92,4 +92,19 @@ __device__ __forceinline__ float4 window4(const float (&v)[N], float inv) {
     return make_float4(o[0] * inv, o[1] * inv, o[2] * inv, o[3] * inv);
 }
 
+// Outputs 4q .. 4q + 3 of a line in shared memory whose element H + i is the input under output i
+// (H = the radius rounded up to 4): the window's 4 + 2H values come in as 1 + 2H/4 aligned float4
+// loads (consecutive q on consecutive lanes: conflict-free) and stay in registers.
+template <int R, int H>
+__device__ __forceinline__ float4 window4_from_line(const float* line, int q, float inv) {
+    float w[4 + 2 * H];
+    const float4* s = reinterpret_cast<const float4*>(line) + q;
+#pragma unroll
+    for (int i = 0; i < 1 + 2 * H / 4; ++i) {
+        const float4 t = s[i];
+        w[4 * i] = t.x; w[4 * i + 1] = t.y; w[4 * i + 2] = t.z; w[4 * i + 3] = t.w;
+    }
+    return window4<R, H>(w, inv);
+}
+
 }  // namespace coalesce::fast
