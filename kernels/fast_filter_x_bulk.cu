@@ -17,7 +17,6 @@
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
 
-
 namespace coalesce {
 namespace {
 
@@ -49,7 +48,8 @@ __global__ void __launch_bounds__(kThreads) fast_filter_x_bulk_kernel(MatView in
     const std::size_t gw = static_cast<std::size_t>(blockIdx.x) * kWarps + warp;
     if (gw >= plan.warps) return;
     // Rows gw, gw + warps, gw + 2 warps, ...: the rows in flight at any moment are one contiguous
-    // window of the matrix (a contiguous band per warp spread them over all of it: 83% of copy).
+    // window of the matrix. (A contiguous band per warp, the first version, measured within the
+    // run-to-run spread of this order: bench/NOTES.md, run 9.)
     const std::size_t rows = (in.rows - gw + plan.warps - 1) / plan.warps;
     const long long cols = static_cast<long long>(in.cols);
     const unsigned per_row = static_cast<unsigned>((cols + kSegment - 1) / kSegment);

@@ -38,7 +38,8 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in
     const std::size_t gw = static_cast<std::size_t>(blockIdx.x) * kWarps + warp;
     if (gw >= plan.warps) return;  // whole warps only: the ring is per warp
     // Rows gw, gw + warps, gw + 2 warps, ...: the rows in flight at any moment are one contiguous
-    // window of the matrix (a contiguous band per warp spread them over all of it).
+    // window of the matrix. (A contiguous band per warp, the first version, measured within the
+    // run-to-run spread of this order: bench/NOTES.md, run 9.)
     const std::size_t rows = (in.rows - gw + plan.warps - 1) / plan.warps;
     const unsigned row_bytes = static_cast<unsigned>(in.cols * sizeof(float));
     const unsigned per_row = (row_bytes + kChunkFloats * 4 - 1) / (kChunkFloats * 4);
