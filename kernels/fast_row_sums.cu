@@ -15,12 +15,6 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-    return v;
-}
-
 // WarpsPerRow warps share a row (1: a block sums 8 rows; 8: a block sums one row). Each row is
 // split into a scalar head up to the first 16-byte boundary, a float4 body and a scalar tail, so
 // any row start (dense matrices with cols % 4 != 0) still takes 16-byte loads for the body.
@@ -72,7 +66,7 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
         a0 = fast::add4(fast::add4(a0, a1), fast::add4(a2, a3));
         acc += (a0.x + a0.y) + (a0.z + a0.w);
     }
-    acc = warp_sum(acc);
+    acc = fast::warp_sum(acc);
     if constexpr (WarpsPerRow == 1) {
         if (active && lane == 0) fast::row_ptr(out, row)[0] = acc;
     } else {
@@ -120,7 +114,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
                      v2 = i + 2 * kThreads < n4 ? __ldg(p + i + 2 * kThreads) : zero;
         acc = fast::add4(acc, fast::add4(fast::add4(v0, v1), v2));
     }
-    float sum = warp_sum((acc.x + acc.y) + (acc.z + acc.w));
+    float sum = fast::warp_sum((acc.x + acc.y) + (acc.z + acc.w));
     __shared__ float partial[kWarps];
     if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = sum;
     __syncthreads();

@@ -22,12 +22,6 @@ constexpr int kChunkFloats = 1024;  // 4 KiB: eight float4 per lane
 constexpr std::size_t kSmem = std::size_t{kWarps} * kStages * kChunkFloats * sizeof(float) +
                               std::size_t{kWarps} * kStages * sizeof(std::uint64_t);
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-    return v;
-}
-
 __global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in, MatView out,
                                                                       fast::WarpRows plan) {
     extern __shared__ __align__(128) unsigned char smem[];
@@ -66,7 +60,7 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in
             }
             if (part + 1 == per_row) {  // the row is complete
                 a0 = fast::add4(a0, a1);
-                const float sum = warp_sum((a0.x + a0.y) + (a0.z + a0.w));
+                const float sum = fast::warp_sum((a0.x + a0.y) + (a0.z + a0.w));
                 if (lane == 0) fast::row_ptr(out, gw + static_cast<std::size_t>(j) / per_row * plan.warps)[0] = sum;
                 a0 = make_float4(0, 0, 0, 0);
                 a1 = a0;
