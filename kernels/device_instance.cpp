@@ -59,6 +59,9 @@ Variant make_variant(DeviceVariantSpec spec, ScratchShape scratch_shape, Scratch
     variant.info.memory_space = spec.memory_space;
     variant.info.description = std::move(spec.description);
     variant.info.gpu = true;
+    variant.info.tier = spec.tier;
+    variant.info.kernel = std::move(spec.kernel);
+    variant.info.limits = spec.limits;
     const Op op = spec.op;
     const Layout layout = spec.layout;
     variant.make = [op, layout, scratch_shape = std::move(scratch_shape),

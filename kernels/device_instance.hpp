@@ -31,6 +31,9 @@ struct DeviceVariantSpec {
     const char* memory_space = space::global;
     std::string description;   // what it demonstrates and why it is fast or slow
     Layout layout = Layout::dense;
+    Tier tier = Tier::classic;
+    std::string kernel;        // the __global__ function(s) the launcher runs
+    Limits limits;             // inputs outside these are skipped with the reason
 };
 
 // A variant whose instances allocate in `spec.layout` and run `launcher`.

@@ -28,6 +28,8 @@ RunResult sample_run(std::string variant, Status status) {
     r.variant = std::move(variant);
     r.memory_space = space::shared;
     r.origin = "built-in";
+    r.tier = "tuned";
+    r.kernel = "transpose_shared_padded";
     r.rows = 8192;
     r.cols = 6000;
     r.radius = 4;
@@ -109,6 +111,8 @@ void expect_same_run(const RunResult& a, const RunResult& b) {
     EXPECT_EQ(a.variant, b.variant);
     EXPECT_EQ(a.memory_space, b.memory_space);
     EXPECT_EQ(a.origin, b.origin);
+    EXPECT_EQ(a.tier, b.tier);
+    EXPECT_EQ(a.kernel, b.kernel);
     EXPECT_EQ(a.rows, b.rows);
     EXPECT_EQ(a.cols, b.cols);
     EXPECT_EQ(a.radius, b.radius);
@@ -337,8 +341,8 @@ TEST(ResultsCsv, RefusesWhatItCannotRead) {
 
     expect_refused([] { from_csv(""); }, "results CSV: empty file");
     expect_refused([] { from_csv("name,age\nbob,3\n"); }, "not a coalesce results file (CSV header starts with 'name')");
-    expect_refused([&] { from_csv(replace_once(",seed\n", "\n")); }, "results CSV: missing column 'seed'");
-    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); }, "results CSV: line 2 has 3 fields, expected 28");
+    expect_refused([&] { from_csv(replace_once(",seed,", ",")); }, "results CSV: missing column 'seed'");
+    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); }, "results CSV: line 2 has 3 fields, expected 30");
     expect_refused([&] { from_csv(replace_once(",8192,6000,", ",8192,-6,")); }, "column 'cols': '-6' is not a non-negative integer");
     expect_refused([&] { from_csv(replace_once(",3185.123456789,", ",fast,")); }, "line 2, column 'gbps': 'fast' is not a number");
     expect_refused([&] { from_csv(replace_once(",true,ok,", ",yes,ok,")); }, "column 'verified': 'yes' is not true or false");
@@ -414,4 +418,39 @@ TEST_F(ResultsFiles, SaveAndLoadPickTheFormatFromTheExtension) {
 }
 
 }  // namespace
+}  // namespace coalesce
+
+namespace coalesce {
+
+TEST(ResultsJson, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
+    nlohmann::json j = nlohmann::json::parse(to_json(sample_record()));
+    for (auto& run : j["runs"]) {
+        run.erase("tier");
+        run.erase("kernel");
+    }
+    const RunRecord back = from_json(j.dump());
+    ASSERT_FALSE(back.runs.empty());
+    EXPECT_EQ(back.runs[0].tier, "classic");
+    EXPECT_EQ(back.runs[0].kernel, "");
+}
+
+TEST(ResultsCsv, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
+    std::string csv = to_csv(sample_record());
+    // Drop the last two columns (tier, kernel) from every line, as an older writer wrote it.
+    std::string older;
+    std::size_t begin = 0;
+    while (begin < csv.size()) {
+        const std::size_t end = csv.find('\n', begin);
+        std::string line = csv.substr(begin, end - begin);
+        for (int i = 0; i < 2; ++i) line = line.substr(0, line.rfind(','));
+        older += line + "\n";
+        begin = end + 1;
+    }
+    ASSERT_EQ(older.find("tier"), std::string::npos);
+    const RunRecord back = from_csv(older);
+    ASSERT_FALSE(back.runs.empty());
+    EXPECT_EQ(back.runs[0].tier, "classic");
+    EXPECT_EQ(back.runs[0].kernel, "");
+}
+
 }  // namespace coalesce

@@ -133,6 +133,8 @@ Json run_json(const RunResult& r) {
         {"status", std::string(status_name(r.status))},
         {"error", r.error},
         {"origin", r.origin},
+        {"tier", r.tier},
+        {"kernel", r.kernel},
         {"radius", r.radius},
         {"border", r.border},
         {"reps", r.reps},
@@ -164,6 +166,11 @@ public:
         const Json& v = at(key);
         if (!v.is_string()) wrong(key, "a string");
         return v.get<std::string>();
+    }
+    // For fields a later version of schema 1 added: absent in older files.
+    std::string optional_string(const std::string& key, const std::string& absent) {
+        if (j_.find(key) == j_.end()) return absent;
+        return string(key);
     }
     bool boolean(const std::string& key) {
         const Json& v = at(key);
@@ -298,6 +305,8 @@ RunResult read_run(const Json& j, const std::string& where) {
     r.status = *s;
     r.error = o.string("error");
     r.origin = o.string("origin");
+    r.tier = o.optional_string("tier", "classic");  // files written before tiers existed
+    r.kernel = o.optional_string("kernel", "");
     r.radius = o.integer("radius");
     r.border = o.string("border");
     r.reps = o.integer("reps");
@@ -328,6 +337,12 @@ const std::vector<std::string>& csv_columns() {
         "pct_of_copy", "max_abs_error", "verified", "status", "error", "origin", "radius", "border",
         "reps", "bytes", "copy_gbps", "cache_resident", "gpu", "device", "device_index", "device_gpu",
         "started_at", "warmups", "seed"};
+    return columns;
+}
+
+// Columns a later writer of schema 1 added: written always, optional when reading older files.
+const std::vector<std::string>& csv_optional_columns() {
+    static const std::vector<std::string> columns = {"tier", "kernel"};
     return columns;
 }
 
@@ -415,6 +430,10 @@ public:
     CsvCells(const CsvRow& row, const std::map<std::string, std::size_t>& index) : row_(row), index_(index) {}
 
     const std::string& text(const std::string& column) const { return row_.fields[index_.at(column)]; }
+    std::string text_or(const std::string& column, const std::string& absent) const {
+        const auto it = index_.find(column);
+        return it == index_.end() ? absent : row_.fields[it->second];
+    }
     double number(const std::string& column) const {
         const auto v = parse_double(text(column));
         if (!v) bad(column, "a number");
@@ -501,7 +520,8 @@ RunRecord from_json(const std::string& text) {
 
 std::string to_csv(const RunRecord& record) {
     std::string out;
-    const auto& columns = csv_columns();
+    std::vector<std::string> columns = csv_columns();
+    columns.insert(columns.end(), csv_optional_columns().begin(), csv_optional_columns().end());
     for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + columns[i];
     out += '\n';
     for (const RunResult& r : record.runs) {
@@ -513,7 +533,8 @@ std::string to_csv(const RunRecord& record) {
             std::to_string(r.reps), std::to_string(r.bytes), double_text(r.copy_gbps),
             bool_text(r.cache_resident), bool_text(r.gpu), record.device.name,
             std::to_string(record.device.index), bool_text(record.device.gpu), record.started_at,
-            std::to_string(record.config.warmups), std::to_string(record.config.seed)};
+            std::to_string(record.config.warmups), std::to_string(record.config.seed), r.tier,
+            r.kernel};
         for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
         out += '\n';
     }
@@ -526,9 +547,11 @@ RunRecord from_csv(const std::string& text) {
 
     std::map<std::string, std::size_t> index;
     const auto& known = csv_columns();
+    const auto& optional = csv_optional_columns();
     for (std::size_t i = 0; i < rows[0].fields.size(); ++i) {
         const std::string& name = rows[0].fields[i];
-        if (std::find(known.begin(), known.end(), name) == known.end()) {
+        if (std::find(known.begin(), known.end(), name) == known.end() &&
+            std::find(optional.begin(), optional.end(), name) == optional.end()) {
             if (i == 0) throw std::runtime_error("not a coalesce results file (CSV header starts with '" + name + "')");
             continue;  // a column added by a later writer of the same schema
         }
@@ -582,6 +605,8 @@ RunRecord from_csv(const std::string& text) {
         r.status = *status;
         r.error = cell.text("error");
         r.origin = cell.text("origin");
+        r.tier = cell.text_or("tier", "classic");
+        r.kernel = cell.text_or("kernel", "");
         r.radius = cell.integer("radius");
         r.border = cell.text("border");
         r.reps = cell.integer("reps");

@@ -253,6 +253,8 @@ RunRecord Runner::run(const RunConfig& config) {
             r.variant = info.id;
             r.memory_space = info.memory_space;
             r.origin = info.origin;
+            r.tier = std::string(tier_name(info.tier));
+            r.kernel = info.kernel;
             r.rows = shape.rows;
             r.cols = shape.cols;
             r.radius = config.params.radius;
@@ -272,6 +274,10 @@ RunRecord Runner::run(const RunConfig& config) {
                 r.status = Status::skipped;
                 r.error = "border mode '" + std::string(border_name(config.params.border)) +
                           "' is not supported by this variant";
+            } else if (const std::string why = info.limits.unsupported_reason(info.op, shape, config.params);
+                       !why.empty()) {
+                r.status = Status::skipped;
+                r.error = why;
             } else if (info.gpu && !have_gpu) {
                 r.status = Status::skipped;
                 r.error = no_device_reason();
@@ -321,6 +327,13 @@ RunRecord Runner::run(const RunConfig& config) {
                         r.gbps = static_cast<double>(r.bytes) / (std::max(t.median_ms, 1e-9) * 1e-3) / 1e9;
                         r.pct_of_copy = copy_gbps > 0 ? 100.0 * r.gbps / copy_gbps : 0.0;
                     }
+                } catch (const Unsupported& e) {
+                    r.status = Status::skipped;
+                    r.error = e.what();
+                    r.verified = false;
+                    r.output.reset();
+                    r.reference.reset();
+                    if (info.gpu) recover_device(config.device);
                 } catch (const std::exception& e) {
                     r.status = Status::failed;
                     r.error = e.what();

@@ -170,3 +170,70 @@ TEST(Runner, RunsOnAGivenInputMatrix) {
     EXPECT_EQ(record.runs[0].cols, 9u);
     EXPECT_TRUE(record.all_verified());
 }
+
+namespace {
+
+class CopyInstance final : public Instance {
+public:
+    void upload(const Matrix& input) override { in_ = input; out_ = Matrix(input.rows(), input.cols()); }
+    void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
+    void launch(cudaStream_t) override { std::copy(in_.data(), in_.data() + in_.size(), out_.data()); }
+    Matrix download() override { return out_; }
+
+private:
+    Matrix in_, out_;
+};
+
+}  // namespace
+
+TEST(Runner, SkipsInputsOutsideAVariantsLimitsWithTheReason) {
+    Registry registry;
+    Variant v = host_variant("copy/vec4", [] { return std::make_unique<CopyInstance>(); });
+    v.info.limits.cols_multiple = 4;
+    v.info.tier = Tier::tuned;
+    v.info.kernel = "copy_vec4";
+    registry.add(v);
+    RunConfig config = small_config();
+    config.sizes = {{33, 65}, {33, 64}};
+    const RunRecord record = Runner(registry).run(config);
+    ASSERT_EQ(record.runs.size(), 2u);
+    EXPECT_EQ(record.runs[0].status, Status::skipped);
+    EXPECT_NE(record.runs[0].error.find("multiple of 4"), std::string::npos) << record.runs[0].error;
+    EXPECT_NE(record.runs[0].error.find("65"), std::string::npos) << record.runs[0].error;
+    EXPECT_EQ(record.runs[1].status, Status::ok);
+    EXPECT_TRUE(record.runs[1].verified);
+    EXPECT_EQ(record.runs[1].tier, "tuned");
+    EXPECT_EQ(record.runs[1].kernel, "copy_vec4");
+    EXPECT_TRUE(record.all_verified());  // a skip is not a failure
+}
+
+TEST(Runner, AnUnsupportedThrownAtRunTimeIsASkipNotAFailure) {
+    Registry registry;
+    registry.add(host_variant("copy/limited", []() -> std::unique_ptr<Instance> {
+        throw Unsupported("wider than the device's largest 2-D texture (65536)");
+    }));
+    const RunRecord record = Runner(registry).run(small_config());
+    ASSERT_EQ(record.runs.size(), 1u);
+    EXPECT_EQ(record.runs[0].status, Status::skipped);
+    EXPECT_EQ(record.runs[0].error, "wider than the device's largest 2-D texture (65536)");
+    EXPECT_TRUE(record.all_verified());
+}
+
+TEST(Limits, NameTheRadiusRangeAndShapeLimits) {
+    Limits limits;
+    limits.min_radius = 1;
+    limits.max_radius = 8;
+    EXPECT_EQ(limits.unsupported_reason(Op::filter_x, {8, 8}, {4, Border::clamp}), "");
+    EXPECT_NE(limits.unsupported_reason(Op::filter_x, {8, 8}, {32, Border::clamp}).find("1..8"),
+              std::string::npos);
+    EXPECT_EQ(limits.unsupported_reason(Op::transpose, {8, 8}, {32, Border::clamp}), "")
+        << "the radius matters only to filters";
+    limits.max_cols = 100;
+    EXPECT_NE(limits.unsupported_reason(Op::copy, {1, 101}, {}).find("at most 100 columns"),
+              std::string::npos);
+}
+
+TEST(Tiers, NamesRoundTrip) {
+    for (Tier t : all_tiers()) EXPECT_EQ(parse_tier(tier_name(t)), t);
+    EXPECT_FALSE(parse_tier("fast").has_value());
+}

@@ -41,6 +41,8 @@ struct RunResult {
     std::string variant;       // id
     std::string memory_space;
     std::string origin;
+    std::string tier = "classic";  // classic, tuned or experiment
+    std::string kernel;        // the __global__ function(s) that ran (empty for host variants)
     std::size_t rows = 0, cols = 0;  // input shape
     int radius = 0;
     std::string border;

@@ -6,10 +6,13 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace coalesce {
@@ -24,6 +27,34 @@ inline constexpr const char* texture_array = "texture-array";
 inline constexpr const char* texture_pitched = "texture-pitched";
 }  // namespace space
 
+// What a variant is for. classic: a lesson of the course, written as the course writes it.
+// tuned: what the hardware can do. experiment: a tuning idea kept because it lost (its
+// description says why), hidden unless asked for.
+enum class Tier { classic, tuned, experiment };
+std::string_view tier_name(Tier t);                 // "classic", "tuned", "experiment"
+std::optional<Tier> parse_tier(std::string_view name);
+const std::vector<Tier>& all_tiers();
+
+// The inputs a variant's one kernel handles. A run outside them is skipped with the reason,
+// never handed to another kernel.
+struct Limits {
+    std::size_t cols_multiple = 1;  // columns must be a multiple of this (vector loads on dense rows)
+    int min_radius = 0;             // filters: radii the kernel was compiled for
+    int max_radius = kMaxRadius;
+    std::size_t max_rows = 0;       // 0: no limit of the variant's own
+    std::size_t max_cols = 0;
+
+    // Empty when `input` and `params` are inside the limits; otherwise why not, for the user.
+    std::string unsupported_reason(Op op, Shape input, const OpParams& params) const;
+};
+
+// Thrown by a variant's factory or upload when the input is outside what it can run (a device
+// limit known only at run time, such as the largest 2-D texture): the run is skipped, not failed.
+class Unsupported : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 struct VariantInfo {
     std::string id;            // unique, "<op>/<name>", e.g. "transpose/shared-padded"
     Op op = Op::copy;
@@ -32,6 +63,9 @@ struct VariantInfo {
     std::string origin = "built-in";  // "built-in" or the plugin file that registered it
     bool gpu = true;           // false: runs on the host, timed with a host clock
     std::vector<Border> borders = {Border::clamp, Border::zero, Border::wrap, Border::mirror};
+    Tier tier = Tier::classic;
+    std::string kernel;        // the __global__ function(s) this id runs, recorded with each result
+    Limits limits;
 
     bool supports(Border b) const;
 };
