@@ -274,8 +274,9 @@ std::optional<RunConfig> RunPanel::makeConfig(QString* error) const {
 
 QStringList RunPanel::checkedOps() const {
     QStringList out;
-    for (const auto& [op, box] : op_boxes_)
-        if (box->isChecked()) out << qs(op_name(op));
+    for (Op op : all_ops())  // the table's order, not the map's
+        if (const auto it = op_boxes_.find(op); it != op_boxes_.end() && it->second->isChecked())
+            out << qs(op_name(op));
     return out;
 }
 

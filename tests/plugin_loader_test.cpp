@@ -78,7 +78,10 @@ TEST_P(RefusedPluginTest, IsRefusedWithAMessageNamingTheFileAndTheRegistryIsUnch
 
 INSTANTIATE_TEST_SUITE_P(
     BrokenPlugins, RefusedPluginTest,
-    testing::Values(Refusal{"wrong_abi", {"ABI version mismatch", "999", "expects 1"}},
+    testing::Values(Refusal{"wrong_abi", {"ABI version mismatch", "999", "expects 2"}},
+                    Refusal{"unterminated_err", {"registration failed (status 4)", "xxxx"}},
+                    Refusal{"data_exports", {"coalesce_plugin_abi_version is exported as data"}},
+                    Refusal{"unknown_op", {"does not have ('warp_drive')"}},
                     Refusal{"no_register", {"missing entry point coalesce_plugin_register"}},
                     Refusal{"no_version", {"missing entry point coalesce_plugin_abi_version"}},
                     Refusal{"register_fails", {"registration failed", "out of widgets on purpose"}},
@@ -103,8 +106,8 @@ TEST_F(PluginLoaderTest, GoodPluginVariantsCarryOriginSpaceAndBorders) {
     const PluginReport report = load_plugin(test_plugin("good_plugin"), registry);
     ASSERT_TRUE(report.loaded) << report.message;
     EXPECT_TRUE(report.message.empty());
-    EXPECT_EQ(report.variants, 3u);
-    EXPECT_EQ(registry.size(), before + 3);
+    EXPECT_EQ(report.variants, 4u);
+    EXPECT_EQ(registry.size(), before + 4);
 
     const std::string origin = fs::canonical(test_plugin("good_plugin")).string();
     const Variant* copy = registry.find("copy/test-host-copy");
@@ -113,6 +116,12 @@ TEST_F(PluginLoaderTest, GoodPluginVariantsCarryOriginSpaceAndBorders) {
     EXPECT_EQ(copy->info.op, Op::copy);
     EXPECT_EQ(copy->info.memory_space, "test-host");
     EXPECT_EQ(copy->info.description, "copies its input on the host (loader tests)");
+    EXPECT_EQ(copy->info.tier, Tier::classic);  // no tier given
+
+    const Variant* narrow = registry.find("copy/test-narrow-only");
+    ASSERT_NE(narrow, nullptr);
+    EXPECT_EQ(narrow->info.tier, Tier::tuned);
+    EXPECT_EQ(narrow->info.kernel, "host_copy_narrow");
 
     const Variant* filter = registry.find("filter_x/test-clamp-and-mirror");
     ASSERT_NE(filter, nullptr);
@@ -200,7 +209,8 @@ TEST_F(PluginLoaderTest, LoadingAFolderRefusesTheBrokenAndLoadsTheRest) {
     }
     EXPECT_EQ(by_name.count("README.txt"), 0u);
     for (const char* refused : {"wrong_abi.so", "no_register.so", "no_version.so", "register_fails.so",
-                                "duplicate_registry.so", "duplicate_within.so", "not_a_library.so"}) {
+                                "duplicate_registry.so", "duplicate_within.so", "not_a_library.so",
+                                "unterminated_err.so", "data_exports.so", "unknown_op.so"}) {
         ASSERT_EQ(by_name.count(refused), 1u) << refused;
         EXPECT_FALSE(by_name[refused].loaded) << refused;
     }
@@ -212,7 +222,7 @@ TEST_F(PluginLoaderTest, LoadingAFolderRefusesTheBrokenAndLoadsTheRest) {
     ASSERT_EQ(by_name.count(textures_name), 1u) << "the texture plugin was not found next to the executable";
     EXPECT_TRUE(by_name[textures_name].loaded) << by_name[textures_name].message;
 
-    EXPECT_EQ(registry.size(), before + 3 + by_name[textures_name].variants);
+    EXPECT_EQ(registry.size(), before + 4 + by_name[textures_name].variants);
     for (const char* absent : {"copy/test-wrong-abi", "copy/test-no-version", "copy/test-staged-then-failed",
                                "copy/test-fresh", "copy/test-twice"})
         EXPECT_EQ(registry.find(absent), nullptr) << absent;
@@ -243,4 +253,22 @@ TEST_F(PluginLoaderTest, TexturePluginRegistersBothFamiliesForEveryOperation) {
 }
 
 }  // namespace
+}  // namespace coalesce
+
+namespace coalesce {
+
+TEST(PluginLoader, AnUnsupportedCreateIsThrownAsUnsupportedWithThePluginsReason) {
+    Registry registry;
+    ASSERT_TRUE(load_plugin(test_plugin("good_plugin"), registry).loaded);
+    const Variant* narrow = registry.find("copy/test-narrow-only");
+    ASSERT_NE(narrow, nullptr);
+    EXPECT_NO_THROW(narrow->make({2, 8}, OpParams{}));
+    try {
+        narrow->make({2, 9}, OpParams{});
+        FAIL() << "a 9-column input was accepted";
+    } catch (const Unsupported& e) {
+        EXPECT_THAT(e.what(), HasSubstr("wider than the 8 columns"));
+    }
+}
+
 }  // namespace coalesce

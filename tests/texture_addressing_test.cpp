@@ -3,6 +3,7 @@
 // and the normalized-coordinate precision check passes the sizes textures allow but does refuse
 // a size where float coordinates no longer land on the right texel.
 #include "addressing.hpp"
+#include "texture_ops.hpp"
 #include "texture_error.hpp"
 
 #include "coalesce/operation.hpp"
@@ -23,7 +24,7 @@ TEST(TextureAddressing, ReferenceIndexMatchesTheEngineBorderContract) {
 }
 
 TEST(TextureAddressing, BordersMapOntoTextureAddressModes) {
-    const auto filter_x = [](int border) { return addressing_for(COALESCE_OP_FILTER_X, border); };
+    const auto filter_x = [](int border) { return addressing_for(TEX_OP_FILTER_X, border); };
     EXPECT_EQ(filter_x(COALESCE_BORDER_CLAMP).mode, cudaAddressModeClamp);
     EXPECT_FALSE(filter_x(COALESCE_BORDER_CLAMP).normalized);
     EXPECT_EQ(filter_x(COALESCE_BORDER_ZERO).mode, cudaAddressModeBorder);
@@ -34,7 +35,7 @@ TEST(TextureAddressing, BordersMapOntoTextureAddressModes) {
     EXPECT_TRUE(filter_x(COALESCE_BORDER_MIRROR).normalized);
     EXPECT_TRUE(filter_x(COALESCE_BORDER_ZERO).normalized);
     // Operations that never read outside use plain clamped integer coordinates, whatever the border.
-    EXPECT_FALSE(addressing_for(COALESCE_OP_TRANSPOSE, COALESCE_BORDER_WRAP).normalized);
+    EXPECT_FALSE(addressing_for(TEX_OP_TRANSPOSE, COALESCE_BORDER_WRAP).normalized);
     EXPECT_THROW(filter_x(17), TextureError);
 }
 

@@ -2,6 +2,7 @@
 
 #include "coalesce/cuda_check.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -64,6 +65,34 @@ DeviceInfo query_device(int index) {
     return info;
 }
 
+namespace {
+
+// [bytes] The largest data cache sysfs lists for CPU 0 (the last level, usually L3); 0 when it
+// says nothing. The host's "cache resident" flag compares a run's bytes with it.
+std::size_t host_last_level_cache_bytes() {
+    std::size_t largest = 0;
+    for (int index = 0; index < 8; ++index) {
+        const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
+        std::ifstream type_file(dir + "/type"), size_file(dir + "/size");
+        std::string type, size;
+        if (!(type_file >> type) || !(size_file >> size) || type == "Instruction") continue;
+        std::size_t value = 0, used = 0;
+        try {
+            value = std::stoul(size, &used);
+        } catch (const std::exception&) {
+            continue;
+        }
+        const std::string unit = size.substr(used);
+        if (unit == "K") value <<= 10;
+        else if (unit == "M") value <<= 20;
+        else if (unit == "G") value <<= 30;
+        largest = std::max(largest, value);
+    }
+    return largest;
+}
+
+}  // namespace
+
 DeviceInfo host_info() {
     DeviceInfo info;
     info.gpu = false;
@@ -77,6 +106,7 @@ DeviceInfo host_info() {
         }
     }
     info.sm_count = static_cast<int>(std::thread::hardware_concurrency());
+    info.l2_bytes = host_last_level_cache_bytes();
     return info;
 }
 

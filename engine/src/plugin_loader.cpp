@@ -6,6 +6,7 @@
 #include "coalesce/plugin_abi.h"
 
 #include <dlfcn.h>
+#include <link.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <exception>
 #include <map>
+#include <optional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -36,8 +38,24 @@ void write_err(char* err, std::size_t err_len, const std::string& message) noexc
     err[n] = '\0';
 }
 
+// A string a plugin handed over, read no further than `limit` bytes: a plugin that forgets the
+// terminating NUL (or passes garbage) must not make the host read past its buffer.
+std::string bounded(const char* text, std::size_t limit) {
+    if (text == nullptr) return {};
+    return std::string(text, strnlen(text, limit));
+}
+
+constexpr std::size_t kMaxPluginString = 4096;  // ids, names, descriptions [bytes]
+
 std::string plugin_message(const char* err) {
-    return (err != nullptr && err[0] != '\0') ? std::string(err) : std::string("no message given");
+    const std::string text = bounded(err, kErrLen - 1);
+    return text.empty() ? std::string("no message given") : text;
+}
+
+// The buffer a plugin filled, cut at its last byte whether or not the plugin terminated it.
+const char* terminated(char (&err)[kErrLen]) {
+    err[kErrLen - 1] = '\0';
+    return err;
 }
 
 // The C function table of one plugin variant, shared by every instance made from it.
@@ -45,7 +63,7 @@ struct CVariant {
     std::string file;  // the plugin file, for error messages
     std::string id;
     Op op = Op::copy;
-    void* (*create)(size_t, size_t, const coalesce_params*, char*, size_t) = nullptr;
+    int (*create)(size_t, size_t, const coalesce_params*, void**, char*, size_t) = nullptr;
     int (*upload)(void*, const float*, char*, size_t) = nullptr;
     int (*poison)(void*, char*, size_t) = nullptr;
     int (*launch)(void*, void*, char*, size_t) = nullptr;
@@ -61,8 +79,8 @@ struct CVariant {
 // Adapts one plugin instance (a void* behind C function pointers) to coalesce::Instance.
 class PluginInstance final : public Instance {
 public:
-    PluginInstance(std::shared_ptr<const CVariant> fns, void* handle, Shape input)
-        : fns_(std::move(fns)), handle_(handle), input_(input) {}
+    PluginInstance(std::shared_ptr<const CVariant> fns, void* handle, Shape input, OpParams params)
+        : fns_(std::move(fns)), handle_(handle), input_(input), params_(std::move(params)) {}
     PluginInstance(const PluginInstance&) = delete;
     PluginInstance& operator=(const PluginInstance&) = delete;
     ~PluginInstance() override { fns_->destroy(handle_); }
@@ -73,23 +91,24 @@ public:
                                         ": upload of a matrix whose shape differs from create()");
         char err[kErrLen] = {};
         if (const int s = fns_->upload(handle_, input.data(), err, sizeof err); s != 0)
-            fns_->fail("upload", s, err);
+            fns_->fail("upload", s, terminated(err));
     }
     void poison() override {
         char err[kErrLen] = {};
-        if (const int s = fns_->poison(handle_, err, sizeof err); s != 0) fns_->fail("poison", s, err);
+        if (const int s = fns_->poison(handle_, err, sizeof err); s != 0)
+            fns_->fail("poison", s, terminated(err));
     }
     void launch(cudaStream_t stream) override {
         char err[kErrLen] = {};
         if (const int s = fns_->launch(handle_, static_cast<void*>(stream), err, sizeof err); s != 0)
-            fns_->fail("launch", s, err);
+            fns_->fail("launch", s, terminated(err));
     }
     Matrix download() override {
-        const Shape out = output_shape(fns_->op, input_);
+        const Shape out = output_shape(fns_->op, input_, params_);
         Matrix result(out.rows, out.cols);
         char err[kErrLen] = {};
         if (const int s = fns_->download(handle_, result.data(), err, sizeof err); s != 0)
-            fns_->fail("download", s, err);
+            fns_->fail("download", s, terminated(err));
         return result;
     }
 
@@ -97,6 +116,7 @@ private:
     std::shared_ptr<const CVariant> fns_;
     void* handle_;
     Shape input_;
+    OpParams params_;
 };
 
 std::vector<Border> borders_from_mask(std::uint32_t mask) {
@@ -121,11 +141,20 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     if (desc.struct_size < needed)
         throw std::invalid_argument("variant descriptor too small (" + std::to_string(desc.struct_size) +
                                     " bytes, expected at least " + std::to_string(needed) + ")");
-    if (desc.id == nullptr || desc.id[0] == '\0') throw std::invalid_argument("variant without an id");
-    const std::string id = desc.id;
-    if (desc.op < COALESCE_OP_COPY || desc.op > COALESCE_OP_FILTER_Y)
-        throw std::invalid_argument("variant '" + id + "' has an unknown operation " + std::to_string(desc.op));
-    const Op op = static_cast<Op>(desc.op);
+    const std::string id = bounded(desc.id, kMaxPluginString);
+    if (id.empty()) throw std::invalid_argument("variant without an id");
+    if (id.size() >= kMaxPluginString) throw std::invalid_argument("variant id longer than 4 KiB");
+    const std::string op_text = bounded(desc.op, 64);
+    const std::optional<Op> parsed_op = parse_op(op_text);
+    if (!parsed_op)
+        throw std::invalid_argument("variant '" + id + "' names an operation this Coalesce does not have ('" +
+                                    op_text + "')");
+    const Op op = *parsed_op;
+    const std::string tier_text = desc.tier ? bounded(desc.tier, 64) : std::string("classic");
+    const std::optional<Tier> tier = parse_tier(tier_text);
+    if (!tier)
+        throw std::invalid_argument("variant '" + id + "' has an unknown tier '" + tier_text +
+                                    "' (classic, tuned or experiment)");
     const std::string prefix = std::string(op_name(op)) + "/";
     if (id.rfind(prefix, 0) != 0 || id.size() == prefix.size())
         throw std::invalid_argument("variant id '" + id + "' does not have the form '" + prefix + "<name>'");
@@ -158,20 +187,32 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     Variant variant;
     variant.info.id = id;
     variant.info.op = op;
-    variant.info.memory_space = desc.memory_space ? desc.memory_space : "plugin";
-    variant.info.description = desc.description ? desc.description : "";
+    variant.info.memory_space = desc.memory_space ? bounded(desc.memory_space, 64) : "plugin";
+    variant.info.description = bounded(desc.description, kMaxPluginString);
+    variant.info.tier = *tier;
+    variant.info.kernel = bounded(desc.kernel, 256);
     variant.info.origin = staging.file;
     variant.info.gpu = true;
     // Borders matter only to filters; other operations accept any mode, as built-in ones do.
     variant.info.borders = is_filter(op) ? borders : all_borders();
     variant.make = [fns = std::shared_ptr<const CVariant>(fns)](Shape input, const OpParams& params)
         -> std::unique_ptr<Instance> {
-        const coalesce_params c_params{sizeof(coalesce_params), params.radius, static_cast<int>(params.border)};
+        std::vector<coalesce_named_value> values;
+        for (const auto& [name, value] : params.values) values.push_back({name.c_str(), value});
+        const coalesce_params c_params{sizeof(coalesce_params), params.radius,
+                                       static_cast<int>(params.border), values.size(),
+                                       values.empty() ? nullptr : values.data()};
         char err[kErrLen] = {};
-        void* handle = fns->create(input.rows, input.cols, &c_params, err, sizeof err);
-        if (handle == nullptr)
-            throw std::runtime_error(fns->file + ": " + fns->id + ": create failed: " + plugin_message(err));
-        return std::make_unique<PluginInstance>(fns, handle, input);
+        void* handle = nullptr;
+        const int status = fns->create(input.rows, input.cols, &c_params, &handle, err, sizeof err);
+        err[kErrLen - 1] = '\0';
+        if (status == COALESCE_STATUS_OK && handle != nullptr)
+            return std::make_unique<PluginInstance>(fns, handle, input, params);
+        if (handle != nullptr) fns->destroy(handle);
+        if (status == COALESCE_STATUS_UNSUPPORTED) throw Unsupported(plugin_message(err));
+        throw std::runtime_error(fns->file + ": " + fns->id + ": create failed" +
+                                 (status == COALESCE_STATUS_OK ? " (no instance returned)" : "") +
+                                 ": " + plugin_message(err));
     };
     return variant;
 }
@@ -204,6 +245,17 @@ std::map<fs::path, void*>& open_libraries() {
     return libraries;
 }
 
+// Calling an exported object as if it were code crashes the host: ask the dynamic linker what the
+// symbol is before calling it.
+bool is_function_symbol(void* address) {
+    Dl_info info{};
+    void* entry = nullptr;
+    if (dladdr1(address, &info, &entry, RTLD_DL_SYMENT) == 0 || entry == nullptr) return false;
+    const auto* symbol = static_cast<const ElfW(Sym)*>(entry);
+    const unsigned type = ELF64_ST_TYPE(symbol->st_info);
+    return type == STT_FUNC || type == STT_GNU_IFUNC;
+}
+
 PluginReport refuse(PluginReport report, const std::string& reason) {
     report.loaded = false;
     report.message = report.file.string() + ": " + reason;
@@ -231,10 +283,16 @@ PluginReport load_plugin_locked(const fs::path& file, Registry& registry) {
         open_libraries().emplace(canonical, library);
     }
 
-    auto version_fn = reinterpret_cast<coalesce_plugin_abi_version_fn>(dlsym(library, "coalesce_plugin_abi_version"));
-    if (version_fn == nullptr) return refuse(report, "missing entry point coalesce_plugin_abi_version");
-    auto register_fn = reinterpret_cast<coalesce_plugin_register_fn>(dlsym(library, "coalesce_plugin_register"));
-    if (register_fn == nullptr) return refuse(report, "missing entry point coalesce_plugin_register");
+    void* version_sym = dlsym(library, "coalesce_plugin_abi_version");
+    if (version_sym == nullptr) return refuse(report, "missing entry point coalesce_plugin_abi_version");
+    if (!is_function_symbol(version_sym))
+        return refuse(report, "coalesce_plugin_abi_version is exported as data, not as a function");
+    void* register_sym = dlsym(library, "coalesce_plugin_register");
+    if (register_sym == nullptr) return refuse(report, "missing entry point coalesce_plugin_register");
+    if (!is_function_symbol(register_sym))
+        return refuse(report, "coalesce_plugin_register is exported as data, not as a function");
+    auto version_fn = reinterpret_cast<coalesce_plugin_abi_version_fn>(version_sym);
+    auto register_fn = reinterpret_cast<coalesce_plugin_register_fn>(register_sym);
 
     const std::uint32_t version = version_fn();
     if (version != COALESCE_PLUGIN_ABI_VERSION)
@@ -249,6 +307,7 @@ PluginReport load_plugin_locked(const fs::path& file, Registry& registry) {
     int status = 0;
     try {
         status = register_fn(&host, sizeof host, err, sizeof err);
+        err[kErrLen - 1] = '\0';
     } catch (const std::exception& e) {
         return refuse(report, std::string("registration threw: ") + e.what());
     } catch (...) {

@@ -2,6 +2,7 @@
 
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
+#include "coalesce/run_steps.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -81,29 +82,16 @@ bool selected_by(const VariantInfo& info, const std::vector<std::string>& patter
     return false;
 }
 
-struct Timing {
-    double median_ms = 0, min_ms = 0, max_ms = 0;
-};
-
-Timing summarize(std::vector<double> ms) {
-    std::sort(ms.begin(), ms.end());
-    const std::size_t n = ms.size();
-    Timing t;
-    t.min_ms = ms.front();
-    t.max_ms = ms.back();
-    t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-    return t;
-}
-
 double host_ms(const std::function<void()>& work) {
     const auto t0 = std::chrono::steady_clock::now();
     work();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+        .count();
 }
 
 // Times `launch` on `stream` with one event pair per launch, after `warmups` untimed launches.
-std::vector<double> time_on_device(const std::function<void(cudaStream_t)>& launch, cudaStream_t stream,
-                                   int warmups, int reps) {
+std::vector<double> time_on_device(const std::function<void(cudaStream_t)>& launch,
+                                   cudaStream_t stream, int warmups, int reps) {
     for (int i = 0; i < warmups; ++i) launch(stream);
     std::vector<Event> starts, ends;
     for (int i = 0; i < reps; ++i) {
@@ -120,35 +108,6 @@ std::vector<double> time_on_device(const std::function<void(cudaStream_t)>& laun
     return ms;
 }
 
-// Host variants repeat only as often as fits in about half a second, so a CPU suite stays short.
-int host_reps(double one_ms, int requested) {
-    if (one_ms <= 0) return requested;
-    return std::clamp(static_cast<int>(500.0 / one_ms), 1, requested);
-}
-
-// [GB/s] of a device-to-device cudaMemcpy of the input's size, counting bytes read + written.
-double measure_device_copy(Shape shape, const RunConfig& config) {
-    const std::size_t bytes = shape.elements() * sizeof(float);
-    DeviceBuffer src(bytes), dst(bytes);
-    COALESCE_CUDA(cudaMemset(src.get(), 0x3F, bytes));
-    Stream stream = Stream::create();
-    auto copy = [&](cudaStream_t s) {
-        COALESCE_CUDA(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, s));
-    };
-    const Timing t = summarize(time_on_device(copy, stream.get(), config.warmups, std::max(config.reps, 5)));
-    return 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e-3) / 1e9;
-}
-
-double measure_host_copy(const Matrix& input, const RunConfig& config) {
-    Matrix dst(input.rows(), input.cols());
-    auto copy = [&] { std::copy(input.data(), input.data() + input.size(), dst.data()); };
-    for (int i = 0; i < config.warmups; ++i) copy();
-    std::vector<double> ms;
-    for (int i = 0; i < std::max(config.reps, 5); ++i) ms.push_back(host_ms(copy));
-    const double median = summarize(ms).median_ms;
-    return 2.0 * static_cast<double>(input.size() * sizeof(float)) / (std::max(median, 1e-6) * 1e-3) / 1e9;
-}
-
 // A sticky CUDA error (an illegal address, say) poisons the context: reset it so the next variant
 // starts clean instead of failing with the same error.
 void recover_device(int device) {
@@ -159,21 +118,227 @@ void recover_device(int device) {
     }
 }
 
-std::size_t device_bytes_needed(Op op, Shape s) {
+std::size_t device_bytes_needed(Op op, Shape s, const OpParams& params) {
     const std::size_t in = s.elements() * sizeof(float);
-    const std::size_t out = output_shape(op, s).elements() * sizeof(float);
+    const std::size_t out = output_shape(op, s, params).elements() * sizeof(float);
     // Pitched rows round up to the texture alignment (<= 512 bytes); leave slack for scratch too.
     const std::size_t slack = (s.rows + s.cols) * 1024 + (64u << 20);
     return std::max(2 * in, in + out) + slack;
 }
 
+std::string utc_now() {
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    return stamp;
+}
+
+// Runs one variant on one input from instance to figures; throws what the variant throws.
+void run_variant(const Variant& variant, const Matrix& input, const Reference& ref,
+                 const RunConfig& config, RunResult& r) {
+    const VariantInfo& info = variant.info;
+    const OpParams params = resolved_params(info.op, config.params);
+    std::unique_ptr<Instance> instance = variant.make(input.shape(), params);
+    instance->upload(input);
+    std::optional<Stream> stream;
+    if (info.gpu) stream = Stream::create();
+    const cudaStream_t s = stream ? stream->get() : nullptr;
+
+    run_steps::Checked checked =
+        run_steps::verify_one_launch(*instance, s, info.gpu, ref, info, input.shape());
+    r.max_abs_error = checked.verification.max_abs_error;
+    r.verified = checked.verification.ok;
+    if (config.keep_outputs) r.output = std::make_shared<const Matrix>(std::move(checked.output));
+    if (!r.verified) {
+        r.status = Status::failed;
+        r.error = "verification failed: " + checked.verification.message;
+        return;
+    }
+    run_steps::record_timing(r, run_steps::time_launches(*instance, s, info.gpu, config.warmups,
+                                                         config.reps, checked.first_ms));
+}
+
 }  // namespace
+
+namespace run_steps {
+
+Plan validate(const Runner& runner, const RunConfig& config) {
+    if (config.reps < 1) throw std::invalid_argument("repetitions must be at least 1");
+    if (config.warmups < 0) throw std::invalid_argument("warm-up launches must not be negative");
+    const std::vector<Op> ops = config.ops.empty() ? all_ops() : config.ops;
+    for (Op op : ops) resolved_params(op, config.params);  // throws naming a bad parameter
+    for (const std::string& pattern : config.variants) {
+        const auto& all = runner.registry().variants();
+        if (std::none_of(all.begin(), all.end(),
+                         [&](const Variant& v) { return selected_by(v.info, {pattern}); }))
+            throw std::invalid_argument("unknown variant '" + pattern + "' (see --list)");
+    }
+    if (config.input && config.input->empty())
+        throw std::invalid_argument("the input matrix is empty");
+
+    Plan plan;
+    const int device_count = cuda_device_count();
+    plan.have_gpu = device_count > 0;
+    if (plan.have_gpu) {
+        if (config.device < 0 || config.device >= device_count)
+            throw std::invalid_argument("device " + std::to_string(config.device) +
+                                        " does not exist (" + std::to_string(device_count) +
+                                        " CUDA device(s) found)");
+        COALESCE_CUDA(cudaSetDevice(config.device));
+        plan.device = query_device(config.device);
+    } else {
+        plan.device = host_info();
+    }
+    plan.sizes = config.input ? std::vector<Shape>{config.input->shape()}
+                              : (config.sizes.empty() ? default_sizes(plan.have_gpu) : config.sizes);
+    for (Shape s : plan.sizes)
+        if (s.rows == 0 || s.cols == 0)
+            throw std::invalid_argument("size " + size_text(s) + " is empty");
+    plan.variants = runner.select(config, plan.have_gpu);
+    plan.any_gpu = plan.have_gpu && std::any_of(plan.variants.begin(), plan.variants.end(),
+                                                [](const Variant* v) { return v->info.gpu; });
+    if (!plan.any_gpu) return plan;
+    const std::size_t free_bytes = device_free_bytes();
+    for (Shape s : plan.sizes)
+        for (const Variant* v : plan.variants) {
+            const std::size_t need = device_bytes_needed(v->info.op, s, config.params);
+            if (v->info.gpu && need > free_bytes)
+                throw std::invalid_argument("size " + size_text(s) + " needs about " +
+                                            std::to_string(need >> 20) +
+                                            " MiB of device memory; " + plan.device.name +
+                                            " has " + std::to_string(free_bytes >> 20) +
+                                            " MiB free");
+        }
+    return plan;
+}
+
+RunResult describe_result(const VariantInfo& info, Shape shape, const RunConfig& config,
+                          const DeviceInfo& device, double copy_gbps) {
+    RunResult r;
+    r.op = op_name(info.op);
+    r.variant = info.id;
+    r.memory_space = info.memory_space;
+    r.origin = info.origin;
+    r.tier = std::string(tier_name(info.tier));
+    r.kernel = info.kernel;
+    r.rows = shape.rows;
+    r.cols = shape.cols;
+    r.radius = config.params.radius;
+    r.border = border_name(config.params.border);
+    r.bytes = bytes_moved(info.op, shape, resolved_params(info.op, config.params));
+    r.copy_gbps = copy_gbps;
+    r.gpu = info.gpu;
+    // Against the cache the run's own processor has: the device's L2, or the host's last level.
+    r.cache_resident = info.gpu == device.gpu && device.l2_bytes > 0 && r.bytes <= device.l2_bytes;
+    return r;
+}
+
+std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& params,
+                        bool have_gpu) {
+    if (is_filter(info.op) && !info.supports(params.border))
+        return "border mode '" + std::string(border_name(params.border)) +
+               "' is not supported by this variant";
+    if (std::string why = info.limits.unsupported_reason(info.op, shape, params); !why.empty())
+        return why;
+    if (info.gpu && !have_gpu) return no_device_reason();
+    return {};
+}
+
+Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu,
+                          const Reference& ref, const VariantInfo& info, Shape shape) {
+    // On a poisoned output, so a variant that writes nothing fails.
+    Checked c;
+    instance.poison();
+    c.first_ms = host_ms([&] {
+        instance.launch(stream);
+        if (gpu) COALESCE_CUDA(cudaStreamSynchronize(stream));
+    });
+    c.output = instance.download();
+    const std::optional<std::size_t> chain =
+        info.chain ? std::optional<std::size_t>(info.chain(shape, ref.terms)) : std::nullopt;
+    c.verification = verify(info.op, ref, c.output, chain);
+    return c;
+}
+
+std::vector<double> time_launches(Instance& instance, cudaStream_t stream, bool gpu, int warmups,
+                                  int reps, double first_ms) {
+    if (gpu)
+        return time_on_device([&](cudaStream_t s) { instance.launch(s); }, stream, warmups, reps);
+    // Host variants repeat only as often as fits in about half a second: a CPU suite stays short.
+    const int host_reps =
+        first_ms > 0 ? std::clamp(static_cast<int>(500.0 / first_ms), 1, reps) : reps;
+    if (warmups > 0) instance.launch(nullptr);  // caches warm
+    std::vector<double> ms;
+    for (int i = 0; i < host_reps; ++i) ms.push_back(host_ms([&] { instance.launch(nullptr); }));
+    return ms;
+}
+
+Timing summarize(std::vector<double> ms) {
+    std::sort(ms.begin(), ms.end());
+    const std::size_t n = ms.size();
+    Timing t;
+    t.min_ms = ms.front();
+    t.max_ms = ms.back();
+    t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    return t;
+}
+
+void record_timing(RunResult& r, const std::vector<double>& ms) {
+    const Timing t = summarize(ms);
+    r.reps = static_cast<int>(ms.size());
+    r.median_ms = t.median_ms;
+    r.min_ms = t.min_ms;
+    r.max_ms = t.max_ms;
+    r.gbps = static_cast<double>(r.bytes) / (std::max(t.median_ms, 1e-9) * 1e-3) / 1e9;
+    r.pct_of_copy = r.copy_gbps > 0 ? 100.0 * r.gbps / r.copy_gbps : 0.0;
+}
+
+double measure_device_copy(std::size_t bytes, int warmups, int reps) {
+    DeviceBuffer src(bytes), dst(bytes);
+    COALESCE_CUDA(cudaMemset(src.get(), 0x3F, bytes));
+    Stream stream = Stream::create();
+    auto copy = [&](cudaStream_t s) {
+        COALESCE_CUDA(
+            cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, s));
+    };
+    const Timing t =
+        summarize(time_on_device(copy, stream.get(), warmups, std::max(reps, 5)));
+    return 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e-3) / 1e9;
+}
+
+double measure_host_copy(std::size_t bytes, int warmups, int reps) {
+    // A small copy takes microseconds, below what one clock reading resolves reliably: time
+    // batches of copies lasting at least a millisecond each, median of the batches.
+    const std::size_t count = std::max<std::size_t>(bytes / sizeof(float), 1);
+    std::vector<float> src(count, 1.0f), dst(count);
+    auto copy = [&] { std::copy(src.begin(), src.end(), dst.begin()); };
+    for (int i = 0; i < std::max(warmups, 1); ++i) copy();
+    int batch = 1;
+    while (batch < (1 << 20) && host_ms([&] {
+               for (int i = 0; i < batch; ++i) copy();
+           }) < 1.0)
+        batch *= 2;
+    std::vector<double> ms;
+    for (int i = 0; i < std::max(reps, 11); ++i)
+        ms.push_back(host_ms([&] {
+                         for (int k = 0; k < batch; ++k) copy();
+                     }) /
+                     batch);
+    const double median = summarize(ms).median_ms;
+    return 2.0 * static_cast<double>(count * sizeof(float)) / (std::max(median, 1e-9) * 1e-3) /
+           1e9;
+}
+
+}  // namespace run_steps
 
 std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gpu) const {
     std::vector<const Variant*> out;
-    const std::vector<Op>& ops = config.ops.empty() ? all_ops() : config.ops;
+    const std::vector<Op> ops = config.ops.empty() ? all_ops() : config.ops;
     for (const Variant& v : registry_.variants()) {
         if (std::find(ops.begin(), ops.end(), v.info.op) == ops.end()) continue;
+        if (!config.tiers.empty() &&
+            std::find(config.tiers.begin(), config.tiers.end(), v.info.tier) == config.tiers.end())
+            continue;
         if (!config.variants.empty()) {
             if (selected_by(v.info, config.variants)) out.push_back(&v);
         } else if (v.info.gpu ? have_gpu : (!have_gpu || config.include_cpu)) {
@@ -185,154 +350,58 @@ std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gp
 
 RunRecord Runner::run(const RunConfig& config) {
     cancelled_ = false;
-    if (config.params.radius < 0 || config.params.radius > kMaxRadius)
-        throw std::invalid_argument("radius " + std::to_string(config.params.radius) + " is out of range 0.." +
-                                    std::to_string(kMaxRadius));
-    if (config.reps < 1) throw std::invalid_argument("repetitions must be at least 1");
-    if (config.warmups < 0) throw std::invalid_argument("warm-up launches must not be negative");
-    for (const std::string& pattern : config.variants) {
-        const bool known = std::any_of(registry_.variants().begin(), registry_.variants().end(),
-                                       [&](const Variant& v) { return selected_by(v.info, {pattern}); });
-        if (!known) throw std::invalid_argument("unknown variant '" + pattern + "' (see --list)");
-    }
-    if (config.input && config.input->empty()) throw std::invalid_argument("the input matrix is empty");
-
-    const int device_count = cuda_device_count();
-    const bool have_gpu = device_count > 0;
+    const run_steps::Plan plan = run_steps::validate(*this, config);
     RunRecord record;
     record.config = config;
-    if (have_gpu) {
-        if (config.device < 0 || config.device >= device_count)
-            throw std::invalid_argument("device " + std::to_string(config.device) + " does not exist (" +
-                                        std::to_string(device_count) + " CUDA device(s) found)");
-        COALESCE_CUDA(cudaSetDevice(config.device));
-        record.device = query_device(config.device);
-    } else {
-        record.device = host_info();
-    }
+    record.config.sizes = plan.sizes;
+    record.device = plan.device;
+    record.started_at = utc_now();
 
-    std::vector<Shape> sizes = config.input ? std::vector<Shape>{config.input->shape()}
-                                            : (config.sizes.empty() ? default_sizes(have_gpu) : config.sizes);
-    for (Shape s : sizes)
-        if (s.rows == 0 || s.cols == 0) throw std::invalid_argument("size " + size_text(s) + " is empty");
-    record.config.sizes = sizes;
-
-    const std::vector<const Variant*> variants = select(config, have_gpu);
-    const bool any_gpu = have_gpu && std::any_of(variants.begin(), variants.end(), [](auto* v) { return v->info.gpu; });
-    if (any_gpu) {
-        const std::size_t free_bytes = device_free_bytes();
-        for (Shape s : sizes)
-            for (const Variant* v : variants)
-                if (v->info.gpu && device_bytes_needed(v->info.op, s) > free_bytes)
-                    throw std::invalid_argument(
-                        "size " + size_text(s) + " needs about " +
-                        std::to_string(device_bytes_needed(v->info.op, s) >> 20) + " MiB of device memory; " +
-                        record.device.name + " has " + std::to_string(free_bytes >> 20) + " MiB free");
-    }
-
-    const std::time_t now = std::time(nullptr);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-    record.started_at = stamp;
-
-    Progress progress{0, sizes.size() * variants.size(), {}};
-    for (Shape shape : sizes) {
-        const Matrix input = config.input ? *config.input : Matrix::random(shape.rows, shape.cols, config.seed);
+    Progress progress{0, plan.sizes.size() * plan.variants.size(), {}};
+    auto report = [&](std::string what) {
+        progress.what = std::move(what);
+        if (on_progress) on_progress(progress);
+    };
+    for (Shape shape : plan.sizes) {
+        const Matrix input =
+            config.input ? *config.input : Matrix::random(shape.rows, shape.cols, config.seed);
         double copy_gbps = 0;
-        if (!cancelled_ && !variants.empty()) {
-            progress.what = "copy baseline " + size_text(shape);
-            if (on_progress) on_progress(progress);
-            copy_gbps = any_gpu ? measure_device_copy(shape, config) : measure_host_copy(input, config);
+        if (!cancelled_ && !plan.variants.empty()) {
+            report("copy baseline " + size_text(shape));
+            const std::size_t bytes = shape.elements() * sizeof(float);
+            copy_gbps = plan.any_gpu ? run_steps::measure_device_copy(bytes, config.warmups,
+                                                                      config.reps)
+                                     : run_steps::measure_host_copy(bytes, config.warmups,
+                                                                    config.reps);
         }
         std::map<Op, std::shared_ptr<const Reference>> references;
-
-        for (const Variant* variant : variants) {
+        for (const Variant* variant : plan.variants) {
             const VariantInfo& info = variant->info;
-            RunResult r;
-            r.op = op_name(info.op);
-            r.variant = info.id;
-            r.memory_space = info.memory_space;
-            r.origin = info.origin;
-            r.tier = std::string(tier_name(info.tier));
-            r.kernel = info.kernel;
-            r.rows = shape.rows;
-            r.cols = shape.cols;
-            r.radius = config.params.radius;
-            r.border = border_name(config.params.border);
-            r.bytes = bytes_moved(info.op, shape);
-            r.copy_gbps = copy_gbps;
-            r.gpu = info.gpu;
-            r.cache_resident = info.gpu && have_gpu && r.bytes <= record.device.l2_bytes;
-
-            progress.what = info.id + " " + size_text(shape);
-            if (on_progress) on_progress(progress);
-
+            RunResult r = run_steps::describe_result(info, shape, config, record.device,
+                                                     copy_gbps);
+            report(info.id + " " + size_text(shape));
+            const std::string why =
+                cancelled_ ? std::string()
+                           : run_steps::skip_reason(info, shape, config.params, plan.have_gpu);
             if (cancelled_) {
                 r.status = Status::cancelled;
                 r.error = "cancelled before it ran";
-            } else if (is_filter(info.op) && !info.supports(config.params.border)) {
-                r.status = Status::skipped;
-                r.error = "border mode '" + std::string(border_name(config.params.border)) +
-                          "' is not supported by this variant";
-            } else if (const std::string why = info.limits.unsupported_reason(info.op, shape, config.params);
-                       !why.empty()) {
+            } else if (!why.empty()) {
                 r.status = Status::skipped;
                 r.error = why;
-            } else if (info.gpu && !have_gpu) {
-                r.status = Status::skipped;
-                r.error = no_device_reason();
             } else {
                 try {
                     auto& ref = references[info.op];
-                    if (!ref) ref = std::make_shared<Reference>(cpu_reference(info.op, input, config.params));
-
-                    std::unique_ptr<Instance> instance = variant->make(shape, config.params);
-                    instance->upload(input);
-                    std::optional<Stream> stream;
-                    if (info.gpu) stream = Stream::create();
-                    cudaStream_t s = stream ? stream->get() : nullptr;
-
-                    // Verify first, on a poisoned output, so a variant that writes nothing fails.
-                    instance->poison();
-                    const double first_ms = host_ms([&] {
-                        instance->launch(s);
-                        if (stream) stream->synchronize();
-                    });
-                    Matrix output = instance->download();
-                    const Verification v = verify(info.op, *ref, output);
-                    r.max_abs_error = v.max_abs_error;
-                    r.verified = v.ok;
-                    if (config.keep_outputs) {
-                        r.output = std::make_shared<const Matrix>(std::move(output));
+                    if (!ref)
+                        ref = std::make_shared<Reference>(cpu_reference(
+                            info.op, input, resolved_params(info.op, config.params)));
+                    run_variant(*variant, input, *ref, config, r);
+                    if (config.keep_outputs && r.output)
                         r.reference = std::shared_ptr<const Matrix>(ref, &ref->value);
-                    }
-                    if (!v.ok) {
-                        r.status = Status::failed;
-                        r.error = "verification failed: " + v.message;
-                    } else {
-                        std::vector<double> ms;
-                        if (info.gpu) {
-                            ms = time_on_device([&](cudaStream_t st) { instance->launch(st); }, s,
-                                                config.warmups, config.reps);
-                        } else {
-                            const int reps = host_reps(first_ms, config.reps);
-                            for (int i = 0; i < std::min(config.warmups, 1); ++i) instance->launch(nullptr);  // caches warm
-                            for (int i = 0; i < reps; ++i) ms.push_back(host_ms([&] { instance->launch(nullptr); }));
-                        }
-                        const Timing t = summarize(ms);
-                        r.reps = static_cast<int>(ms.size());
-                        r.median_ms = t.median_ms;
-                        r.min_ms = t.min_ms;
-                        r.max_ms = t.max_ms;
-                        r.gbps = static_cast<double>(r.bytes) / (std::max(t.median_ms, 1e-9) * 1e-3) / 1e9;
-                        r.pct_of_copy = copy_gbps > 0 ? 100.0 * r.gbps / copy_gbps : 0.0;
-                    }
                 } catch (const Unsupported& e) {
                     r.status = Status::skipped;
                     r.error = e.what();
-                    r.verified = false;
                     r.output.reset();
-                    r.reference.reset();
                     if (info.gpu) recover_device(config.device);
                 } catch (const std::exception& e) {
                     r.status = Status::failed;
@@ -347,8 +416,7 @@ RunRecord Runner::run(const RunConfig& config) {
         }
     }
     record.cancelled = cancelled_;
-    progress.what = cancelled_ ? "cancelled" : "done";
-    if (on_progress) on_progress(progress);
+    report(cancelled_ ? "cancelled" : "done");
     return record;
 }
 

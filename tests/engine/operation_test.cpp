@@ -122,18 +122,53 @@ TEST(Verify, NanIsNeverWithinTolerance) {
     EXPECT_NE(v.message.find("NaN"), std::string::npos) << v.message;
 }
 
-TEST(Verify, SumsAcceptRoundingButNotAWrongValue) {
-    const Matrix m = Matrix::random(3, 5000, 11);
+TEST(Verify, SumsAcceptRoundingButNotAMissingTerm) {
+    // Sixteen interleaved partial sums, then their total: chains of 5000/16 + 16 additions, the
+    // shape of a GPU reduction. The rounding passes; one term left out is caught.
+    constexpr std::size_t kCols = 5000, kParts = 16;
+    const Matrix m = Matrix::random(3, kCols, 11);
     const Reference ref = cpu_reference(Op::row_sums, m, {});
-    Matrix single(3, 1);  // float32 accumulation: within rounding of the double reference
+    const std::size_t chain = kCols / kParts + kParts;
+    std::size_t skip = 0;  // a term of row 1 that is not tiny
+    while (std::fabs(m.at(1, skip)) < 0.5f) ++skip;
+    Matrix out(3, 1), missing(3, 1);
     for (std::size_t r = 0; r < 3; ++r) {
-        float s = 0;
-        for (std::size_t c = 0; c < 5000; ++c) s += m.at(r, c);
-        single.at(r, 0) = s;
+        float part[kParts] = {}, part_missing[kParts] = {};
+        for (std::size_t c = 0; c < kCols; ++c) {
+            part[c % kParts] += m.at(r, c);
+            if (c != skip || r != 1) part_missing[c % kParts] += m.at(r, c);
+        }
+        for (std::size_t k = 0; k < kParts; ++k) {
+            out.at(r, 0) += part[k];
+            missing.at(r, 0) += part_missing[k];
+        }
     }
-    EXPECT_TRUE(verify(Op::row_sums, ref, single).ok);
-    single.at(1, 0) += 0.5f;  // one element forgotten is of this order
-    EXPECT_FALSE(verify(Op::row_sums, ref, single).ok);
+    EXPECT_TRUE(verify(Op::row_sums, ref, out, chain).ok);
+    EXPECT_FALSE(verify(Op::row_sums, ref, missing, chain).ok);
+}
+
+TEST(Verify, ASequentialChainIsAcceptedWhereverItsRoundingGoes) {
+    // Adding the same value 129 times rounds in one direction at every step: the case of a
+    // repeated edge pixel under a clamp border at radius 64. The bound must hold for it.
+    const float v = 20.850853f;
+    const Matrix line(129, 1, v);
+    OpParams p{64, Border::clamp};
+    const Reference ref = cpu_reference(Op::filter_y, line, p);
+    Matrix out(129, 1);
+    for (std::size_t r = 0; r < 129; ++r) {
+        float sum = 0.0f;
+        for (int k = -64; k <= 64; ++k) sum += v;
+        out.at(r, 0) = sum * (1.0f / 129.0f);
+    }
+    const Verification check = verify(Op::filter_y, ref, out);
+    EXPECT_TRUE(check.ok) << check.message;
+}
+
+TEST(Verify, ToleranceGrowsWithTheChainAndIsExactlyTheRigorousBound) {
+    constexpr double u = 0x1p-24;
+    EXPECT_DOUBLE_EQ(tolerance_factor(0), 4 * u);
+    EXPECT_DOUBLE_EQ(tolerance_factor(128), 128 * u / (1 - 128 * u) + 4 * u);
+    EXPECT_LT(tolerance_factor(10), tolerance_factor(11));
 }
 
 TEST(Verify, ShapeMismatchIsReported) {

@@ -23,16 +23,28 @@ inline void write_message(char* err, size_t err_len, const char* message) {
     err[err_len - 1] = '\0';
 }
 
-inline void* create(size_t rows, size_t cols, const coalesce_params*, char* err, size_t err_len) {
+inline int create(size_t rows, size_t cols, const coalesce_params*, void** out, char* err,
+                  size_t err_len) {
     auto* instance = new (std::nothrow) HostCopy;
     if (instance == nullptr) {
         write_message(err, err_len, "out of memory");
-        return nullptr;
+        return COALESCE_STATUS_ERROR;
     }
     instance->elements = rows * cols;
     instance->input.assign(rows * cols, 0.0f);
     instance->output.assign(rows * cols, 0.0f);
-    return instance;
+    *out = instance;
+    return COALESCE_STATUS_OK;
+}
+
+// Refuses inputs wider than 8 columns as a texture refuses sizes beyond the device's limits.
+inline int create_narrow_only(size_t rows, size_t cols, const coalesce_params* params, void** out,
+                              char* err, size_t err_len) {
+    if (cols > 8) {
+        write_message(err, err_len, "wider than the 8 columns this test variant handles");
+        return COALESCE_STATUS_UNSUPPORTED;
+    }
+    return create(rows, cols, params, out, err, err_len);
 }
 
 inline int upload(void* instance, const float* h_input, char*, size_t) {
@@ -67,7 +79,8 @@ inline int download(void* instance, float* h_output, char*, size_t) {
 inline void destroy(void* instance) { delete static_cast<HostCopy*>(instance); }
 
 // A descriptor for a host-copy variant; every op with an output of the input's shape works.
-inline coalesce_variant_desc host_copy_desc(const char* id, int op, uint32_t border_mask = 0xFu) {
+inline coalesce_variant_desc host_copy_desc(const char* id, const char* op,
+                                            uint32_t border_mask = 0xFu) {
     coalesce_variant_desc desc{};
     desc.struct_size = sizeof desc;
     desc.id = id;

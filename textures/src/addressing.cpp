@@ -3,6 +3,7 @@
 #include "texture_error.hpp"
 
 #include "coalesce/plugin_abi.h"
+#include "texture_ops.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +12,7 @@
 namespace coalesce::textures {
 
 Addressing addressing_for(int op, int border) {
-    if (op != COALESCE_OP_FILTER_X && op != COALESCE_OP_FILTER_Y) return {cudaAddressModeClamp, false};
+    if (op != TEX_OP_FILTER_X && op != TEX_OP_FILTER_Y) return {cudaAddressModeClamp, false};
     switch (border) {
         case COALESCE_BORDER_CLAMP: return {cudaAddressModeClamp, false};
         case COALESCE_BORDER_ZERO: return {cudaAddressModeBorder, true};
@@ -85,7 +86,7 @@ void check_normalized_precision(long long n, int radius, int border, const char*
             margin = t < 0.0 ? -t : t - static_cast<double>(n);
         }
         if (got != want || margin < kSubTexel)
-            throw TextureError(
+            throw TextureUnsupported(
                 "normalized texture coordinates cannot address every texel exactly for " + std::string(border_word(border)) +
                 " borders along " + axis + " of " + std::to_string(n) + " elements (index " + std::to_string(i) +
                 " maps to texel " + std::to_string(got) + ", expected " + std::to_string(want) +

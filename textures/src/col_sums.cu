@@ -31,7 +31,7 @@ void launch_col_sums(const TexInput& in, float* d_out, cudaStream_t stream) {
     const dim3 block(kCols, kRowThreads);
     const dim3 grid(blocks_for(in.cols, kCols));
     col_sums_kernel<<<grid, block, 0, stream>>>(in, d_out);
-    TEX_CHECK_LAUNCH("col_sums_kernel (texture)");
+    COALESCE_CHECK_LAUNCH("col_sums_kernel (texture)");
 }
 
 }  // namespace coalesce::textures

@@ -21,7 +21,7 @@ void launch_copy(const TexInput& in, float* d_out, cudaStream_t stream) {
     const dim3 block(kTile, kRowsPerPass);
     const dim3 grid(blocks_for(in.cols, kTile), blocks_for(in.rows, kTile));
     copy_kernel<<<grid, block, 0, stream>>>(in, d_out);
-    TEX_CHECK_LAUNCH("copy_kernel (texture)");
+    COALESCE_CHECK_LAUNCH("copy_kernel (texture)");
 }
 
 }  // namespace coalesce::textures

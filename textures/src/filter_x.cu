@@ -29,7 +29,7 @@ void launch_filter_x(const TexInput& in, int radius, float* d_out, cudaStream_t 
         filter_x_kernel<true><<<grid, block, 0, stream>>>(in, radius, d_out);
     else
         filter_x_kernel<false><<<grid, block, 0, stream>>>(in, radius, d_out);
-    TEX_CHECK_LAUNCH("filter_x_kernel (texture)");
+    COALESCE_CHECK_LAUNCH("filter_x_kernel (texture)");
 }
 
 }  // namespace coalesce::textures

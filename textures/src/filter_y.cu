@@ -29,7 +29,7 @@ void launch_filter_y(const TexInput& in, int radius, float* d_out, cudaStream_t 
         filter_y_kernel<true><<<grid, block, 0, stream>>>(in, radius, d_out);
     else
         filter_y_kernel<false><<<grid, block, 0, stream>>>(in, radius, d_out);
-    TEX_CHECK_LAUNCH("filter_y_kernel (texture)");
+    COALESCE_CHECK_LAUNCH("filter_y_kernel (texture)");
 }
 
 }  // namespace coalesce::textures

@@ -24,7 +24,7 @@ void launch_row_sums(const TexInput& in, float* d_out, cudaStream_t stream) {
     const dim3 block(kWarp, kWarpsPerBlock);
     const dim3 grid(blocks_for(in.rows, kWarpsPerBlock));
     row_sums_kernel<<<grid, block, 0, stream>>>(in, d_out);
-    TEX_CHECK_LAUNCH("row_sums_kernel (texture)");
+    COALESCE_CHECK_LAUNCH("row_sums_kernel (texture)");
 }
 
 }  // namespace coalesce::textures

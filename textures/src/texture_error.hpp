@@ -1,8 +1,8 @@
-// The plugin's own CUDA check and RAII deleters. The plugin speaks only the C ABI and links only
-// the CUDA runtime, so it cannot use the engine's throw_cuda_error/log_cuda_error; these twins
-// throw (or, in destructors, log) the same way: the call's text, file:line and CUDA's reason.
+// The plugin's errors and RAII deleters. CUDA calls are checked with the engine's header-only
+// COALESCE_CUDA (coalesce/cuda_check.hpp): the plugin links only the CUDA runtime, never the engine.
 #pragma once
 
+#include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"  // UniqueHandle only: header-only, no engine symbols
 
 #include <cuda_runtime_api.h>
@@ -17,9 +17,12 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-[[noreturn]] void throw_cuda(cudaError_t code, const char* call, const char* file, int line);
-void log_cuda(cudaError_t code, const char* call, const char* file, int line) noexcept;
-void check_launch(const char* kernel, const char* file, int line);
+// An input outside what a texture can address (the device's 2-D texture limits, coordinate
+// precision): create() reports it as COALESCE_STATUS_UNSUPPORTED and the run is skipped.
+class TextureUnsupported : public TextureError {
+public:
+    using TextureError::TextureError;
+};
 
 struct FreeDevice {
     void operator()(float* d_ptr) const noexcept;
@@ -36,19 +39,3 @@ using ArrayPtr = UniqueHandle<cudaArray_t, FreeArray>;
 using TexturePtr = UniqueHandle<cudaTextureObject_t, DestroyTexture>;
 
 }  // namespace coalesce::textures
-
-#define TEX_CUDA(call)                                                                          \
-    do {                                                                                        \
-        const cudaError_t tex_status_ = (call);                                                 \
-        if (tex_status_ != cudaSuccess)                                                         \
-            ::coalesce::textures::throw_cuda(tex_status_, #call, __FILE__, __LINE__);           \
-    } while (0)
-
-#define TEX_CUDA_NOTHROW(call)                                                                  \
-    do {                                                                                        \
-        const cudaError_t tex_status_ = (call);                                                 \
-        if (tex_status_ != cudaSuccess)                                                         \
-            ::coalesce::textures::log_cuda(tex_status_, #call, __FILE__, __LINE__);             \
-    } while (0)
-
-#define TEX_CHECK_LAUNCH(kernel) ::coalesce::textures::check_launch((kernel), __FILE__, __LINE__)

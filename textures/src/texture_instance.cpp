@@ -9,12 +9,12 @@ namespace coalesce::textures {
 
 namespace {
 
-bool is_filter_op(int op) { return op == COALESCE_OP_FILTER_X || op == COALESCE_OP_FILTER_Y; }
+bool is_filter_op(int op) { return op == TEX_OP_FILTER_X || op == TEX_OP_FILTER_Y; }
 
 std::size_t output_elements(int op, std::size_t rows, std::size_t cols) {
     switch (op) {
-        case COALESCE_OP_ROW_SUMS: return rows;
-        case COALESCE_OP_COL_SUMS: return cols;
+        case TEX_OP_ROW_SUMS: return rows;
+        case TEX_OP_COL_SUMS: return cols;
         default: return rows * cols;
     }
 }
@@ -29,11 +29,11 @@ int checked_radius(int op, const coalesce_params& params) {
 }
 
 Addressing checked_addressing(int op, std::size_t rows, std::size_t cols, const coalesce_params& params) {
-    if (op < COALESCE_OP_COPY || op > COALESCE_OP_FILTER_Y) throw TextureError("unknown operation " + std::to_string(op));
-    if (rows > INT_MAX || cols > INT_MAX) throw TextureError("input too large for texture coordinates");
+    if (op < TEX_OP_COPY || op > TEX_OP_FILTER_Y) throw TextureError("unknown operation " + std::to_string(op));
+    if (rows > INT_MAX || cols > INT_MAX) throw TextureUnsupported("input larger than 2^31 - 1 in a dimension: beyond texture coordinates");
     const Addressing addressing = addressing_for(op, params.border);
     if (addressing.normalized && rows > 0 && cols > 0) {
-        const bool along_x = op == COALESCE_OP_FILTER_X;
+        const bool along_x = op == TEX_OP_FILTER_X;
         check_normalized_precision(static_cast<long long>(cols), along_x ? params.radius : 0, params.border, "a row");
         check_normalized_precision(static_cast<long long>(rows), along_x ? 0 : params.radius, params.border, "a column");
     }
@@ -54,7 +54,7 @@ void TextureInstance::upload(const float* h_input) {
     source_.upload(h_input);
     void* d_out = nullptr;
     d_out_.reset();
-    TEX_CUDA(cudaMalloc(&d_out, out_elements_ * sizeof(float)));
+    COALESCE_CUDA(cudaMalloc(&d_out, out_elements_ * sizeof(float)));
     d_out_ = DevicePtr(static_cast<float*>(d_out));
 }
 
@@ -62,21 +62,21 @@ void TextureInstance::poison() {
     if (!d_out_) throw TextureError("poison before upload");
     // Untimed, so the whole device is synchronized: no launch on any stream may still be writing,
     // and no stream handle has to outlive the launch that used it.
-    TEX_CUDA(cudaDeviceSynchronize());
-    TEX_CUDA(cudaMemset(d_out_.get(), 0xFF, out_elements_ * sizeof(float)));  // all-ones bytes: NaN
-    TEX_CUDA(cudaDeviceSynchronize());
+    COALESCE_CUDA(cudaDeviceSynchronize());
+    COALESCE_CUDA(cudaMemset(d_out_.get(), 0xFF, out_elements_ * sizeof(float)));  // all-ones bytes: NaN
+    COALESCE_CUDA(cudaDeviceSynchronize());
 }
 
 void TextureInstance::launch(cudaStream_t stream) {
     if (!d_out_) throw TextureError("launch before upload");
     const TexInput in = source_.input();
     switch (op_) {
-        case COALESCE_OP_COPY: launch_copy(in, d_out_.get(), stream); break;
-        case COALESCE_OP_TRANSPOSE: launch_transpose(in, d_out_.get(), stream); break;
-        case COALESCE_OP_ROW_SUMS: launch_row_sums(in, d_out_.get(), stream); break;
-        case COALESCE_OP_COL_SUMS: launch_col_sums(in, d_out_.get(), stream); break;
-        case COALESCE_OP_FILTER_X: launch_filter_x(in, radius_, d_out_.get(), stream); break;
-        case COALESCE_OP_FILTER_Y: launch_filter_y(in, radius_, d_out_.get(), stream); break;
+        case TEX_OP_COPY: launch_copy(in, d_out_.get(), stream); break;
+        case TEX_OP_TRANSPOSE: launch_transpose(in, d_out_.get(), stream); break;
+        case TEX_OP_ROW_SUMS: launch_row_sums(in, d_out_.get(), stream); break;
+        case TEX_OP_COL_SUMS: launch_col_sums(in, d_out_.get(), stream); break;
+        case TEX_OP_FILTER_X: launch_filter_x(in, radius_, d_out_.get(), stream); break;
+        case TEX_OP_FILTER_Y: launch_filter_y(in, radius_, d_out_.get(), stream); break;
         default: throw TextureError("unknown operation " + std::to_string(op_));
     }
 }
@@ -84,8 +84,8 @@ void TextureInstance::launch(cudaStream_t stream) {
 void TextureInstance::download(float* h_output) {
     if (!d_out_) throw TextureError("download before upload");
     if (h_output == nullptr) throw TextureError("download into a null buffer");
-    TEX_CUDA(cudaDeviceSynchronize());  // the launch may have been on a non-blocking stream
-    TEX_CUDA(cudaMemcpy(h_output, d_out_.get(), out_elements_ * sizeof(float), cudaMemcpyDeviceToHost));
+    COALESCE_CUDA(cudaDeviceSynchronize());  // the launch may have been on a non-blocking stream
+    COALESCE_CUDA(cudaMemcpy(h_output, d_out_.get(), out_elements_ * sizeof(float), cudaMemcpyDeviceToHost));
 }
 
 }  // namespace coalesce::textures

@@ -8,6 +8,16 @@
 
 namespace coalesce::textures {
 
+// The operations the plugin implements, as its own numbers; the ABI names them by string.
+enum : int {
+    TEX_OP_COPY,
+    TEX_OP_TRANSPOSE,
+    TEX_OP_ROW_SUMS,
+    TEX_OP_COL_SUMS,
+    TEX_OP_FILTER_X,
+    TEX_OP_FILTER_Y
+};
+
 // What a kernel needs to address the input texture.
 struct TexInput {
     cudaTextureObject_t texture = 0;

@@ -11,7 +11,7 @@ namespace {
 
 int device_attribute(cudaDeviceAttr attribute, int device) {
     int value = 0;
-    TEX_CUDA(cudaDeviceGetAttribute(&value, attribute, device));
+    COALESCE_CUDA(cudaDeviceGetAttribute(&value, attribute, device));
     return value;
 }
 
@@ -29,12 +29,12 @@ TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols, 
     : family_(family), rows_(rows), cols_(cols), addressing_(addressing) {
     if (rows == 0 || cols == 0) throw TextureError("an empty input (" + shape_text(rows, cols) + ") has no texture");
     int device = 0;
-    TEX_CUDA(cudaGetDevice(&device));
+    COALESCE_CUDA(cudaGetDevice(&device));
     if (family == Family::array) {
         const auto max_w = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DWidth, device));
         const auto max_h = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DHeight, device));
         if (cols > max_w || rows > max_h)
-            throw TextureError(shape_text(rows, cols) + " exceeds this device's 2-D cudaArray texture limit (width <= " +
+            throw TextureUnsupported(shape_text(rows, cols) + " exceeds this device's 2-D cudaArray texture limit (width <= " +
                                std::to_string(max_w) + " columns, height <= " + std::to_string(max_h) + " rows)");
         return;
     }
@@ -45,7 +45,7 @@ TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols, 
     const auto max_h = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearHeight, device));
     const std::size_t pitch = round_up(cols * sizeof(float), pitch_alignment_);
     if (cols > max_w || rows > max_h || pitch > max_pitch_)
-        throw TextureError(shape_text(rows, cols) + " exceeds this device's 2-D pitched texture limit (width <= " +
+        throw TextureUnsupported(shape_text(rows, cols) + " exceeds this device's 2-D pitched texture limit (width <= " +
                            std::to_string(max_w) + " columns, height <= " + std::to_string(max_h) +
                            " rows, pitch <= " + std::to_string(max_pitch_) + " bytes)");
 }
@@ -65,10 +65,10 @@ void TextureSource::upload(const float* h_input) {
 void TextureSource::upload_array(const float* h_input) {
     const cudaChannelFormatDesc format = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
     cudaArray_t array = nullptr;
-    TEX_CUDA(cudaMallocArray(&array, &format, cols_, rows_));
+    COALESCE_CUDA(cudaMallocArray(&array, &format, cols_, rows_));
     array_ = ArrayPtr(array);
     const std::size_t row_bytes = cols_ * sizeof(float);
-    TEX_CUDA(cudaMemcpy2DToArray(array, 0, 0, h_input, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
+    COALESCE_CUDA(cudaMemcpy2DToArray(array, 0, 0, h_input, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
 
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);
@@ -81,7 +81,7 @@ void TextureSource::upload_pitched(const float* h_input) {
     const std::size_t row_bytes = cols_ * sizeof(float);
     void* d_ptr = nullptr;
     std::size_t pitch = 0;
-    TEX_CUDA(cudaMallocPitch(&d_ptr, &pitch, row_bytes, rows_));
+    COALESCE_CUDA(cudaMallocPitch(&d_ptr, &pitch, row_bytes, rows_));
     pitched_ = DevicePtr(static_cast<float*>(d_ptr));
     pitch_bytes_ = pitch;
     // cudaMallocPitch aligns for coalescing; a texture over pitched memory has its own rules.
@@ -93,9 +93,9 @@ void TextureSource::upload_pitched(const float* h_input) {
         throw TextureError("cudaMallocPitch returned memory not aligned to the texture alignment of " +
                            std::to_string(texture_alignment_) + " bytes");
     if (pitch > max_pitch_)
-        throw TextureError("the pitch of " + std::to_string(pitch) + " bytes exceeds this device's pitched texture limit of " +
+        throw TextureUnsupported("the pitch of " + std::to_string(pitch) + " bytes exceeds this device's pitched texture limit of " +
                            std::to_string(max_pitch_) + " bytes");
-    TEX_CUDA(cudaMemcpy2D(d_ptr, pitch, h_input, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
+    COALESCE_CUDA(cudaMemcpy2D(d_ptr, pitch, h_input, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
 
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);
@@ -117,7 +117,7 @@ void TextureSource::create_texture(const cudaResourceDesc& resource) {
     desc.readMode = cudaReadModeElementType;
     desc.normalizedCoords = addressing_.normalized ? 1 : 0;
     cudaTextureObject_t texture = 0;
-    TEX_CUDA(cudaCreateTextureObject(&texture, &resource, &desc, nullptr));
+    COALESCE_CUDA(cudaCreateTextureObject(&texture, &resource, &desc, nullptr));
     texture_ = TexturePtr(texture);
 }
 

@@ -25,7 +25,7 @@ void launch_transpose(const TexInput& in, float* d_out, cudaStream_t stream) {
     const dim3 block(kTile, kRowsPerPass);
     const dim3 grid(blocks_for(in.rows, kTile), blocks_for(in.cols, kTile));
     transpose_kernel<<<grid, block, 0, stream>>>(in, d_out);
-    TEX_CHECK_LAUNCH("transpose_kernel (texture)");
+    COALESCE_CHECK_LAUNCH("transpose_kernel (texture)");
 }
 
 }  // namespace coalesce::textures

@@ -37,14 +37,26 @@ void write_message(char* err, std::size_t err_len, const char* message) noexcept
     err[n] = '\0';
 }
 
-void* create_instance(int op, Family family, size_t rows, size_t cols, const coalesce_params* params, char* err,
-                      size_t err_len) noexcept {
-    TextureInstance* instance = nullptr;
-    guarded(err, err_len, [&] {
+int create_instance(int op, Family family, size_t rows, size_t cols, const coalesce_params* params,
+                    void** instance, char* err, size_t err_len) noexcept {
+    if (instance == nullptr) {
+        write_message(err, err_len, "null instance pointer");
+        return COALESCE_STATUS_ERROR;
+    }
+    *instance = nullptr;
+    try {
         if (params == nullptr) throw TextureError("null parameters");
-        instance = new TextureInstance(op, family, rows, cols, *params);
-    });
-    return instance;
+        *instance = new TextureInstance(op, family, rows, cols, *params);
+        return COALESCE_STATUS_OK;
+    } catch (const TextureUnsupported& e) {
+        write_message(err, err_len, e.what());
+        return COALESCE_STATUS_UNSUPPORTED;
+    } catch (const std::exception& e) {
+        write_message(err, err_len, e.what());
+    } catch (...) {
+        write_message(err, err_len, "unknown error in the texture plugin");
+    }
+    return COALESCE_STATUS_ERROR;
 }
 
 int upload_variant(void* instance, const float* h_input, char* err, size_t err_len) noexcept {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "addressing.hpp"
+#include "texture_ops.hpp"
 
 #include "coalesce/plugin_abi.h"
 
@@ -13,12 +14,14 @@ namespace coalesce::textures {
 void write_message(char* err, std::size_t err_len, const char* message) noexcept;
 
 // create() gets no variant context through the ABI, so each (operation, family) pair has its own.
-void* create_instance(int op, Family family, size_t rows, size_t cols, const coalesce_params* params, char* err,
-                      size_t err_len) noexcept;
+// Returns a coalesce_status: an input outside the texture's limits is COALESCE_STATUS_UNSUPPORTED.
+int create_instance(int op, Family family, size_t rows, size_t cols, const coalesce_params* params,
+                    void** instance, char* err, size_t err_len) noexcept;
 
 template <int Op, Family F>
-void* create_variant(size_t rows, size_t cols, const coalesce_params* params, char* err, size_t err_len) noexcept {
-    return create_instance(Op, F, rows, cols, params, err, err_len);
+int create_variant(size_t rows, size_t cols, const coalesce_params* params, void** instance,
+                   char* err, size_t err_len) noexcept {
+    return create_instance(Op, F, rows, cols, params, instance, err, err_len);
 }
 
 int upload_variant(void* instance, const float* h_input, char* err, size_t err_len) noexcept;

@@ -16,27 +16,28 @@ constexpr std::uint32_t kAllBorders = (1u << COALESCE_BORDER_CLAMP) | (1u << COA
 
 struct OpText {
     int op;
-    const char* name;
+    const char* name;    // the operation's stable name in the ABI
+    const char* kernel;  // the __global__ function
     const char* what;  // what reading through a texture changes for this operation
 };
 
 const OpText kOps[] = {
-    {COALESCE_OP_COPY, "copy",
+    {TEX_OP_COPY, "copy", "copy_kernel",
      "Copy whose reads go through the texture unit and its cache instead of plain loads: the cost of the "
      "texture path itself, against which the other texture variants are read."},
-    {COALESCE_OP_TRANSPOSE, "transpose",
+    {TEX_OP_TRANSPOSE, "transpose", "transpose_kernel",
      "Transpose with coalesced writes; the column-wise reads that make the naive version slow are served by "
      "the texture cache, with no shared-memory tile."},
-    {COALESCE_OP_ROW_SUMS, "row_sums",
+    {TEX_OP_ROW_SUMS, "row_sums", "row_sums_kernel",
      "Row sums, one warp per row reading neighbouring texels through the texture cache, shuffle reduction."},
-    {COALESCE_OP_COL_SUMS, "col_sums",
+    {TEX_OP_COL_SUMS, "col_sums", "col_sums_kernel",
      "Column sums, each warp reading 32 neighbouring texels of a row through the texture cache, partial sums "
      "combined in shared memory."},
-    {COALESCE_OP_FILTER_X, "filter_x",
+    {TEX_OP_FILTER_X, "filter_x", "filter_x_kernel",
      "Row filter whose border handling is done in hardware: the texture address mode (clamp; border for zero; "
      "wrap and mirror with normalized coordinates) resolves reads past the row ends, and overlapping windows "
      "hit the texture cache."},
-    {COALESCE_OP_FILTER_Y, "filter_y",
+    {TEX_OP_FILTER_Y, "filter_y", "filter_y_kernel",
      "Column filter whose border handling is done in hardware: the texture address mode (clamp; border for "
      "zero; wrap and mirror with normalized coordinates) resolves reads past the top and bottom, and the 2r+1 "
      "rows a block shares stay in the texture cache."},
@@ -48,17 +49,17 @@ const char* const kPitchedText =
     " Input in pitched linear memory (cudaMallocPitch, pitch a multiple of the texture pitch alignment): "
     "row-major lines, so the 2-D locality is the cache's alone.";
 
-using CreateFn = void* (*)(size_t, size_t, const coalesce_params*, char*, size_t);
+using CreateFn = int (*)(size_t, size_t, const coalesce_params*, void**, char*, size_t);
 
 template <Family F>
 CreateFn create_for(int op) {
     switch (op) {
-        case COALESCE_OP_COPY: return &create_variant<COALESCE_OP_COPY, F>;
-        case COALESCE_OP_TRANSPOSE: return &create_variant<COALESCE_OP_TRANSPOSE, F>;
-        case COALESCE_OP_ROW_SUMS: return &create_variant<COALESCE_OP_ROW_SUMS, F>;
-        case COALESCE_OP_COL_SUMS: return &create_variant<COALESCE_OP_COL_SUMS, F>;
-        case COALESCE_OP_FILTER_X: return &create_variant<COALESCE_OP_FILTER_X, F>;
-        default: return &create_variant<COALESCE_OP_FILTER_Y, F>;
+        case TEX_OP_COPY: return &create_variant<TEX_OP_COPY, F>;
+        case TEX_OP_TRANSPOSE: return &create_variant<TEX_OP_TRANSPOSE, F>;
+        case TEX_OP_ROW_SUMS: return &create_variant<TEX_OP_ROW_SUMS, F>;
+        case TEX_OP_COL_SUMS: return &create_variant<TEX_OP_COL_SUMS, F>;
+        case TEX_OP_FILTER_X: return &create_variant<TEX_OP_FILTER_X, F>;
+        default: return &create_variant<TEX_OP_FILTER_Y, F>;
     }
 }
 
@@ -81,7 +82,9 @@ struct Table {
         coalesce_variant_desc desc{};
         desc.struct_size = sizeof(coalesce_variant_desc);
         desc.id = id.c_str();
-        desc.op = op.op;
+        desc.op = op.name;
+        desc.tier = "classic";  // texture against global memory is one of the course's lessons
+        desc.kernel = op.kernel;
         desc.memory_space = memory_space;
         desc.description = description.c_str();
         desc.border_mask = kAllBorders;

@@ -1,9 +1,16 @@
-// The operations Coalesce measures: names, output shapes, the bytes-moved model and the CPU reference.
+// The operations Coalesce measures, described as data: one OpDesc per operation (name, aliases,
+// output shape, bytes-moved model, CPU reference, exactness, the parameters it takes, its host
+// variants), all in one table that the engine, the CLI's help, the window and the tests read.
+// A new operation is its descriptor in engine/src/ops/<name>.cpp, its kernels in
+// kernels/<name>.cu and one line in cmake/operations.cmake.
 #pragma once
 
 #include "coalesce/matrix.hpp"
 
+#include <compare>
 #include <cstddef>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,34 +18,115 @@
 
 namespace coalesce {
 
-enum class Op { copy, transpose, row_sums, col_sums, filter_x, filter_y };
+// An operation, named. Values compare by name; the six built-in ones have constants
+// (Op::transpose, ...). A name read at run time becomes an Op through parse_op(), which returns
+// the table's own Op, so an Op never refers to a string that could go away.
+class Op {
+public:
+    constexpr Op() = default;
+    // `name` must outlive every copy: a string literal or a descriptor's name.
+    constexpr explicit Op(std::string_view name) : name_(name) {}
+    constexpr std::string_view name() const { return name_; }
+    friend constexpr bool operator==(Op a, Op b) { return a.name_ == b.name_; }
+    friend constexpr std::strong_ordering operator<=>(Op a, Op b) {
+        return a.name_.compare(b.name_) <=> 0;
+    }
+
+    static const Op copy, transpose, row_sums, col_sums, filter_x, filter_y;
+
+private:
+    std::string_view name_ = "copy";
+};
+inline constexpr Op Op::copy{"copy"};
+inline constexpr Op Op::transpose{"transpose"};
+inline constexpr Op Op::row_sums{"row_sums"};
+inline constexpr Op Op::col_sums{"col_sums"};
+inline constexpr Op Op::filter_x{"filter_x"};
+inline constexpr Op Op::filter_y{"filter_y"};
 
 // What a filter reads outside the matrix. clamp repeats the edge; zero reads 0; wrap is periodic;
-// mirror reflects with the edge repeated (… c b a | a b c … , CUDA's cudaAddressModeMirror).
+// mirror reflects with the edge repeated (… c b a | a b c …): CUDA's cudaAddressModeMirror and
+// OpenCV's BORDER_REFLECT (abcd|dcba), not BORDER_REFLECT_101.
 enum class Border { clamp, zero, wrap, mirror };
 
 inline constexpr int kMaxRadius = 64;  // filters accept radius 0..kMaxRadius
 
 struct OpParams {
-    int radius = 4;               // filters: mean of the 2r+1 neighbours
+    int radius = 4;  // filters: mean of the 2r+1 neighbours
     Border border = Border::clamp;
+    // Named integer parameters of operations that declare them (offset, stride, ...). The runner
+    // fills in each declared parameter's default before a variant sees the params.
+    std::map<std::string, long long, std::less<>> values;
+
+    // The value of a declared parameter; throws std::invalid_argument naming it when absent.
+    long long value(std::string_view name) const;
 };
 
-const std::vector<Op>& all_ops();
+// CPU reference in double. `magnitude` receives, per output element, the sum of |terms| that built
+// it (times the filters' scale): the scale of the rounding error a float32 implementation makes.
+struct Reference {
+    Matrix value;
+    Matrix magnitude;
+    std::size_t terms = 1;  // number of summands per output element
+};
+
+// A named integer parameter an operation takes, swept with `--param name=...`.
+struct ParamSpec {
+    std::string name;         // "offset"
+    long long min = 0;
+    long long max = 0;
+    long long default_value = 0;
+    std::string help;         // "elements the read is shifted by"
+};
+
+// One host implementation of an operation: a plain loop nest the CPU runs. Registered for every
+// operation that has them as "<op>/<name>" in the host memory space.
+struct HostImpl {
+    std::string name;         // "cpu-naive"
+    std::string description;  // what it demonstrates
+    std::function<void(const Matrix& in, Matrix& out, const OpParams& params)> run;
+    // Longest chain of float32 additions behind one output (see verify); empty: sequential.
+    std::function<std::size_t(Shape input, std::size_t terms)> chain;
+};
+
+struct OpDesc {
+    Op op;
+    std::vector<std::string> aliases;  // other spellings parse_op accepts ("rowsums")
+    std::string summary;               // one line for --help, tooltips and lists
+    bool filter = false;               // takes a radius and a border mode
+    bool exact = false;                // verified bit for bit (else within rounding, see verify)
+    std::vector<ParamSpec> params;     // named parameters beyond radius and border
+    std::function<Shape(Shape input, const OpParams& params)> output_shape;
+    // Bytes the operation must move at least: each input element it needs read once plus each
+    // output element written once. [bytes]
+    std::function<std::size_t(Shape input, const OpParams& params)> bytes_moved;
+    std::function<Reference(const Matrix& input, const OpParams& params)> reference;
+    std::vector<HostImpl> host;        // host variants (run anywhere)
+};
+
+// The table, in the order users see the operations.
+const std::vector<const OpDesc*>& op_table();
+// The descriptor of `op`; throws std::invalid_argument for an operation not in the table.
+const OpDesc& describe(Op op);
+
+std::vector<Op> all_ops();
 const std::vector<Border>& all_borders();
 std::string_view op_name(Op op);          // "copy", "transpose", "row_sums", ...
 std::string_view border_name(Border b);   // "clamp", "zero", "wrap", "mirror"
-std::optional<Op> parse_op(std::string_view name);        // also accepts "rowsums", "row-sums"
+std::optional<Op> parse_op(std::string_view name);  // names and aliases; '-' and ' ' read as '_'
 std::optional<Border> parse_border(std::string_view name);
 bool is_filter(Op op);
 
-Shape output_shape(Op op, Shape in);
+// Parameters as the operation will see them: declared parameters' defaults filled in. Throws
+// std::invalid_argument naming the parameter for one the operation does not take or a value out
+// of its range, and for a radius outside 0..kMaxRadius on a filter.
+OpParams resolved_params(Op op, const OpParams& params);
 
-// Bytes the operation must move at least: each input element read once plus each output
-// element written once, 4 bytes each. [bytes]
-std::size_t bytes_moved(Op op, Shape in);
+Shape output_shape(Op op, Shape in, const OpParams& params = {});
+std::size_t bytes_moved(Op op, Shape in, const OpParams& params = {});
 inline constexpr const char* kBandwidthFormula =
-    "gbps = (input_elements + output_elements) * 4 bytes / median_seconds / 1e9";
+    "gbps = bytes_moved / median_seconds / 1e9, bytes_moved = each input element the operation "
+    "needs read once + each output element written once";
 
 #if defined(__CUDACC__)
 #define COALESCE_HOST_DEVICE __host__ __device__
@@ -65,23 +153,23 @@ COALESCE_HOST_DEVICE inline long long border_index(long long i, long long n, Bor
     return -1;
 }
 
-// CPU reference in double. `magnitude` receives, per output element, the sum of |terms| that built
-// it (the scale of the rounding error a float32 implementation may make).
-struct Reference {
-    Matrix value;
-    Matrix magnitude;
-    std::size_t terms = 1;  // number of summands per output element
-};
 Reference cpu_reference(Op op, const Matrix& in, const OpParams& params);
 
-// Verification: exact for copy and transpose; otherwise
-// |out - ref| <= (2 * sqrt(terms) + 2) * FLT_EPSILON * magnitude, the typical growth of float32
-// rounding in a sum of `terms` values (tight enough that one missing element fails).
+// Verification: exact for exact operations; otherwise, per element,
+//   |out - ref| <= (gamma(chain) + 4u) * magnitude,  u = 2^-24, gamma(k) = k u / (1 - k u),
+// where `chain` is the longest chain of float32 additions the variant performs for one output
+// (a summation tree of height k errs by at most gamma(k) * sum|terms|: rigorous, whatever the
+// values); 4u covers a filter's scaling, the scale's own rounding and the reference's rounding to
+// float. A variant that sums sequentially has chain = terms - 1 (the default); tree reductions
+// declare shorter chains, and a missing term is caught whenever it exceeds the bound.
 struct Verification {
     bool ok = false;
     double max_abs_error = 0.0;
+    double tolerance_factor = 0.0;  // the bound's factor on magnitude
     std::string message;  // empty when ok; otherwise the first bad element and why
 };
-Verification verify(Op op, const Reference& ref, const Matrix& out);
+Verification verify(Op op, const Reference& ref, const Matrix& out,
+                    std::optional<std::size_t> chain = std::nullopt);
+double tolerance_factor(std::size_t chain);
 
 }  // namespace coalesce

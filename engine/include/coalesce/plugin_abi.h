@@ -5,6 +5,9 @@
  *   int coalesce_plugin_register(const coalesce_host* host, size_t host_size,
  *                                char* err, size_t err_len);   0 on success
  * and, inside coalesce_plugin_register, calls host->add_variant once per variant.
+ * Operations are named by their stable names ("transpose", "filter_x", ...: coalesce-bench --list
+ * shows them); the host refuses a name it does not know, so a plugin written for a newer
+ * Coalesce with more operations is refused by name, never misread.
  * Nothing may throw across this boundary: every function reports failure as a non-zero status
  * and a NUL-terminated message in err (at most err_len bytes, message truncated). Structs start
  * with their size so either side can tell an older layout from a newer one. */
@@ -18,16 +21,15 @@
 extern "C" {
 #endif
 
-#define COALESCE_PLUGIN_ABI_VERSION 1u
+/* 2: operations by name, tiers and kernel names, named parameters, create() returns a status
+ *    that can say "unsupported input" (the run is skipped, not failed). */
+#define COALESCE_PLUGIN_ABI_VERSION 2u
 
-/* Matches coalesce::Op. */
-enum coalesce_op {
-    COALESCE_OP_COPY = 0,
-    COALESCE_OP_TRANSPOSE = 1,
-    COALESCE_OP_ROW_SUMS = 2,
-    COALESCE_OP_COL_SUMS = 3,
-    COALESCE_OP_FILTER_X = 4,
-    COALESCE_OP_FILTER_Y = 5
+/* Statuses of create(); the other functions return 0 or non-zero. */
+enum coalesce_status {
+    COALESCE_STATUS_OK = 0,
+    COALESCE_STATUS_UNSUPPORTED = 1, /* the input is outside what the variant can run; err says why */
+    COALESCE_STATUS_ERROR = 2
 };
 
 /* Matches coalesce::Border; a variant lists the modes it supports as a bit mask (1u << mode). */
@@ -38,22 +40,34 @@ enum coalesce_border {
     COALESCE_BORDER_MIRROR = 3
 };
 
+/* A named integer parameter of an operation ("offset", "stride", ...). */
+typedef struct coalesce_named_value {
+    const char* name;
+    long long value;
+} coalesce_named_value;
+
 typedef struct coalesce_params {
     size_t struct_size;
     int radius;
     int border; /* enum coalesce_border */
+    size_t value_count;
+    const coalesce_named_value* values; /* value_count entries, valid during create() only */
 } coalesce_params;
 
 typedef struct coalesce_variant_desc {
     size_t struct_size;
     const char* id;           /* "<op>/<name>", unique among all variants */
-    int op;                   /* enum coalesce_op */
+    const char* op;           /* the operation's stable name: "transpose", "filter_x", ... */
     const char* memory_space; /* "texture-array", "texture-pitched", ... */
     const char* description;  /* what it demonstrates */
     uint32_t border_mask;     /* supported enum coalesce_border values, 1u << mode */
+    const char* tier;         /* "classic", "tuned" or "experiment"; NULL: "classic" */
+    const char* kernel;       /* the __global__ function(s) it runs; may be NULL */
 
-    /* An instance for an input of rows x cols; NULL with err filled on failure. */
-    void* (*create)(size_t rows, size_t cols, const coalesce_params* params, char* err, size_t err_len);
+    /* An instance for an input of rows x cols in *instance: COALESCE_STATUS_OK, or
+     * COALESCE_STATUS_UNSUPPORTED / COALESCE_STATUS_ERROR with err filled. */
+    int (*create)(size_t rows, size_t cols, const coalesce_params* params, void** instance, char* err,
+                  size_t err_len);
     /* Allocate and copy in the host input (rows * cols floats, row-major). Not timed. */
     int (*upload)(void* instance, const float* h_input, char* err, size_t err_len);
     /* Fill the output with NaN. */

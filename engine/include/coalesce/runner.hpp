@@ -24,6 +24,7 @@ std::optional<Status> parse_status(std::string_view s);
 struct RunConfig {
     std::vector<Op> ops;                 // empty: all operations
     std::vector<std::string> variants;   // ids or id prefixes; empty: every variant of the chosen kind
+    std::vector<Tier> tiers;             // only variants of these tiers; empty: every tier
     std::vector<Shape> sizes;            // ignored when `input` is set
     std::shared_ptr<const Matrix> input; // run on this matrix (an opened image) instead of random data
     OpParams params;
@@ -85,6 +86,8 @@ public:
 
     // Thread-safe; the run stops after the current launch batch and marks the rest cancelled.
     void cancel() { cancelled_ = true; }
+
+    const Registry& registry() const { return registry_; }
 
     // Variants the config selects, in registry order (GPU variants only when a device exists,
     // unless include_cpu).

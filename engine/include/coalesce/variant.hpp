@@ -66,6 +66,9 @@ struct VariantInfo {
     Tier tier = Tier::classic;
     std::string kernel;        // the __global__ function(s) this id runs, recorded with each result
     Limits limits;
+    // Longest chain of float32 additions behind one output, for the verification bound (see
+    // verify() in operation.hpp); empty: sequential, terms - 1, the safe assumption.
+    std::function<std::size_t(Shape input, std::size_t terms)> chain;
 
     bool supports(Border b) const;
 };

@@ -1,0 +1,67 @@
+// The steps Runner::run is made of, each short enough to audit and tested on its own:
+// validate the config, then per (size, variant): describe the result, decide whether it can run,
+// verify one launch on a poisoned output, time the launches, and record the figures.
+#pragma once
+
+#include "coalesce/runner.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace coalesce::run_steps {
+
+// What validation settles before anything runs.
+struct Plan {
+    bool have_gpu = false;
+    DeviceInfo device;
+    std::vector<Shape> sizes;
+    std::vector<const Variant*> variants;
+    bool any_gpu = false;  // a GPU variant is among them (the copy baseline is then the device's)
+};
+
+// Throws std::invalid_argument, naming what is wrong, for a config that cannot run: bad radius,
+// repetitions or parameters, unknown variant, empty input or size, missing device, not enough
+// device memory. Sets the CUDA device when there is one.
+Plan validate(const Runner& runner, const RunConfig& config);
+
+// The result's description before it runs: names, shape, bytes model, copy baseline.
+RunResult describe_result(const VariantInfo& info, Shape shape, const RunConfig& config,
+                          const DeviceInfo& device, double copy_gbps);
+
+// Why this variant cannot run on this input (empty: it can): border, limits, no device.
+std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& params,
+                        bool have_gpu);
+
+// One launch on a poisoned output, checked against the reference with the variant's chain of
+// additions. Returns the host time of that launch [ms] in `first_ms` and the output.
+struct Checked {
+    Verification verification;
+    Matrix output;
+    double first_ms = 0;  // [ms]
+};
+Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu,
+                          const Reference& ref, const VariantInfo& info, Shape shape);
+
+// Launch times [ms]: CUDA events on `stream` after `warmups` untimed launches for GPU variants;
+// for host variants a steady clock, as many launches as fit in about half a second (at least one).
+std::vector<double> time_launches(Instance& instance, cudaStream_t stream, bool gpu, int warmups,
+                                  int reps, double first_ms);
+
+struct Timing {
+    double median_ms = 0, min_ms = 0, max_ms = 0;  // [ms]
+};
+Timing summarize(std::vector<double> ms);  // ms must not be empty
+
+// Fills reps, times, GB/s and % of copy from the launch times.
+void record_timing(RunResult& r, const std::vector<double>& ms);
+
+// [GB/s] a copy of `bytes` (read + written) measured like the variants: warm, median of batches
+// long enough for the clock. Device: cudaMemcpy device to device. Host: std::copy.
+double measure_device_copy(std::size_t bytes, int warmups, int reps);
+double measure_host_copy(std::size_t bytes, int warmups, int reps);
+
+}  // namespace coalesce::run_steps

@@ -1,0 +1,138 @@
+// The steps of Runner::run, one at a time.
+#include "coalesce/run_steps.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace coalesce;
+using namespace coalesce::run_steps;
+
+namespace {
+
+Registry host_registry() {
+    Registry registry;
+    register_cpu_variants(registry);
+    return registry;
+}
+
+}  // namespace
+
+TEST(RunSteps, ValidateNamesWhatCannotRun) {
+    const Registry registry = host_registry();
+    const Runner runner(registry);
+    RunConfig config;
+    config.sizes = {{8, 8}};
+    config.params.radius = kMaxRadius + 1;
+    config.ops = {Op::filter_x};
+    try {
+        validate(runner, config);
+        FAIL() << "radius 65 accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("radius 65"), std::string::npos) << e.what();
+    }
+    config.params.radius = 1;
+    config.variants = {"transpose/no-such"};
+    EXPECT_THROW(validate(runner, config), std::invalid_argument);
+    config.variants = {};
+    config.sizes = {{0, 8}};
+    EXPECT_THROW(validate(runner, config), std::invalid_argument);
+    config.sizes = {{8, 8}};
+    config.reps = 0;
+    EXPECT_THROW(validate(runner, config), std::invalid_argument);
+}
+
+TEST(RunSteps, ValidateSelectsByTier) {
+    Registry registry = host_registry();
+    const Runner runner(registry);
+    RunConfig config;
+    config.sizes = {{8, 8}};
+    config.include_cpu = true;
+    config.tiers = {Tier::tuned};
+    EXPECT_TRUE(validate(runner, config).variants.empty()) << "host variants are classic";
+    config.tiers = {Tier::classic};
+    EXPECT_EQ(validate(runner, config).variants.size(), registry.size());
+}
+
+TEST(RunSteps, DescribeResultCarriesTheModelAndTheVariant) {
+    VariantInfo info;
+    info.id = "transpose/x";
+    info.op = Op::transpose;
+    info.memory_space = space::shared;
+    info.tier = Tier::tuned;
+    info.kernel = "transpose_x";
+    info.gpu = true;
+    DeviceInfo device;
+    device.gpu = true;
+    device.l2_bytes = 1 << 20;
+    RunConfig config;
+    const RunResult r = describe_result(info, {1024, 512}, config, device, 3000.0);
+    EXPECT_EQ(r.bytes, 2u * 1024 * 512 * 4);
+    EXPECT_EQ(r.tier, "tuned");
+    EXPECT_EQ(r.kernel, "transpose_x");
+    EXPECT_EQ(r.copy_gbps, 3000.0);
+    EXPECT_FALSE(r.cache_resident);  // 4 MiB against a 1 MiB cache
+    const RunResult small = describe_result(info, {64, 64}, config, device, 3000.0);
+    EXPECT_TRUE(small.cache_resident);
+    info.gpu = false;  // a host variant is judged against the host's cache, not the device's
+    EXPECT_FALSE(describe_result(info, {64, 64}, config, device, 3000.0).cache_resident);
+}
+
+TEST(RunSteps, SkipReasonSaysWhy) {
+    VariantInfo info;
+    info.id = "filter_x/x";
+    info.op = Op::filter_x;
+    info.borders = {Border::clamp};
+    info.gpu = false;
+    EXPECT_EQ(skip_reason(info, {4, 4}, {1, Border::clamp}, false), "");
+    EXPECT_NE(skip_reason(info, {4, 4}, {1, Border::wrap}, false).find("'wrap'"), std::string::npos);
+    info.limits.max_radius = 8;
+    EXPECT_NE(skip_reason(info, {4, 4}, {9, Border::clamp}, false).find("0..8"), std::string::npos);
+    info.gpu = true;
+    EXPECT_FALSE(skip_reason(info, {4, 4}, {1, Border::clamp}, false).empty());
+}
+
+TEST(RunSteps, SummarizeTakesTheMedian) {
+    const Timing odd = summarize({3.0, 1.0, 2.0});
+    EXPECT_EQ(odd.median_ms, 2.0);
+    EXPECT_EQ(odd.min_ms, 1.0);
+    EXPECT_EQ(odd.max_ms, 3.0);
+    EXPECT_EQ(summarize({4.0, 1.0, 2.0, 3.0}).median_ms, 2.5);
+}
+
+TEST(RunSteps, RecordTimingComputesBandwidthAndShareOfCopy) {
+    RunResult r;
+    r.bytes = 2'000'000'000;
+    r.copy_gbps = 4000.0;
+    record_timing(r, {1.0, 1.0, 0.5, 2.0, 1.0});
+    EXPECT_EQ(r.reps, 5);
+    EXPECT_EQ(r.median_ms, 1.0);
+    EXPECT_DOUBLE_EQ(r.gbps, 2000.0);
+    EXPECT_DOUBLE_EQ(r.pct_of_copy, 50.0);
+}
+
+TEST(RunSteps, VerifyOneLaunchCatchesAnOutputLeftUnwritten) {
+    class Lazy final : public Instance {
+    public:
+        void upload(const Matrix& in) override { out_ = Matrix(in.rows(), in.cols(), 0.0f); }
+        void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
+        void launch(cudaStream_t) override {}
+        Matrix download() override { return out_; }
+
+    private:
+        Matrix out_;
+    } lazy;
+    const Matrix input(3, 3, 1.0f);
+    lazy.upload(input);
+    VariantInfo info;
+    info.op = Op::copy;
+    const Reference ref = cpu_reference(Op::copy, input, {});
+    const Checked c = verify_one_launch(lazy, nullptr, false, ref, info, input.shape());
+    EXPECT_FALSE(c.verification.ok);
+    EXPECT_NE(c.verification.message.find("NaN"), std::string::npos);
+}
+
+TEST(RunSteps, HostCopyBaselineIsMeasured) {
+    EXPECT_GT(measure_host_copy(1 << 20, 1, 5), 0.0);
+    EXPECT_GT(measure_host_copy(4, 1, 5), 0.0);  // tiny copies are batched, never a zero time
+}
