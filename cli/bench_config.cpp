@@ -80,6 +80,20 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
     config.ops = checked_ops(o.ops);
     check_variants(o.variants, registry);
     config.variants = o.variants;
+    for (const std::string& name : o.tiers) {
+        const auto tier = parse_tier(name);
+        if (!tier) throw UsageError("--tier: unknown tier '" + name + "' (classic, tuned or experiment)");
+        config.tiers.push_back(*tier);
+    }
+    // Experiments (tuning ideas that lost) run only when asked for, by tier or by name.
+    if (o.tiers.empty() && o.variants.empty()) config.tiers = {Tier::classic, Tier::tuned};
+    for (const std::string& text : o.params) {
+        try {
+            config.sweep.push_back(parse_param_axis(text));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--param: ") + e.what());
+        }
+    }
 
     check_range("--radius", o.radius, 0, kMaxRadius);
     config.params.radius = o.radius;

@@ -31,7 +31,9 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
     app.set_version_flag("--version", std::string("coalesce-bench ") + COALESCE_VERSION);
 
     app.add_flag("--list", o.list, "List every variant (id, operation, memory space, origin, description) and exit");
-    app.add_option("--ops", o.ops, "Operations to run, comma-separated: copy, transpose, row_sums, col_sums, filter_x, filter_y (default: all)")
+    std::string op_list;
+    for (Op op : all_ops()) op_list += (op_list.empty() ? "" : ", ") + std::string(op_name(op));
+    app.add_option("--ops", o.ops, "Operations to run, comma-separated: " + op_list + " (default: all)")
         ->delimiter(',')->type_name("OP,...");
     app.add_option("--variants", o.variants, "Variant ids or id prefixes, comma-separated (e.g. transpose/,row_sums/global-warp)")
         ->delimiter(',')->type_name("ID,...");
@@ -49,6 +51,15 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
     app.add_flag("--cpu", o.include_cpu, "Also run the host variants when a GPU is present");
     auto* input = app.add_option("--input", o.input, "Run on this image (float32 luminance) instead of random matrices")->type_name("IMAGE");
     input->excludes(sizes);
+    app.add_option("--param", o.params,
+                   "Sweep a named parameter of the operations that take it: NAME=FIRST:LAST[:STEP] or "
+                   "NAME=V1,V2,... (repeatable; each combination is a run; --list shows each operation's parameters)")
+        ->type_name("NAME=VALUES");
+    app.add_option("--tier", o.tiers,
+                   "Variant tiers to run, comma-separated: classic (the course's lessons), tuned (what the "
+                   "hardware can do), experiment (tuning ideas that lost) (default: classic,tuned; with "
+                   "--variants: every tier)")
+        ->delimiter(',')->type_name("TIER,...");
     app.add_option("--json", o.json_path, "Write the results as JSON (schema coalesce-results/1)")->type_name("FILE");
     app.add_option("--csv", o.csv_path, "Write the results as CSV, one row per run")->type_name("FILE");
 

@@ -26,6 +26,8 @@ struct BenchOptions {
     bool include_cpu = false;
     std::string input;                   // image file; empty: random matrices
     std::string json_path, csv_path;     // empty: not written
+    std::vector<std::string> params;     // "offset=0:32", as typed (repeatable)
+    std::vector<std::string> tiers;      // tier names; empty: classic and tuned (unless --variants)
 };
 
 // Parses argv. Returns the options, or the exit status when parsing already finished the job:

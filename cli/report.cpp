@@ -2,6 +2,8 @@
 
 #include "text_table.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <utility>
@@ -47,17 +49,52 @@ std::string outcome_text(const RunResult& r) {
 }
 
 void print_variant_list(std::ostream& out, const Registry& registry) {
-    TextTable table({{"id"}, {"operation"}, {"memory space"}, {"origin"}, {"description"}});
+    TextTable table({{"id"}, {"operation"}, {"memory space"}, {"tier"}, {"origin"}, {"description"}});
     for (const Variant& v : registry.variants())
-        table.add_row({v.info.id, std::string(op_name(v.info.op)), v.info.memory_space, v.info.origin, v.info.description});
+        table.add_row({v.info.id, std::string(op_name(v.info.op)), v.info.memory_space,
+                       std::string(tier_name(v.info.tier)), v.info.origin, v.info.description});
     table.print(out);
-    out << registry.size() << " variants\n";
+    out << registry.size() << " variants\n\n";
+    TextTable ops({{"operation"}, {"parameters (--param)"}, {"what it computes"}});
+    for (const OpDesc* d : op_table()) {
+        std::string params = d->filter ? "radius 0.." + std::to_string(kMaxRadius) + ", border" : "";
+        for (const ParamSpec& p : d->params)
+            params += (params.empty() ? "" : ", ") + p.name + " " + std::to_string(p.min) + ".." +
+                      std::to_string(p.max) + " (default " + std::to_string(p.default_value) + ")";
+        ops.add_row({std::string(d->op.name()), params.empty() ? "-" : params, d->summary});
+    }
+    ops.print(out);
+}
+
+// "offset=3 stride=2"
+std::string params_cell(const RunResult& r) {
+    std::string out;
+    for (const auto& [name, value] : r.params)
+        out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
+    return out;
+}
+
+// The sector model's prediction: sectors per load / store request and the efficiency it implies.
+std::string model_cell(const RunResult& r) {
+    if (std::isnan(r.model_efficiency)) return "";
+    return fixed(r.model_load_sectors, 1) + "/" + fixed(r.model_store_sectors, 1) + " sect, " +
+           fixed(100.0 * r.model_efficiency, 0) + "%";
 }
 
 void print_results(std::ostream& out, const RunRecord& record) {
     using Align = TextTable::Align;
-    TextTable table({{"op"}, {"variant"}, {"memory"}, {"size"}, {"ms", Align::right}, {"GB/s", Align::right},
-                     {"% of copy", Align::right}, {"result"}});
+    const bool any_params = std::any_of(record.runs.begin(), record.runs.end(),
+                                        [](const RunResult& r) { return !r.params.empty(); });
+    const bool any_model = std::any_of(record.runs.begin(), record.runs.end(),
+                                       [](const RunResult& r) { return !std::isnan(r.model_efficiency); });
+    std::vector<TextTable::Column> columns = {{"op"}, {"variant"}, {"memory"}, {"size"}};
+    if (any_params) columns.push_back({"params"});
+    for (TextTable::Column c : std::vector<TextTable::Column>{{"ms", Align::right}, {"GB/s", Align::right},
+                                                             {"% of copy", Align::right}})
+        columns.push_back(c);
+    if (any_model) columns.push_back({"model (ld/st sectors, eff.)"});
+    columns.push_back({"result"});
+    TextTable table(columns);
     std::map<Status, std::size_t> counts;
     bool any_cache_resident = false;
     std::vector<std::pair<std::string, double>> baselines;  // per size, in run order
@@ -72,8 +109,14 @@ void print_results(std::ostream& out, const RunRecord& record) {
             gbps += "*";
             any_cache_resident = true;
         }
-        table.add_row({r.op, r.variant, r.memory_space, size, measured ? milliseconds_text(r.median_ms) : "-", gbps,
-                       measured && r.copy_gbps > 0 ? fixed(r.pct_of_copy, 1) + "%" : "-", outcome_text(r)});
+        std::vector<std::string> cells = {r.op, r.variant, r.memory_space, size};
+        if (any_params) cells.push_back(params_cell(r));
+        cells.push_back(measured ? milliseconds_text(r.median_ms) : "-");
+        cells.push_back(gbps);
+        cells.push_back(measured && r.copy_gbps > 0 ? fixed(r.pct_of_copy, 1) + "%" : "-");
+        if (any_model) cells.push_back(model_cell(r));
+        cells.push_back(outcome_text(r));
+        table.add_row(cells);
     }
     table.print(out);
 

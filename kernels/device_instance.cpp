@@ -10,18 +10,20 @@ namespace {
 class DeviceInstance final : public Instance {
 public:
     DeviceInstance(Op op, Shape input, OpParams params, Layout layout, Shape scratch_shape,
-                   ScratchLauncher launcher)
-        : op_(op), input_shape_(input), params_(params), layout_(layout),
-          scratch_shape_(scratch_shape), launcher_(std::move(launcher)) {}
+                   ScratchLauncher launcher, std::function<void(MatView, MatView)> prepare)
+        : op_(op), input_shape_(input), params_(std::move(params)), layout_(layout),
+          scratch_shape_(scratch_shape), launcher_(std::move(launcher)),
+          prepare_(std::move(prepare)) {}
 
     void upload(const Matrix& input) override {
         if (input.shape() != input_shape_)
             throw std::invalid_argument("upload: input shape differs from the instance's shape");
         input_ = DeviceMatrix(input_shape_, layout_);
-        output_ = DeviceMatrix(output_shape(op_, input_shape_), layout_);
+        output_ = DeviceMatrix(output_shape(op_, input_shape_, params_), layout_);
         if (scratch_shape_.elements() > 0)
             scratch_ = DeviceMatrix(scratch_shape_, Layout::dense);
         input_.upload(input);
+        if (prepare_) prepare_(input_.view(), scratch_.view());
         // The runner launches on its own non-blocking stream, which does not wait for the legacy
         // default stream the copies above may use: finish them here (not timed).
         COALESCE_CUDA(cudaDeviceSynchronize());
@@ -49,6 +51,7 @@ private:
     Layout layout_;
     Shape scratch_shape_;
     ScratchLauncher launcher_;
+    std::function<void(MatView, MatView)> prepare_;
     DeviceMatrix input_, output_, scratch_;
 };
 
@@ -62,13 +65,17 @@ Variant make_variant(DeviceVariantSpec spec, ScratchShape scratch_shape, Scratch
     variant.info.tier = spec.tier;
     variant.info.kernel = std::move(spec.kernel);
     variant.info.limits = spec.limits;
+    variant.info.access = std::move(spec.access);
+    variant.info.chain = std::move(spec.chain);
     const Op op = spec.op;
     const Layout layout = spec.layout;
     variant.make = [op, layout, scratch_shape = std::move(scratch_shape),
-                    launcher = std::move(launcher)](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
+                    launcher = std::move(launcher), prepare = std::move(spec.prepare)](
+                       Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         check_device_args(op, input, params);
         const Shape scratch = scratch_shape ? scratch_shape(input, params) : Shape{};
-        return std::make_unique<DeviceInstance>(op, input, params, layout, scratch, launcher);
+        return std::make_unique<DeviceInstance>(op, input, params, layout, scratch, launcher,
+                                                prepare);
     };
     return variant;
 }

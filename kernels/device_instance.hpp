@@ -34,6 +34,13 @@ struct DeviceVariantSpec {
     Tier tier = Tier::classic;
     std::string kernel;        // the __global__ function(s) the launcher runs
     Limits limits;             // inputs outside these are skipped with the reason
+    // The global-memory requests of a typical warp (sector model); may be empty.
+    std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> access;
+    // Longest chain of float additions behind one output (verification bound); empty: sequential.
+    std::function<std::size_t(Shape input, std::size_t terms)> chain;
+    // Untimed set-up after the input is on the device (fills a second operand in the scratch
+    // matrix, say); may be empty.
+    std::function<void(MatView in, MatView scratch)> prepare;
 };
 
 // A variant whose instances allocate in `spec.layout` and run `launcher`.

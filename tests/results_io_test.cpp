@@ -30,6 +30,10 @@ RunResult sample_run(std::string variant, Status status) {
     r.origin = "built-in";
     r.tier = "tuned";
     r.kernel = "transpose_shared_padded";
+    r.params = {{"offset", 3}, {"stride", 32}};
+    r.model_load_sectors = 5;
+    r.model_store_sectors = 4;
+    r.model_efficiency = 256.0 / 288.0;
     r.rows = 8192;
     r.cols = 6000;
     r.radius = 4;
@@ -73,6 +77,8 @@ RunRecord sample_record() {
     rec.config.seed = std::numeric_limits<std::uint64_t>::max();
     rec.config.device = 0;
     rec.config.include_cpu = true;
+    rec.config.sweep = {ParamAxis{"offset", {0, 1, 32}}};
+    rec.config.tiers = {Tier::classic, Tier::tuned};
     rec.started_at = "2026-11-21T23:45:00Z";
     rec.cancelled = true;
 
@@ -113,6 +119,10 @@ void expect_same_run(const RunResult& a, const RunResult& b) {
     EXPECT_EQ(a.origin, b.origin);
     EXPECT_EQ(a.tier, b.tier);
     EXPECT_EQ(a.kernel, b.kernel);
+    EXPECT_EQ(a.params, b.params);
+    EXPECT_EQ(a.model_load_sectors, b.model_load_sectors);
+    EXPECT_EQ(a.model_store_sectors, b.model_store_sectors);
+    EXPECT_EQ(a.model_efficiency, b.model_efficiency);
     EXPECT_EQ(a.rows, b.rows);
     EXPECT_EQ(a.cols, b.cols);
     EXPECT_EQ(a.radius, b.radius);
@@ -179,6 +189,10 @@ TEST(ResultsJson, RoundTripKeepsEveryField) {
     EXPECT_EQ(back.config.seed, rec.config.seed);
     EXPECT_EQ(back.config.device, rec.config.device);
     EXPECT_EQ(back.config.include_cpu, rec.config.include_cpu);
+    ASSERT_EQ(back.config.sweep.size(), 1u);
+    EXPECT_EQ(back.config.sweep[0].name, "offset");
+    EXPECT_EQ(back.config.sweep[0].values, (std::vector<long long>{0, 1, 32}));
+    EXPECT_EQ(back.config.tiers, (std::vector<Tier>{Tier::classic, Tier::tuned}));
 
     expect_same_runs(rec, back);
 }
@@ -342,7 +356,7 @@ TEST(ResultsCsv, RefusesWhatItCannotRead) {
     expect_refused([] { from_csv(""); }, "results CSV: empty file");
     expect_refused([] { from_csv("name,age\nbob,3\n"); }, "not a coalesce results file (CSV header starts with 'name')");
     expect_refused([&] { from_csv(replace_once(",seed,", ",")); }, "results CSV: missing column 'seed'");
-    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); }, "results CSV: line 2 has 3 fields, expected 30");
+    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); }, "results CSV: line 2 has 3 fields, expected 34");
     expect_refused([&] { from_csv(replace_once(",8192,6000,", ",8192,-6,")); }, "column 'cols': '-6' is not a non-negative integer");
     expect_refused([&] { from_csv(replace_once(",3185.123456789,", ",fast,")); }, "line 2, column 'gbps': 'fast' is not a number");
     expect_refused([&] { from_csv(replace_once(",true,ok,", ",yes,ok,")); }, "column 'verified': 'yes' is not true or false");
@@ -425,24 +439,30 @@ namespace coalesce {
 TEST(ResultsJson, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     nlohmann::json j = nlohmann::json::parse(to_json(sample_record()));
     for (auto& run : j["runs"]) {
-        run.erase("tier");
-        run.erase("kernel");
+        for (const char* key : {"tier", "kernel", "params", "model_load_sectors",
+                                "model_store_sectors", "model_efficiency"})
+            run.erase(key);
     }
     const RunRecord back = from_json(j.dump());
     ASSERT_FALSE(back.runs.empty());
     EXPECT_EQ(back.runs[0].tier, "classic");
     EXPECT_EQ(back.runs[0].kernel, "");
+    EXPECT_TRUE(back.runs[0].params.empty());
+    EXPECT_TRUE(std::isnan(back.runs[0].model_efficiency));
 }
 
 TEST(ResultsCsv, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
-    std::string csv = to_csv(sample_record());
+    RunRecord plain = sample_record();  // plain strings: the lines can be cut at their last commas
+    plain.device.name = "NVIDIA H200";
+    plain.runs = {sample_run("transpose/shared-padded", Status::ok)};
+    std::string csv = to_csv(plain);
     // Drop the last two columns (tier, kernel) from every line, as an older writer wrote it.
     std::string older;
     std::size_t begin = 0;
     while (begin < csv.size()) {
         const std::size_t end = csv.find('\n', begin);
         std::string line = csv.substr(begin, end - begin);
-        for (int i = 0; i < 2; ++i) line = line.substr(0, line.rfind(','));
+        for (int i = 0; i < 6; ++i) line = line.substr(0, line.rfind(','));
         older += line + "\n";
         begin = end + 1;
     }

@@ -95,6 +95,18 @@ Json device_json(const DeviceInfo& d) {
     };
 }
 
+Json tiers_json(const std::vector<Tier>& tiers) {
+    Json out = Json::array();
+    for (Tier t : tiers) out.push_back(std::string(tier_name(t)));
+    return out;
+}
+
+Json sweep_json(const std::vector<ParamAxis>& sweep) {
+    Json out = Json::array();
+    for (const ParamAxis& axis : sweep) out.push_back(Json{{"name", axis.name}, {"values", axis.values}});
+    return out;
+}
+
 Json config_json(const RunConfig& c) {
     Json ops = Json::array();
     for (Op op : c.ops) ops.push_back(std::string(op_name(op)));
@@ -112,6 +124,8 @@ Json config_json(const RunConfig& c) {
         {"seed", c.seed},
         {"device", c.device},
         {"include_cpu", c.include_cpu},
+        {"tiers", tiers_json(c.tiers)},
+        {"sweep", sweep_json(c.sweep)},
         {"formula", kBandwidthFormula},
     };
 }
@@ -135,6 +149,10 @@ Json run_json(const RunResult& r) {
         {"origin", r.origin},
         {"tier", r.tier},
         {"kernel", r.kernel},
+        {"params", Json(r.params)},
+        {"model_load_sectors", number_json(r.model_load_sectors)},
+        {"model_store_sectors", number_json(r.model_store_sectors)},
+        {"model_efficiency", number_json(r.model_efficiency)},
         {"radius", r.radius},
         {"border", r.border},
         {"reps", r.reps},
@@ -166,6 +184,50 @@ public:
         const Json& v = at(key);
         if (!v.is_string()) wrong(key, "a string");
         return v.get<std::string>();
+    }
+    // For fields a later version of schema 1 added: absent in older files (NaN, empty).
+    double optional_number(const std::string& key) {
+        if (j_.find(key) == j_.end()) return std::numeric_limits<double>::quiet_NaN();
+        return number(key);
+    }
+    std::vector<Tier> optional_tiers(const std::string& key) {
+        std::vector<Tier> tiers;
+        const auto it = j_.find(key);
+        if (it == j_.end()) return tiers;
+        if (!it->is_array()) wrong(key, "an array of tier names");
+        for (const Json& t : *it) {
+            const auto tier = t.is_string() ? parse_tier(t.get<std::string>()) : std::nullopt;
+            if (!tier) wrong(key, "an array of tier names (classic, tuned, experiment)");
+            tiers.push_back(*tier);
+        }
+        return tiers;
+    }
+    std::vector<ParamAxis> optional_sweep(const std::string& key) {
+        std::vector<ParamAxis> sweep;
+        const auto it = j_.find(key);
+        if (it == j_.end()) return sweep;
+        if (!it->is_array()) wrong(key, "an array of {name, values}");
+        for (const Json& axis : *it) {
+            JsonObject a(axis, path(key));
+            ParamAxis parsed{a.string("name"), {}};
+            for (const Json& v : a.array("values")) {
+                if (!v.is_number_integer()) wrong(key, "whole-number values");
+                parsed.values.push_back(v.get<long long>());
+            }
+            sweep.push_back(std::move(parsed));
+        }
+        return sweep;
+    }
+    ParamValues optional_params(const std::string& key) {
+        ParamValues values;
+        const auto it = j_.find(key);
+        if (it == j_.end()) return values;
+        if (!it->is_object()) wrong(key, "an object of whole numbers");
+        for (const auto& [name, v] : it->items()) {
+            if (!v.is_number_integer()) wrong(key + "." + name, "a whole number");
+            values[name] = v.get<long long>();
+        }
+        return values;
     }
     // For fields a later version of schema 1 added: absent in older files.
     std::string optional_string(const std::string& key, const std::string& absent) {
@@ -280,6 +342,8 @@ RunConfig read_config(const Json& j) {
     c.seed = o.u64("seed");
     c.device = o.integer("device");
     c.include_cpu = o.boolean("include_cpu");
+    c.tiers = o.optional_tiers("tiers");
+    c.sweep = o.optional_sweep("sweep");
     o.string("formula");  // recorded for readers; the value is the writer's, not ours to check
     return c;
 }
@@ -307,6 +371,10 @@ RunResult read_run(const Json& j, const std::string& where) {
     r.origin = o.string("origin");
     r.tier = o.optional_string("tier", "classic");  // files written before tiers existed
     r.kernel = o.optional_string("kernel", "");
+    r.params = o.optional_params("params");
+    r.model_load_sectors = o.optional_number("model_load_sectors");
+    r.model_store_sectors = o.optional_number("model_store_sectors");
+    r.model_efficiency = o.optional_number("model_efficiency");
     r.radius = o.integer("radius");
     r.border = o.string("border");
     r.reps = o.integer("reps");
@@ -342,7 +410,8 @@ const std::vector<std::string>& csv_columns() {
 
 // Columns a later writer of schema 1 added: written always, optional when reading older files.
 const std::vector<std::string>& csv_optional_columns() {
-    static const std::vector<std::string> columns = {"tier", "kernel"};
+    static const std::vector<std::string> columns = {
+        "tier", "kernel", "params", "model_load_sectors", "model_store_sectors", "model_efficiency"};
     return columns;
 }
 
@@ -359,6 +428,33 @@ std::string csv_field(const std::string& s) {
 const char* bool_text(bool b) { return b ? "true" : "false"; }
 
 [[noreturn]] void csv_error(const std::string& what) { throw std::runtime_error("results CSV: " + what); }
+
+// "offset=3;stride=2": a run's named parameters in one CSV cell.
+std::string params_text(const ParamValues& params) {
+    std::string out;
+    for (const auto& [name, value] : params)
+        out += (out.empty() ? "" : ";") + name + "=" + std::to_string(value);
+    return out;
+}
+
+ParamValues parse_params_text(const std::string& text, std::size_t line) {
+    ParamValues values;
+    std::size_t begin = 0;
+    while (begin < text.size()) {
+        const std::size_t end = std::min(text.find(';', begin), text.size());
+        const std::string item = text.substr(begin, end - begin);
+        const std::size_t eq = item.find('=');
+        const auto value = eq == std::string::npos ? std::nullopt
+                                                   : parse_integer<long long>(item.substr(eq + 1));
+        if (eq == 0 || !value)
+            csv_error("line " + std::to_string(line) + ", column 'params': '" + item.substr(0, 80) +
+                      "' is not NAME=VALUE");
+        values[item.substr(0, eq)] = *value;
+        begin = end + 1;
+    }
+    return values;
+}
+
 
 struct CsvRow {
     std::size_t line = 0;  // where the row starts, 1-based
@@ -430,6 +526,10 @@ public:
     CsvCells(const CsvRow& row, const std::map<std::string, std::size_t>& index) : row_(row), index_(index) {}
 
     const std::string& text(const std::string& column) const { return row_.fields[index_.at(column)]; }
+    double number_or_nan(const std::string& column) const {
+        if (index_.find(column) == index_.end()) return std::numeric_limits<double>::quiet_NaN();
+        return number(column);
+    }
     std::string text_or(const std::string& column, const std::string& absent) const {
         const auto it = index_.find(column);
         return it == index_.end() ? absent : row_.fields[it->second];
@@ -534,7 +634,8 @@ std::string to_csv(const RunRecord& record) {
             bool_text(r.cache_resident), bool_text(r.gpu), record.device.name,
             std::to_string(record.device.index), bool_text(record.device.gpu), record.started_at,
             std::to_string(record.config.warmups), std::to_string(record.config.seed), r.tier,
-            r.kernel};
+            r.kernel, params_text(r.params), double_text(r.model_load_sectors),
+            double_text(r.model_store_sectors), double_text(r.model_efficiency)};
         for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
         out += '\n';
     }
@@ -607,6 +708,10 @@ RunRecord from_csv(const std::string& text) {
         r.origin = cell.text("origin");
         r.tier = cell.text_or("tier", "classic");
         r.kernel = cell.text_or("kernel", "");
+        r.params = parse_params_text(cell.text_or("params", ""), row.line);
+        r.model_load_sectors = cell.number_or_nan("model_load_sectors");
+        r.model_store_sectors = cell.number_or_nan("model_store_sectors");
+        r.model_efficiency = cell.number_or_nan("model_efficiency");
         r.radius = cell.integer("radius");
         r.border = cell.text("border");
         r.reps = cell.integer("reps");

@@ -3,6 +3,7 @@
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/run_steps.hpp"
+#include "coalesce/sector_model.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -135,9 +136,8 @@ std::string utc_now() {
 
 // Runs one variant on one input from instance to figures; throws what the variant throws.
 void run_variant(const Variant& variant, const Matrix& input, const Reference& ref,
-                 const RunConfig& config, RunResult& r) {
+                 const RunConfig& config, const OpParams& params, RunResult& r) {
     const VariantInfo& info = variant.info;
-    const OpParams params = resolved_params(info.op, config.params);
     std::unique_ptr<Instance> instance = variant.make(input.shape(), params);
     instance->upload(input);
     std::optional<Stream> stream;
@@ -166,7 +166,22 @@ Plan validate(const Runner& runner, const RunConfig& config) {
     if (config.reps < 1) throw std::invalid_argument("repetitions must be at least 1");
     if (config.warmups < 0) throw std::invalid_argument("warm-up launches must not be negative");
     const std::vector<Op> ops = config.ops.empty() ? all_ops() : config.ops;
-    for (Op op : ops) resolved_params(op, config.params);  // throws naming a bad parameter
+    for (const ParamAxis& axis : config.sweep) {
+        const bool taken = std::any_of(ops.begin(), ops.end(), [&](Op op) {
+            const auto& specs = describe(op).params;
+            return std::any_of(specs.begin(), specs.end(),
+                               [&](const ParamSpec& p) { return p.name == axis.name; });
+        });
+        if (!taken)
+            throw std::invalid_argument("parameter '" + axis.name +
+                                        "' is not taken by any of the chosen operations");
+    }
+    for (Op op : ops)  // throws naming a parameter value out of range
+        for (const ParamValues& values : param_combinations(op, config.sweep)) {
+            OpParams p = config.params;
+            p.values = values;
+            resolved_params(op, p);
+        }
     for (const std::string& pattern : config.variants) {
         const auto& all = runner.registry().variants();
         if (std::none_of(all.begin(), all.end(),
@@ -212,7 +227,7 @@ Plan validate(const Runner& runner, const RunConfig& config) {
     return plan;
 }
 
-RunResult describe_result(const VariantInfo& info, Shape shape, const RunConfig& config,
+RunResult describe_result(const VariantInfo& info, Shape shape, const OpParams& params,
                           const DeviceInfo& device, double copy_gbps) {
     RunResult r;
     r.op = op_name(info.op);
@@ -223,9 +238,17 @@ RunResult describe_result(const VariantInfo& info, Shape shape, const RunConfig&
     r.kernel = info.kernel;
     r.rows = shape.rows;
     r.cols = shape.cols;
-    r.radius = config.params.radius;
-    r.border = border_name(config.params.border);
-    r.bytes = bytes_moved(info.op, shape, resolved_params(info.op, config.params));
+    const OpParams resolved = resolved_params(info.op, params);
+    r.radius = params.radius;
+    r.border = border_name(params.border);
+    r.params = resolved.values;
+    r.bytes = bytes_moved(info.op, shape, resolved);
+    if (info.access) {
+        const AccessModel model = model_of(info.access(shape, resolved));
+        r.model_load_sectors = model.load_sectors;
+        r.model_store_sectors = model.store_sectors;
+        r.model_efficiency = model.efficiency;
+    }
     r.copy_gbps = copy_gbps;
     r.gpu = info.gpu;
     // Against the cache the run's own processor has: the device's L2, or the host's last level.
@@ -240,6 +263,7 @@ std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& pa
                "' is not supported by this variant";
     if (std::string why = info.limits.unsupported_reason(info.op, shape, params); !why.empty())
         return why;
+    if (std::string why = input_problem(info.op, shape, params); !why.empty()) return why;
     if (info.gpu && !have_gpu) return no_device_reason();
     return {};
 }
@@ -348,6 +372,48 @@ std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gp
     return out;
 }
 
+RunResult Runner::run_one(const Variant& variant, const Matrix& input, const RunConfig& config,
+                          const OpParams& params, const run_steps::Plan& plan, double copy_gbps,
+                          ReferenceCache& references,
+                          const std::function<void(std::string)>& report) {
+    const VariantInfo& info = variant.info;
+    const Shape shape = input.shape();
+    RunResult r = run_steps::describe_result(info, shape, params, plan.device, copy_gbps);
+    report(info.id + " " + size_text(shape));
+    if (cancelled_) {
+        r.status = Status::cancelled;
+        r.error = "cancelled before it ran";
+        return r;
+    }
+    if (std::string why = run_steps::skip_reason(info, shape, params, plan.have_gpu); !why.empty()) {
+        r.status = Status::skipped;
+        r.error = why;
+        return r;
+    }
+    try {
+        const OpParams resolved = resolved_params(info.op, params);
+        std::string key(info.op.name());
+        for (const auto& [name, value] : resolved.values)
+            key += " " + name + "=" + std::to_string(value);
+        auto& ref = references[key];
+        if (!ref) ref = std::make_shared<Reference>(cpu_reference(info.op, input, resolved));
+        run_variant(variant, input, *ref, config, resolved, r);
+        if (config.keep_outputs && r.output)
+            r.reference = std::shared_ptr<const Matrix>(ref, &ref->value);
+    } catch (const Unsupported& e) {
+        r.status = Status::skipped;
+        r.error = e.what();
+        r.output.reset();
+        if (info.gpu) recover_device(config.device);
+    } catch (const std::exception& e) {
+        r.status = Status::failed;
+        r.error = e.what();
+        r.verified = false;
+        if (info.gpu) recover_device(config.device);
+    }
+    return r;
+}
+
 RunRecord Runner::run(const RunConfig& config) {
     cancelled_ = false;
     const run_steps::Plan plan = run_steps::validate(*this, config);
@@ -357,7 +423,11 @@ RunRecord Runner::run(const RunConfig& config) {
     record.device = plan.device;
     record.started_at = utc_now();
 
-    Progress progress{0, plan.sizes.size() * plan.variants.size(), {}};
+    // One run per (size, variant, combination of the parameters its operation takes).
+    std::size_t total = 0;
+    for (const Variant* v : plan.variants)
+        total += param_combinations(v->info.op, config.sweep).size();
+    Progress progress{0, plan.sizes.size() * total, {}};
     auto report = [&](std::string what) {
         progress.what = std::move(what);
         if (on_progress) on_progress(progress);
@@ -374,45 +444,17 @@ RunRecord Runner::run(const RunConfig& config) {
                                      : run_steps::measure_host_copy(bytes, config.warmups,
                                                                     config.reps);
         }
-        std::map<Op, std::shared_ptr<const Reference>> references;
+        std::map<std::string, std::shared_ptr<const Reference>> references;
         for (const Variant* variant : plan.variants) {
-            const VariantInfo& info = variant->info;
-            RunResult r = run_steps::describe_result(info, shape, config, record.device,
-                                                     copy_gbps);
-            report(info.id + " " + size_text(shape));
-            const std::string why =
-                cancelled_ ? std::string()
-                           : run_steps::skip_reason(info, shape, config.params, plan.have_gpu);
-            if (cancelled_) {
-                r.status = Status::cancelled;
-                r.error = "cancelled before it ran";
-            } else if (!why.empty()) {
-                r.status = Status::skipped;
-                r.error = why;
-            } else {
-                try {
-                    auto& ref = references[info.op];
-                    if (!ref)
-                        ref = std::make_shared<Reference>(cpu_reference(
-                            info.op, input, resolved_params(info.op, config.params)));
-                    run_variant(*variant, input, *ref, config, r);
-                    if (config.keep_outputs && r.output)
-                        r.reference = std::shared_ptr<const Matrix>(ref, &ref->value);
-                } catch (const Unsupported& e) {
-                    r.status = Status::skipped;
-                    r.error = e.what();
-                    r.output.reset();
-                    if (info.gpu) recover_device(config.device);
-                } catch (const std::exception& e) {
-                    r.status = Status::failed;
-                    r.error = e.what();
-                    r.verified = false;
-                    if (info.gpu) recover_device(config.device);
-                }
+            for (const ParamValues& values : param_combinations(variant->info.op, config.sweep)) {
+                OpParams params = config.params;
+                params.values = values;
+                RunResult r = run_one(*variant, input, config, params, plan, copy_gbps,
+                                      references, report);
+                ++progress.done;
+                if (on_result) on_result(r);
+                record.runs.push_back(std::move(r));
             }
-            ++progress.done;
-            if (on_result) on_result(r);
-            record.runs.push_back(std::move(r));
         }
     }
     record.cancelled = cancelled_;

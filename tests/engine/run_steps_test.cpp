@@ -66,16 +66,16 @@ TEST(RunSteps, DescribeResultCarriesTheModelAndTheVariant) {
     device.gpu = true;
     device.l2_bytes = 1 << 20;
     RunConfig config;
-    const RunResult r = describe_result(info, {1024, 512}, config, device, 3000.0);
+    const RunResult r = describe_result(info, {1024, 512}, config.params, device, 3000.0);
     EXPECT_EQ(r.bytes, 2u * 1024 * 512 * 4);
     EXPECT_EQ(r.tier, "tuned");
     EXPECT_EQ(r.kernel, "transpose_x");
     EXPECT_EQ(r.copy_gbps, 3000.0);
     EXPECT_FALSE(r.cache_resident);  // 4 MiB against a 1 MiB cache
-    const RunResult small = describe_result(info, {64, 64}, config, device, 3000.0);
+    const RunResult small = describe_result(info, {64, 64}, config.params, device, 3000.0);
     EXPECT_TRUE(small.cache_resident);
     info.gpu = false;  // a host variant is judged against the host's cache, not the device's
-    EXPECT_FALSE(describe_result(info, {64, 64}, config, device, 3000.0).cache_resident);
+    EXPECT_FALSE(describe_result(info, {64, 64}, config.params, device, 3000.0).cache_resident);
 }
 
 TEST(RunSteps, SkipReasonSaysWhy) {

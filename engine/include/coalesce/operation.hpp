@@ -89,6 +89,19 @@ struct HostImpl {
     std::function<std::size_t(Shape input, std::size_t terms)> chain;
 };
 
+// Values one parameter takes in a sweep: each combination of the axes is a run.
+struct ParamAxis {
+    std::string name;
+    std::vector<long long> values;
+};
+// Parses "offset=0:32" (inclusive range), "offset=0:32:4" (with a step) or "stride=1,2,4,8";
+// throws std::invalid_argument naming the parameter and what is wrong.
+ParamAxis parse_param_axis(std::string_view text);
+// The named values one run of `op` sees: the cartesian product of the axes the operation declares
+// (one empty combination when it declares none of them).
+using ParamValues = std::map<std::string, long long, std::less<>>;
+std::vector<ParamValues> param_combinations(Op op, const std::vector<ParamAxis>& axes);
+
 struct OpDesc {
     Op op;
     std::vector<std::string> aliases;  // other spellings parse_op accepts ("rowsums")
@@ -102,6 +115,9 @@ struct OpDesc {
     std::function<std::size_t(Shape input, const OpParams& params)> bytes_moved;
     std::function<Reference(const Matrix& input, const OpParams& params)> reference;
     std::vector<HostImpl> host;        // host variants (run anywhere)
+    // Why an input shape cannot take these parameters (a stride past the end of the buffer, say);
+    // empty when it can. Optional.
+    std::function<std::string(Shape input, const OpParams& params)> check;
 };
 
 // The table, in the order users see the operations.
@@ -117,10 +133,13 @@ std::optional<Op> parse_op(std::string_view name);  // names and aliases; '-' an
 std::optional<Border> parse_border(std::string_view name);
 bool is_filter(Op op);
 
-// Parameters as the operation will see them: declared parameters' defaults filled in. Throws
-// std::invalid_argument naming the parameter for one the operation does not take or a value out
-// of its range, and for a radius outside 0..kMaxRadius on a filter.
+// Parameters as the operation will see them: declared parameters' defaults filled in, parameters
+// it does not declare dropped. Throws std::invalid_argument naming the parameter for a value out of
+// its range, and for a radius outside 0..kMaxRadius on a filter.
 OpParams resolved_params(Op op, const OpParams& params);
+
+// Empty when `input` can run with `params`; otherwise why not (the descriptor's check).
+std::string input_problem(Op op, Shape input, const OpParams& params);
 
 Shape output_shape(Op op, Shape in, const OpParams& params = {});
 std::size_t bytes_moved(Op op, Shape in, const OpParams& params = {});
@@ -155,7 +174,9 @@ COALESCE_HOST_DEVICE inline long long border_index(long long i, long long n, Bor
 
 Reference cpu_reference(Op op, const Matrix& in, const OpParams& params);
 
-// Verification: exact for exact operations; otherwise, per element,
+// Verification: elements whose reference is NaN are not defined by the operation (a scatter leaves
+// the slots between its strides alone) and are not checked. Exact for exact operations; otherwise,
+// per element,
 //   |out - ref| <= (gamma(chain) + 4u) * magnitude,  u = 2^-24, gamma(k) = k u / (1 - k u),
 // where `chain` is the longest chain of float32 additions the variant performs for one output
 // (a summation tree of height k errs by at most gamma(k) * sum|terms|: rigorous, whatever the

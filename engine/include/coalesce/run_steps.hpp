@@ -28,8 +28,9 @@ struct Plan {
 // device memory. Sets the CUDA device when there is one.
 Plan validate(const Runner& runner, const RunConfig& config);
 
-// The result's description before it runs: names, shape, bytes model, copy baseline.
-RunResult describe_result(const VariantInfo& info, Shape shape, const RunConfig& config,
+// The result's description before it runs: names, shape, parameters, bytes model, sector model,
+// copy baseline.
+RunResult describe_result(const VariantInfo& info, Shape shape, const OpParams& params,
                           const DeviceInfo& device, double copy_gbps);
 
 // Why this variant cannot run on this input (empty: it can): border, limits, no device.

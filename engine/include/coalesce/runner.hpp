@@ -10,12 +10,18 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace coalesce {
+
+namespace run_steps {
+struct Plan;
+}
 
 enum class Status { ok, failed, skipped, cancelled };
 std::string_view status_name(Status s);
@@ -25,6 +31,7 @@ struct RunConfig {
     std::vector<Op> ops;                 // empty: all operations
     std::vector<std::string> variants;   // ids or id prefixes; empty: every variant of the chosen kind
     std::vector<Tier> tiers;             // only variants of these tiers; empty: every tier
+    std::vector<ParamAxis> sweep;        // named parameters swept: each combination is a run
     std::vector<Shape> sizes;            // ignored when `input` is set
     std::shared_ptr<const Matrix> input; // run on this matrix (an opened image) instead of random data
     OpParams params;
@@ -47,6 +54,11 @@ struct RunResult {
     std::size_t rows = 0, cols = 0;  // input shape
     int radius = 0;
     std::string border;
+    ParamValues params;        // the operation's named parameters for this run (offset, stride...)
+    // The sector model's prediction (sector_model.hpp); NaN where the variant has none.
+    double model_load_sectors = std::numeric_limits<double>::quiet_NaN();   // per request
+    double model_store_sectors = std::numeric_limits<double>::quiet_NaN();  // per request
+    double model_efficiency = std::numeric_limits<double>::quiet_NaN();     // useful / moved
     Status status = Status::ok;
     std::string error;         // why it failed or was skipped
     bool verified = false;
@@ -98,6 +110,11 @@ public:
     RunRecord run(const RunConfig& config);
 
 private:
+    using ReferenceCache = std::map<std::string, std::shared_ptr<const Reference>>;
+    RunResult run_one(const Variant& variant, const Matrix& input, const RunConfig& config,
+                      const OpParams& params, const run_steps::Plan& plan, double copy_gbps,
+                      ReferenceCache& references, const std::function<void(std::string)>& report);
+
     const Registry& registry_;
     std::atomic<bool> cancelled_{false};
 };

@@ -3,6 +3,7 @@
 
 #include "coalesce/matrix.hpp"
 #include "coalesce/operation.hpp"
+#include "coalesce/sector_model.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -69,6 +70,8 @@ struct VariantInfo {
     // Longest chain of float32 additions behind one output, for the verification bound (see
     // verify() in operation.hpp); empty: sequential, terms - 1, the safe assumption.
     std::function<std::size_t(Shape input, std::size_t terms)> chain;
+    // The global-memory requests of one typical warp, for the sector model; empty: no model.
+    std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> access;
 
     bool supports(Border b) const;
 };
