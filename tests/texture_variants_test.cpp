@@ -7,6 +7,7 @@
 #include "coalesce/operation.hpp"
 #include "coalesce/plugin_loader.hpp"
 #include "coalesce/registry.hpp"
+#include "coalesce/runner.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -143,7 +144,8 @@ TEST_P(TextureVariantLimitsTest, UnlaunchedOutputFailsVerification) {
     EXPECT_FALSE(verify(variant->info.op, test::cached_reference(variant->info.op, shape, params), out).ok);
 }
 
-// Beyond the device's 2-D texture limits, create() refuses with the limit in the message.
+// Beyond the device's 2-D texture limits, create() says the input is unsupported (the runner then
+// skips the run with this reason instead of failing it), with the limit in the message.
 TEST_P(TextureVariantLimitsTest, SizesBeyondTheTextureLimitsAreRefusedClearly) {
     const Variant* variant = texture_registry().find(GetParam());
     ASSERT_NE(variant, nullptr);
@@ -151,12 +153,29 @@ TEST_P(TextureVariantLimitsTest, SizesBeyondTheTextureLimitsAreRefusedClearly) {
         try {
             variant->make(too_big, OpParams{});
             FAIL() << "no refusal for " << too_big.rows << "x" << too_big.cols;
-        } catch (const std::runtime_error& e) {
+        } catch (const Unsupported& e) {
             EXPECT_THAT(e.what(), testing::HasSubstr("exceeds this device's 2-D"));
             EXPECT_THAT(e.what(), testing::HasSubstr("texture limit"));
-            EXPECT_THAT(e.what(), testing::HasSubstr(GetParam()));
         }
     }
+}
+
+// Through the runner, as a user meets it: a texture-limit input is skipped with the reason and the
+// run still counts as verified (exit status 0 in coalesce-bench).
+TEST_P(TextureVariantLimitsTest, TheRunnerSkipsSizesBeyondTheLimitsWithTheReason) {
+    Registry registry = texture_registry();
+    RunConfig config;
+    config.variants = {GetParam()};
+    config.sizes = {{1, std::size_t{1} << 22}, {100003, 1}};  // past every Hopper 2-D limit
+    config.reps = 1;
+    config.warmups = 0;
+    const RunRecord record = Runner(registry).run(config);
+    ASSERT_EQ(record.runs.size(), 2u);
+    for (const RunResult& r : record.runs) {
+        EXPECT_EQ(r.status, Status::skipped) << r.rows << "x" << r.cols << ": " << r.error;
+        EXPECT_THAT(r.error, testing::HasSubstr("texture limit"));
+    }
+    EXPECT_TRUE(record.all_verified());
 }
 
 INSTANTIATE_TEST_SUITE_P(Textures, TextureVariantLimitsTest, testing::ValuesIn(variant_ids()),
