@@ -11,6 +11,8 @@ void register_row_sums(Registry& registry);
 void register_col_sums(Registry& registry);
 void register_filter_x(Registry& registry);
 void register_filter_y(Registry& registry);
+// Tuned variants grown from the lessons (kernels/tuned_from_lessons.cu).
+void register_tuned_from_lessons(Registry& registry);
 
 // The fast variants of the bandwidth-at-the-limit work (kernels/fast_*.cu), defined in
 // kernels/fast_variants.cu; called by register_builtin_variants() after the teaching variants.
