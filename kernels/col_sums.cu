@@ -1,165 +1,169 @@
-// col_sums: one float sum per column (1 x cols out). Rows are the long way round: the question is
-// how to get enough threads reading, and how to combine their partial sums deterministically.
+// col_sums: one float sum per column (1 x cols out). A warp reading 32 neighbouring columns of a
+// row is coalesced; the question is how many threads read. The notebook's col_sums has one thread
+// per column; the split variants cut the rows into chunks so that thousands of blocks read, and
+// add the chunk sums in a second pass in a fixed order (deterministic, no atomics).
+#include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
-#include "device_util.cuh"
+
+#include <climits>
 
 namespace coalesce {
 namespace {
 
 using gpu::Layout;
 
-constexpr int kColThreads = 256;
-constexpr std::size_t kSplitRowsPerChunk = 256;  // global-split-rows and pitched
-constexpr int kLoadsInFlight = 8;                // independent loads per thread in the split pass
-constexpr int kTileCols = 32;                    // shared-reduce: 32 columns x 8 row lanes
+constexpr int kThreads = 256;    // the notebook's threads_per_block
+constexpr int kChunkRows = 256;  // rows per chunk of the split variants
+constexpr int kTileCols = 32;    // shared-reduce: 32 columns x 8 row lanes
 constexpr int kRowLanes = 8;
-constexpr std::size_t kSharedRowsPerChunk = 256;
 
-std::size_t chunks_of(std::size_t rows, std::size_t rows_per_chunk) {
-    return (rows + rows_per_chunk - 1) / rows_per_chunk;
+// The notebook's col_sums: thread c sums column c down every row; a warp's loads are 128
+// contiguous bytes of one row (coalesced), but only `cols` threads exist. The walk down a column
+// may pass 2^31 floats, so its pitch is a size_t.
+__global__ void col_sums_thread_per_col(const float* __restrict__ in, float* __restrict__ out,
+                                        int rows, int cols, std::size_t pitch) {
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c >= cols) return;
+    float sum = 0.0f;
+    for (int r = 0; r < rows; ++r) sum += in[r * pitch + c];
+    out[c] = sum;
 }
 
-// One thread per column, down all rows: a warp reads 128 contiguous bytes per step (coalesced),
-// but only `cols` threads exist: a few warps per SM cannot keep enough loads in flight.
-__global__ void col_sums_thread_per_col_kernel(MatView in, MatView out) {
-    for (std::size_t c = blockIdx.x * blockDim.x + threadIdx.x; c < in.cols; c += gridDim.x * blockDim.x) {
-        float sum = 0.0f;
-        for (std::size_t r = 0; r < in.rows; ++r) sum += gpu::dense_row(in, r)[c];
-        out.data[c] = sum;
+// First pass: block (x, chunk) sums kChunkRows rows of 256 columns; partials[chunk][c] gets it.
+__global__ void col_sums_split_rows(const float* __restrict__ in, float* __restrict__ partials,
+                                    int rows, int cols, int pitch) {
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    int chunk = blockIdx.y;
+    if (c >= cols) return;
+    int first = chunk * kChunkRows;
+    int last = min(first + kChunkRows, rows);
+    float sum = 0.0f;
+    for (int r = first; r < last; ++r) sum += in[r * pitch + c];
+    partials[chunk * cols + c] = sum;
+}
+
+// First pass with the rows of a chunk shared out: a 32x8 block covers 32 columns of a chunk, row
+// lane l sums rows l, l + 8, ..., and the eight lane sums of a column meet in shared memory.
+__global__ void col_sums_shared_lanes(const float* __restrict__ in, float* __restrict__ partials,
+                                      int rows, int cols, int pitch) {
+    __shared__ float lane_sums[kRowLanes][kTileCols + 1];  // +1: the column read is conflict-free
+    int c = blockIdx.x * kTileCols + threadIdx.x;
+    int chunk = blockIdx.y;
+    int first = chunk * kChunkRows;
+    int last = min(first + kChunkRows, rows);
+    float sum = 0.0f;
+    if (c < cols)
+        for (int r = first + threadIdx.y; r < last; r += kRowLanes) sum += in[r * pitch + c];
+    lane_sums[threadIdx.y][threadIdx.x] = sum;
+    __syncthreads();
+    if (threadIdx.y == 0 && c < cols) {
+        float total = 0.0f;
+        for (int l = 0; l < kRowLanes; ++l) total += lane_sums[l][threadIdx.x];
+        partials[chunk * cols + c] = total;
     }
+}
+
+// Second pass: thread c adds the chunk sums of column c, chunk after chunk.
+__global__ void col_sums_finish(const float* __restrict__ partials, float* __restrict__ out,
+                                int chunks, int cols) {
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c >= cols) return;
+    float sum = 0.0f;
+    for (int k = 0; k < chunks; ++k) sum += partials[k * cols + c];
+    out[c] = sum;
 }
 
 void launch_thread_per_col(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    col_sums_thread_per_col_kernel<<<gpu::blocks_for(in.cols, 128), 128, 0, stream>>>(in, out);
-    COALESCE_CHECK_LAUNCH("col_sums_thread_per_col_kernel");
+    const int cols = static_cast<int>(in.cols);
+    col_sums_thread_per_col<<<gpu::blocks_to_cover(cols, kThreads), kThreads, 0, stream>>>(
+        in.data, out.data, static_cast<int>(in.rows), cols, in.pitch_bytes / sizeof(float));
+    COALESCE_CHECK_LAUNCH("col_sums_thread_per_col");
 }
 
-// Second pass of every split variant: adds the per-chunk partial sums of each column in a fixed
-// order, so the result does not depend on scheduling (no atomics).
-__global__ void col_sums_finish_kernel(MatView partials, MatView out) {
-    for (std::size_t c = blockIdx.x * blockDim.x + threadIdx.x; c < partials.cols; c += gridDim.x * blockDim.x) {
-        float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;  // four loads in flight
-        std::size_t k = 0;
-        for (; k + 4 <= partials.rows; k += 4) {
-            a0 += gpu::dense_row(partials, k)[c];
-            a1 += gpu::dense_row(partials, k + 1)[c];
-            a2 += gpu::dense_row(partials, k + 2)[c];
-            a3 += gpu::dense_row(partials, k + 3)[c];
-        }
-        for (; k < partials.rows; ++k) a0 += gpu::dense_row(partials, k)[c];
-        out.data[c] = (a0 + a1) + (a2 + a3);  // row 0 of the output, dense or pitched alike
-    }
+// One partial sum per chunk of kChunkRows rows and column.
+Shape split_scratch(Shape in, const OpParams&) {
+    return {(in.rows + kChunkRows - 1) / kChunkRows, in.cols};
 }
 
-void launch_finish(MatView partials, MatView out, cudaStream_t stream) {
-    col_sums_finish_kernel<<<gpu::blocks_for(partials.cols, kColThreads), kColThreads, 0, stream>>>(partials, out);
-    COALESCE_CHECK_LAUNCH("col_sums_finish_kernel");
+using FirstPass = void (*)(const float*, float*, int, int, int);
+
+// Runs the first pass over bands of whole chunks (gridDim.y and int indices permitting), then the
+// second pass over all chunk sums.
+void launch_split(FirstPass first_pass, const char* name, dim3 block, MatView in, MatView out,
+                  MatView partials, cudaStream_t stream) {
+    const int pitch = gpu::pitch_of(in);
+    const int cols = static_cast<int>(in.cols);
+    const long long chunks_per_launch =
+        std::max(1LL, std::min(gpu::kMaxBlocksY, gpu::kIntSpan / pitch / kChunkRows));
+    gpu::for_each_band(partials.rows, chunks_per_launch, 1, [&](int chunk, int chunks) {
+        const std::size_t row = static_cast<std::size_t>(chunk) * kChunkRows;
+        const int rows = static_cast<int>(
+            std::min<std::size_t>(in.rows - row, std::size_t{1} * chunks * kChunkRows));
+        const dim3 grid(gpu::blocks_to_cover(cols, block.x), chunks);
+        first_pass<<<grid, block, 0, stream>>>(
+            in.data + row * pitch, partials.data + static_cast<std::size_t>(chunk) * cols, rows,
+            cols, pitch);
+        COALESCE_CHECK_LAUNCH(name);
+    });
+    col_sums_finish<<<gpu::blocks_to_cover(cols, kThreads), kThreads, 0, stream>>>(
+        partials.data, out.data, static_cast<int>(partials.rows), cols);
+    COALESCE_CHECK_LAUNCH("col_sums_finish");
 }
 
-// First pass, split over row chunks: block (x, chunk) sums rows of one chunk for kColThreads
-// columns, eight independent loads in flight per thread; partials[chunk][c] receives the sum.
-template <bool Pitched>
-__global__ void col_sums_split_rows_kernel(MatView in, MatView partials) {
-    const std::size_t c = blockIdx.x * blockDim.x + threadIdx.x;
-    if (c >= in.cols) return;
-    for (std::size_t chunk = blockIdx.y; chunk < partials.rows; chunk += gridDim.y) {
-        const std::size_t r0 = chunk * kSplitRowsPerChunk;
-        const std::size_t r1 = r0 + kSplitRowsPerChunk < in.rows ? r0 + kSplitRowsPerChunk : in.rows;
-        float acc[kLoadsInFlight] = {};
-        std::size_t r = r0;
-        for (; r + kLoadsInFlight <= r1; r += kLoadsInFlight) {
-#pragma unroll
-            for (int k = 0; k < kLoadsInFlight; ++k) acc[k] += gpu::row_of<Pitched>(in, r + k)[c];
-        }
-        for (; r < r1; ++r) acc[0] += gpu::row_of<Pitched>(in, r)[c];
-#pragma unroll
-        for (int width = kLoadsInFlight / 2; width > 0; width /= 2) {
-#pragma unroll
-            for (int k = 0; k < width; ++k) acc[k] += acc[k + width];
-        }
-        gpu::dense_row(partials, chunk)[c] = acc[0];
-    }
+void launch_split_rows(MatView in, MatView out, MatView partials, const OpParams&,
+                       cudaStream_t stream) {
+    launch_split(col_sums_split_rows, "col_sums_split_rows", dim3(kThreads), in, out, partials,
+                 stream);
 }
 
-Shape split_rows_scratch(Shape in, const OpParams&) { return {chunks_of(in.rows, kSplitRowsPerChunk), in.cols}; }
-
-template <bool Pitched>
-void launch_split_rows(MatView in, MatView out, MatView partials, const OpParams&, cudaStream_t stream) {
-    const dim3 grid(gpu::blocks_for(in.cols, kColThreads), gpu::blocks_for(partials.rows, 1, gpu::kMaxGridY));
-    col_sums_split_rows_kernel<Pitched><<<grid, kColThreads, 0, stream>>>(in, partials);
-    COALESCE_CHECK_LAUNCH("col_sums_split_rows_kernel");
-    launch_finish(partials, out, stream);
+void launch_shared_lanes(MatView in, MatView out, MatView partials, const OpParams&,
+                         cudaStream_t stream) {
+    launch_split(col_sums_shared_lanes, "col_sums_shared_lanes", dim3(kTileCols, kRowLanes), in,
+                 out, partials, stream);
 }
 
-// First pass with a shared-memory reduction: a 32x8 block covers 32 columns of a 256-row chunk,
-// each row lane sums every eighth row, and the eight lane sums of a column meet in shared memory.
-__global__ void col_sums_shared_reduce_kernel(MatView in, MatView partials) {
-    __shared__ float lane_sums[kRowLanes][kTileCols + 1];  // +1: the column-wise read is conflict-free
-    const std::size_t c = static_cast<std::size_t>(blockIdx.x) * kTileCols + threadIdx.x;
-    for (std::size_t chunk = blockIdx.y; chunk < partials.rows; chunk += gridDim.y) {
-        const std::size_t r0 = chunk * kSharedRowsPerChunk;
-        const std::size_t r1 = r0 + kSharedRowsPerChunk < in.rows ? r0 + kSharedRowsPerChunk : in.rows;
-        float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
-        if (c < in.cols) {
-            std::size_t r = r0 + threadIdx.y;
-            for (; r + 3 * kRowLanes < r1; r += 4 * kRowLanes) {
-                a0 += gpu::dense_row(in, r)[c];
-                a1 += gpu::dense_row(in, r + kRowLanes)[c];
-                a2 += gpu::dense_row(in, r + 2 * kRowLanes)[c];
-                a3 += gpu::dense_row(in, r + 3 * kRowLanes)[c];
-            }
-            for (; r < r1; r += kRowLanes) a0 += gpu::dense_row(in, r)[c];
-        }
-        lane_sums[threadIdx.y][threadIdx.x] = (a0 + a1) + (a2 + a3);
-        __syncthreads();
-        if (threadIdx.y == 0 && c < in.cols) {
-            float sum = 0.0f;
-#pragma unroll
-            for (int lane = 0; lane < kRowLanes; ++lane) sum += lane_sums[lane][threadIdx.x];
-            gpu::dense_row(partials, chunk)[c] = sum;
-        }
-        __syncthreads();  // lane_sums is refilled by the next chunk
-    }
-}
-
-Shape shared_reduce_scratch(Shape in, const OpParams&) { return {chunks_of(in.rows, kSharedRowsPerChunk), in.cols}; }
-
-void launch_shared_reduce(MatView in, MatView out, MatView partials, const OpParams&, cudaStream_t stream) {
-    const dim3 grid(gpu::blocks_for(in.cols, kTileCols), gpu::blocks_for(partials.rows, 1, gpu::kMaxGridY));
-    col_sums_shared_reduce_kernel<<<grid, dim3(kTileCols, kRowLanes), 0, stream>>>(in, partials);
-    COALESCE_CHECK_LAUNCH("col_sums_shared_reduce_kernel");
-    launch_finish(partials, out, stream);
+gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
+                               Layout layout, const char* kernel) {
+    return {id, Op::col_sums, memory_space, description, layout, Tier::classic, kernel,
+            gpu::classic_limits()};
 }
 
 }  // namespace
 
 void register_col_sums(Registry& registry) {
     registry.add(gpu::make_device_variant(
-        {"col_sums/global-thread-per-col", Op::col_sums, space::global,
-         "One thread per column down every row: reads are coalesced, but only `cols` threads run, a few "
-         "warps per SM, far too few bytes in flight to keep the memory busy. Slow.",
-         Layout::dense},
+        classic(
+            "col_sums/global-thread-per-col", space::global,
+            "The notebook's col_sums: one thread per column walks down every row; a warp's loads "
+            "are 128 contiguous bytes (coalesced), so it beats thread-per-row, but only `cols` "
+            "threads run, too few to keep the memory busy.",
+            Layout::dense, "col_sums_thread_per_col"),
         launch_thread_per_col));
+    registry.add(
+        gpu::make_device_variant(classic("col_sums/global-split-rows", space::global,
+                                         "Rows split into 256-row chunks over a 2-D grid, so "
+                                         "thousands of blocks read coalesced; "
+                                         "a small second pass adds the chunk sums in order "
+                                         "(deterministic). Near copy bandwidth.",
+                                         Layout::dense, "col_sums_split_rows + col_sums_finish"),
+                                 split_scratch, launch_split_rows));
     registry.add(gpu::make_device_variant(
-        {"col_sums/global-split-rows", Op::col_sums, space::global,
-         "Rows split into 256-row chunks over a 2-D grid (a thousand blocks, eight loads in flight per "
-         "thread); a small second pass adds the chunk sums in order, deterministic. Near copy bandwidth.",
-         Layout::dense},
-        split_rows_scratch, launch_split_rows<false>));
+        classic("col_sums/pitched", space::pitched,
+                "col_sums/global-split-rows' kernels on cudaMallocPitch rows, indexed by the "
+                "pitch: only "
+                "the allocation changes, so any difference is what aligned row starts buy.",
+                Layout::pitched, "col_sums_split_rows + col_sums_finish"),
+        split_scratch, launch_split_rows));
     registry.add(gpu::make_device_variant(
-        {"col_sums/pitched", Op::col_sums, space::pitched,
-         "The split-rows scheme on cudaMallocPitch rows indexed by pitch in bytes: aligned row starts "
-         "keep every warp's 128-byte read within whole sectors for any width.",
-         Layout::pitched},
-        split_rows_scratch, launch_split_rows<true>));
-    registry.add(gpu::make_device_variant(
-        {"col_sums/shared-reduce", Op::col_sums, space::shared,
-         "32x8 blocks over 256-row chunks: eight row lanes per column meet in a padded shared array, "
-         "then a second pass adds the chunks. Coalesced and parallel; the barriers cost a little.",
-         Layout::dense},
-        shared_reduce_scratch, launch_shared_reduce));
+        classic(
+            "col_sums/shared-reduce", space::shared,
+            "32x8 blocks over 256-row chunks: eight row lanes per column meet in a padded shared "
+            "array, then a second pass adds the chunks. Coalesced and parallel; the barrier costs "
+            "a little.",
+            Layout::dense, "col_sums_shared_lanes + col_sums_finish"),
+        split_scratch, launch_shared_lanes));
 }
 
 }  // namespace coalesce

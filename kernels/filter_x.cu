@@ -1,131 +1,124 @@
-// filter_x: box filter along each row, the mean of the 2r+1 neighbours, borders per coalesce::Border.
+// filter_x: box filter along each row, the mean of the 2r+1 neighbours, borders per
+// coalesce::Border. The direct kernels are the memory-spaces slides' globalFilterX (one output per
+// thread, the window read from global memory); the shared one is the 1-D stencil of NVIDIA's
+// CUDA C introduction (a row segment and its halo staged in shared memory). The course's kernels
+// skip the border pixels; here a thread near a row end applies the border rule per neighbour.
+#include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
-#include "device_border.cuh"
 #include "device_instance.hpp"
-#include "device_util.cuh"
 
 namespace coalesce {
 namespace {
 
 using gpu::Layout;
 
-constexpr int kDirectCols = 64;  // direct variants: 64x4 threads, one output each
-constexpr int kDirectRows = 4;
-constexpr int kTileX = 128;      // shared-tile: 128 outputs of 16 rows per block, plus the halo
-constexpr int kThreadRows = 4;   // blockDim.y
-constexpr int kRowsPerThread = 4;
-constexpr int kTileRows = kThreadRows * kRowsPerThread;
+constexpr int kBlockX = 32;  // direct kernels: 32x8 threads, one output each
+constexpr int kBlockY = 8;
+constexpr int kSegment = 256;  // shared kernel: 256 outputs of one row per block
 
-// Each thread reads its 2r+1 neighbours straight from global memory. Neighbouring threads overlap,
-// so the L1 cache serves most of the reads; threads near a border apply the border rule per read.
-template <bool Pitched>
-__global__ void filter_x_direct_kernel(MatView in, MatView out, int radius, Border border) {
-    const std::size_t c = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (c >= in.cols) return;
-    const long long n = static_cast<long long>(in.cols);
-    const float width = static_cast<float>(2 * radius + 1);
-    // Away from the borders the window needs no border rule: plain loads, same order of terms.
-    const bool interior = c >= static_cast<std::size_t>(radius) && c + radius < in.cols;
-    for (std::size_t r = blockIdx.y * blockDim.y + threadIdx.y; r < in.rows; r += gridDim.y * blockDim.y) {
-        const float* row = gpu::row_of<Pitched>(in, r);
-        float sum = 0.0f;
-        if (interior) {
-            const float* window = row + (c - radius);
-            for (int k = 0; k <= 2 * radius; ++k) sum += window[k];
-        } else {
-            for (int k = -radius; k <= radius; ++k) {
-                const long long j = gpu::border_index(static_cast<long long>(c) + k, n, border);
-                sum += j < 0 ? 0.0f : row[j];
-            }
+// Each thread sums its 2r+1 row neighbours straight from global memory; the windows of a warp
+// overlap, so L1 serves most of the reads, but every output costs 2r+1 load instructions.
+__global__ void filter_x_global(const float* __restrict__ in, float* __restrict__ out, int rows,
+                                int cols, int in_pitch, int out_pitch, int r, Border border) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= cols || y >= rows) return;
+    float sum = 0.0f;
+    if (x >= r && x + r < cols) {
+        for (int k = x - r; k <= x + r; ++k) sum += in[y * in_pitch + k];
+    } else {
+        for (int k = x - r; k <= x + r; ++k) {
+            int j = static_cast<int>(border_index(k, cols, border));
+            sum += j < 0 ? 0.0f : in[y * in_pitch + j];
         }
-        gpu::row_of<Pitched>(out, r)[c] = sum / width;
     }
+    out[y * out_pitch + x] = sum / (2 * r + 1);
 }
 
-template <bool Pitched>
-void launch_direct(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const dim3 grid(gpu::blocks_for(in.cols, kDirectCols), gpu::blocks_for(in.rows, kDirectRows, gpu::kMaxGridY));
-    filter_x_direct_kernel<Pitched>
-        <<<grid, dim3(kDirectCols, kDirectRows), 0, stream>>>(in, out, params.radius, params.border);
-    COALESCE_CHECK_LAUNCH("filter_x_direct_kernel");
-}
-
-// A block loads 16 rows of its 128 columns plus r halo columns on each side (borders resolved once,
-// at load) into shared memory with coalesced reads, each thread four rows apart with up to eight
-// loads in flight; then every output sums 2r+1 conflict-free shared reads.
-__global__ void filter_x_shared_kernel(MatView in, MatView out, int radius, Border border) {
-    static_assert(2 * kMaxRadius <= kTileX, "the halo must fit in one extra pass of kTileX columns");
-    __shared__ float tile[kTileRows][kTileX + 2 * kMaxRadius];
-    const std::size_t c0 = static_cast<std::size_t>(blockIdx.x) * kTileX;
-    const std::size_t c = c0 + threadIdx.x;
-    const long long n = static_cast<long long>(in.cols);
-    const int halo_i = kTileX + threadIdx.x;  // this thread's second column of the tile, if any
-    const bool has_halo = halo_i < kTileX + 2 * radius;
-    const long long j_main = gpu::border_index(static_cast<long long>(c0) - radius + threadIdx.x, n, border);
-    const long long j_halo = gpu::border_index(static_cast<long long>(c0) - radius + halo_i, n, border);
-    const float width = static_cast<float>(2 * radius + 1);
-    for (std::size_t block_row = blockIdx.y; block_row * kTileRows < in.rows; block_row += gridDim.y) {
-        float main_v[kRowsPerThread], halo_v[kRowsPerThread];
-#pragma unroll
-        for (int k = 0; k < kRowsPerThread; ++k) {
-            const std::size_t r = block_row * kTileRows + threadIdx.y + k * kThreadRows;
-            main_v[k] = halo_v[k] = 0.0f;
-            if (r < in.rows) {
-                const float* row = gpu::dense_row(in, r);
-                if (j_main >= 0) main_v[k] = row[j_main];
-                if (has_halo && j_halo >= 0) halo_v[k] = row[j_halo];
-            }
-        }
-#pragma unroll
-        for (int k = 0; k < kRowsPerThread; ++k) {
-            const int tr = threadIdx.y + k * kThreadRows;
-            tile[tr][threadIdx.x] = main_v[k];
-            if (has_halo) tile[tr][halo_i] = halo_v[k];
-        }
-        __syncthreads();
-        if (c < in.cols) {
-#pragma unroll
-            for (int k = 0; k < kRowsPerThread; ++k) {
-                const int tr = threadIdx.y + k * kThreadRows;
-                const std::size_t r = block_row * kTileRows + tr;
-                if (r < in.rows) {
-                    float sum = 0.0f;
-                    for (int i = 0; i <= 2 * radius; ++i) sum += tile[tr][threadIdx.x + i];
-                    gpu::dense_row(out, r)[c] = sum / width;
-                }
-            }
-        }
-        __syncthreads();  // the tile is refilled by the next block row
+// A block stages kSegment columns of one row plus r on each side (the border rule applied once,
+// at load) in shared memory with coalesced reads; then every output sums 2r+1 shared floats.
+__global__ void filter_x_shared(const float* __restrict__ in, float* __restrict__ out, int cols,
+                                int in_pitch, int out_pitch, int r, Border border) {
+    extern __shared__ float segment[];  // kSegment + 2r floats
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y;
+    int first = blockIdx.x * blockDim.x - r;  // the column segment[0] holds
+    for (int i = threadIdx.x; i < kSegment + 2 * r; i += kSegment) {
+        int j = static_cast<int>(border_index(first + i, cols, border));
+        segment[i] = j < 0 ? 0.0f : in[y * in_pitch + j];
     }
+    __syncthreads();
+    if (x >= cols) return;
+    float sum = 0.0f;
+    for (int k = 0; k <= 2 * r; ++k) sum += segment[threadIdx.x + k];
+    out[y * out_pitch + x] = sum / (2 * r + 1);
 }
 
-void launch_shared(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const dim3 grid(gpu::blocks_for(in.cols, kTileX), gpu::blocks_for(in.rows, kTileRows, gpu::kMaxGridY));
-    filter_x_shared_kernel<<<grid, dim3(kTileX, kThreadRows), 0, stream>>>(in, out, params.radius, params.border);
-    COALESCE_CHECK_LAUNCH("filter_x_shared_kernel");
+// Calls launch(in, out, rows) per band of rows, pointers moved to the band's first row.
+template <class Launch>
+void for_each_row_band(MatView in, MatView out, long long rows_per_launch, Launch&& launch) {
+    const int in_pitch = gpu::pitch_of(in);
+    const int out_pitch = gpu::pitch_of(out);
+    gpu::for_each_band(
+        in.rows, rows_per_launch, std::max(in_pitch, out_pitch), [&](int row, int rows) {
+            launch(in.data + static_cast<std::size_t>(row) * in_pitch,
+                   out.data + static_cast<std::size_t>(row) * out_pitch, rows, in_pitch, out_pitch);
+        });
+}
+
+void launch_global(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
+    const int cols = static_cast<int>(in.cols);
+    for_each_row_band(in, out, gpu::kMaxBlocksY * kBlockY,
+                      [&](const float* d_in, float* d_out, int rows, int in_pitch, int out_pitch) {
+                          const dim3 grid(gpu::blocks_to_cover(cols, kBlockX),
+                                          gpu::blocks_to_cover(rows, kBlockY));
+                          filter_x_global<<<grid, dim3(kBlockX, kBlockY), 0, stream>>>(
+                              d_in, d_out, rows, cols, in_pitch, out_pitch, p.radius, p.border);
+                          COALESCE_CHECK_LAUNCH("filter_x_global");
+                      });
+}
+
+void launch_shared(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
+    const int cols = static_cast<int>(in.cols);
+    const std::size_t shared_bytes = (kSegment + 2 * p.radius) * sizeof(float);
+    for_each_row_band(in, out, gpu::kMaxBlocksY,
+                      [&](const float* d_in, float* d_out, int rows, int in_pitch, int out_pitch) {
+                          const dim3 grid(gpu::blocks_to_cover(cols, kSegment), rows);
+                          filter_x_shared<<<grid, kSegment, shared_bytes, stream>>>(
+                              d_in, d_out, cols, in_pitch, out_pitch, p.radius, p.border);
+                          COALESCE_CHECK_LAUNCH("filter_x_shared");
+                      });
+}
+
+gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
+                               Layout layout, const char* kernel) {
+    return {id, Op::filter_x, memory_space, description, layout, Tier::classic, kernel,
+            gpu::classic_limits()};
 }
 
 }  // namespace
 
 void register_filter_x(Registry& registry) {
     registry.add(gpu::make_device_variant(
-        {"filter_x/global", Op::filter_x, space::global,
-         "Each thread reads its 2r+1 row neighbours from global memory: adjacent threads' overlapping reads "
-         "hit L1, but 2r+1 load instructions per output make it instruction-bound, well below copy.",
-         Layout::dense},
-        launch_direct<false>));
+        classic("filter_x/global", space::global,
+                "The slides' globalFilterX: each thread reads its 2r+1 row neighbours from global "
+                "memory. A warp's windows overlap and hit L1, but 2r+1 loads per output make it "
+                "instruction-bound, below copy bandwidth.",
+                Layout::dense, "filter_x_global"),
+        launch_global));
     registry.add(gpu::make_device_variant(
-        {"filter_x/pitched", Op::filter_x, space::pitched,
-         "The direct filter on cudaMallocPitch rows indexed by pitch in bytes: same access pattern, "
-         "with every row start aligned so no warp read straddles an extra sector.",
-         Layout::pitched},
-        launch_direct<true>));
+        classic("filter_x/pitched", space::pitched,
+                "filter_x/global's kernel on cudaMallocPitch rows, indexed by the pitch: only the "
+                "allocation changes, so any difference is what aligned row starts buy.",
+                Layout::pitched, "filter_x_global"),
+        launch_global));
     registry.add(gpu::make_device_variant(
-        {"filter_x/shared-tile", Op::filter_x, space::shared,
-         "16 rows of 128 columns plus a halo of r each side loaded once into shared memory (borders "
-         "resolved at load), then 2r+1 conflict-free shared reads per output: global traffic near one read.",
-         Layout::dense},
+        classic("filter_x/shared-tile", space::shared,
+                "256 outputs of a row and r halo columns each side loaded once into shared memory "
+                "(coalesced, borders resolved at load), then 2r+1 shared reads per output: global "
+                "traffic near one read per element.",
+                Layout::dense, "filter_x_shared"),
         launch_shared));
 }
 

@@ -1,104 +1,137 @@
-// filter_y: box filter down each column, the mean of the 2r+1 neighbours, borders per coalesce::Border.
+// filter_y: box filter down each column, the mean of the 2r+1 neighbours, borders per
+// coalesce::Border. The direct kernels are the memory-spaces slides' globalFilterY (one output per
+// thread, the window read from global memory); the shared one stages a block's rows and their
+// halo in shared memory. The course's kernels skip the border pixels; here a thread near the top
+// or bottom applies the border rule per neighbour.
+//
+// A matrix taller than one launch is filtered in bands of rows (classic_launch.hpp): `in` and `out`
+// point at the band's first row, first_row says where the band lies in the matrix and rows how
+// tall the matrix is, for the halo and the border rule. A border row may lie anywhere in the matrix
+// (wrap, mirror), so only that rare path indexes in 64 bits.
+#include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
-#include "device_border.cuh"
 #include "device_instance.hpp"
-#include "device_util.cuh"
 
 namespace coalesce {
 namespace {
 
 using gpu::Layout;
 
-constexpr int kCols = 32;      // a warp spans 32 adjacent columns: every read is coalesced
-constexpr int kRowLanes = 8;
-constexpr int kTileY = 64;     // shared-tile: 64 output rows per block, plus r halo rows each side
+constexpr int kBlockX = 32;    // a warp spans 32 adjacent columns: every read is coalesced
+constexpr int kBlockY = 8;     // direct kernels: 32x8 threads, one output each
+constexpr int kTileRows = 16;  // shared kernel: 32x16 threads, a tile of 16 + 2r rows
 
-// Each thread reads its 2r+1 column neighbours from global memory, rows apart; a warp still reads
-// 128 contiguous bytes per neighbour, and L1/L2 serve the rows that adjacent outputs share.
-template <bool Pitched>
-__global__ void filter_y_direct_kernel(MatView in, MatView out, int radius, Border border) {
-    const std::size_t c = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (c >= in.cols) return;
-    const long long n = static_cast<long long>(in.rows);
-    const float width = static_cast<float>(2 * radius + 1);
-    for (std::size_t r = blockIdx.y * blockDim.y + threadIdx.y; r < in.rows; r += gridDim.y * blockDim.y) {
-        float sum = 0.0f;
-        if (r >= static_cast<std::size_t>(radius) && r + radius < in.rows) {
-            // Away from the borders: plain loads down the column, same order of terms.
-            for (int k = -radius; k <= radius; ++k) sum += gpu::row_of<Pitched>(in, r + k)[c];
-        } else {
-            for (int k = -radius; k <= radius; ++k) {
-                const long long i = gpu::border_index(static_cast<long long>(r) + k, n, border);
-                sum += i < 0 ? 0.0f : gpu::row_of<Pitched>(in, static_cast<std::size_t>(i))[c];
-            }
-        }
-        gpu::row_of<Pitched>(out, r)[c] = sum / width;
+// Row k of the band (k may lie in the halo above or below it) after the border rule; 0 for a
+// row outside the matrix under Border::zero.
+__device__ inline float read_row(const float* __restrict__ in, int k, int x, int in_pitch,
+                                 Border border, int first_row, int rows) {
+    int g = first_row + k;
+    if (g >= 0 && g < rows) return in[k * in_pitch + x];
+    long long i = border_index(g, rows, border);
+    return i < 0 ? 0.0f : in[(i - first_row) * in_pitch + x];
+}
+
+// Each thread sums its 2r+1 column neighbours straight from global memory, rows apart; a warp
+// still reads 128 contiguous bytes per neighbour, and L1/L2 serve the rows neighbours share.
+__global__ void filter_y_global(const float* __restrict__ in, float* __restrict__ out,
+                                int band_rows, int cols, int in_pitch, int out_pitch, int r,
+                                Border border, int first_row, int rows) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= cols || y >= band_rows) return;
+    float sum = 0.0f;
+    if (first_row + y >= r && first_row + y + r < rows) {
+        for (int k = y - r; k <= y + r; ++k) sum += in[k * in_pitch + x];
+    } else {
+        for (int k = y - r; k <= y + r; ++k)
+            sum += read_row(in, k, x, in_pitch, border, first_row, rows);
     }
+    out[y * out_pitch + x] = sum / (2 * r + 1);
 }
 
-template <bool Pitched>
-void launch_direct(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const dim3 grid(gpu::blocks_for(in.cols, kCols), gpu::blocks_for(in.rows, kRowLanes, gpu::kMaxGridY));
-    filter_y_direct_kernel<Pitched><<<grid, dim3(kCols, kRowLanes), 0, stream>>>(in, out, params.radius, params.border);
-    COALESCE_CHECK_LAUNCH("filter_y_direct_kernel");
+// A 32x16 block stages 16 + 2r rows of its 32 columns in shared memory (coalesced, the border rule
+// applied once, at load), then every output sums 2r+1 conflict-free shared floats down a column.
+__global__ void filter_y_shared(const float* __restrict__ in, float* __restrict__ out,
+                                int band_rows, int cols, int in_pitch, int out_pitch, int r,
+                                Border border, int first_row, int rows) {
+    extern __shared__ float tile[];  // (kTileRows + 2r) rows of kBlockX floats
+    int x = blockIdx.x * kBlockX + threadIdx.x;
+    int y = blockIdx.y * kTileRows + threadIdx.y;
+    int top = blockIdx.y * kTileRows - r;  // the band row tile row 0 holds
+    for (int i = threadIdx.y; i < kTileRows + 2 * r; i += kTileRows)
+        tile[i * kBlockX + threadIdx.x] =
+            x < cols ? read_row(in, top + i, x, in_pitch, border, first_row, rows) : 0.0f;
+    __syncthreads();
+    if (x >= cols || y >= band_rows) return;
+    float sum = 0.0f;
+    for (int k = 0; k <= 2 * r; ++k) sum += tile[(threadIdx.y + k) * kBlockX + threadIdx.x];
+    out[y * out_pitch + x] = sum / (2 * r + 1);
 }
 
-// A block loads 32 columns of 64 + 2r rows (borders resolved once, at load) into shared memory,
-// then each of its 8 row lanes produces 8 outputs from 2r+1 conflict-free shared reads.
-__global__ void filter_y_shared_kernel(MatView in, MatView out, int radius, Border border) {
-    __shared__ float tile[kTileY + 2 * kMaxRadius][kCols];
-    const std::size_t c = static_cast<std::size_t>(blockIdx.x) * kCols + threadIdx.x;
-    const long long n = static_cast<long long>(in.rows);
-    const int loaded = kTileY + 2 * radius;
-    const float width = static_cast<float>(2 * radius + 1);
-    for (std::size_t tile_row = blockIdx.y; tile_row * kTileY < in.rows; tile_row += gridDim.y) {
-        const std::size_t r0 = tile_row * kTileY;
-        // A tile whose halo lies inside the matrix needs no border rule.
-        const bool interior = r0 >= static_cast<std::size_t>(radius) && r0 + kTileY + radius <= in.rows;
-        for (int i = threadIdx.y; i < loaded; i += kRowLanes) {
-            long long j = static_cast<long long>(r0) - radius + i;
-            if (!interior) j = gpu::border_index(j, n, border);
-            tile[i][threadIdx.x] = (c < in.cols && j >= 0) ? gpu::dense_row(in, static_cast<std::size_t>(j))[c] : 0.0f;
-        }
-        __syncthreads();
-        if (c < in.cols) {
-            for (int i = threadIdx.y; i < kTileY && r0 + i < in.rows; i += kRowLanes) {
-                float sum = 0.0f;
-                for (int k = 0; k <= 2 * radius; ++k) sum += tile[i + k][threadIdx.x];
-                gpu::dense_row(out, r0 + i)[c] = sum / width;
-            }
-        }
-        __syncthreads();  // the tile is refilled by the next tile row
-    }
+using FilterYKernel = void (*)(const float*, float*, int, int, int, int, int, Border, int, int);
+
+void launch_bands(FilterYKernel kernel, const char* name, dim3 block, int rows_per_block,
+                  std::size_t shared_bytes, MatView in, MatView out, const OpParams& p,
+                  cudaStream_t stream) {
+    const int in_pitch = gpu::pitch_of(in);
+    const int out_pitch = gpu::pitch_of(out);
+    const int cols = static_cast<int>(in.cols);
+    const int rows = static_cast<int>(in.rows);
+    gpu::for_each_band(in.rows, gpu::kMaxBlocksY * rows_per_block, std::max(in_pitch, out_pitch),
+                       [&](int first_row, int band_rows) {
+                           const dim3 grid(gpu::blocks_to_cover(cols, kBlockX),
+                                           gpu::blocks_to_cover(band_rows, rows_per_block));
+                           kernel<<<grid, block, shared_bytes, stream>>>(
+                               in.data + static_cast<std::size_t>(first_row) * in_pitch,
+                               out.data + static_cast<std::size_t>(first_row) * out_pitch,
+                               band_rows, cols, in_pitch, out_pitch, p.radius, p.border, first_row,
+                               rows);
+                           COALESCE_CHECK_LAUNCH(name);
+                       });
 }
 
-void launch_shared(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const dim3 grid(gpu::blocks_for(in.cols, kCols), gpu::blocks_for(in.rows, kTileY, gpu::kMaxGridY));
-    filter_y_shared_kernel<<<grid, dim3(kCols, kRowLanes), 0, stream>>>(in, out, params.radius, params.border);
-    COALESCE_CHECK_LAUNCH("filter_y_shared_kernel");
+void launch_global(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
+    launch_bands(filter_y_global, "filter_y_global", dim3(kBlockX, kBlockY), kBlockY, 0, in, out, p,
+                 stream);
+}
+
+void launch_shared(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
+    const std::size_t shared_bytes = (kTileRows + 2 * p.radius) * kBlockX * sizeof(float);
+    launch_bands(filter_y_shared, "filter_y_shared", dim3(kBlockX, kTileRows), kTileRows,
+                 shared_bytes, in, out, p, stream);
+}
+
+gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
+                               Layout layout, const char* kernel) {
+    return {id, Op::filter_y, memory_space, description, layout, Tier::classic, kernel,
+            gpu::classic_limits()};
 }
 
 }  // namespace
 
 void register_filter_y(Registry& registry) {
     registry.add(gpu::make_device_variant(
-        {"filter_y/global", Op::filter_y, space::global,
-         "Each thread reads its 2r+1 column neighbours from global memory: warps read whole rows "
-         "(coalesced) and the caches absorb the 2r+1-fold re-reading, but the loads cost instructions.",
-         Layout::dense},
-        launch_direct<false>));
+        classic(
+            "filter_y/global", space::global,
+            "The slides' globalFilterY: each thread reads its 2r+1 column neighbours from global "
+            "memory. Warps read whole rows (coalesced) and the caches absorb the 2r+1-fold "
+            "re-reading, but the loads cost instructions.",
+            Layout::dense, "filter_y_global"),
+        launch_global));
     registry.add(gpu::make_device_variant(
-        {"filter_y/pitched", Op::filter_y, space::pitched,
-         "The direct column filter on cudaMallocPitch rows indexed by pitch in bytes: same pattern, "
-         "row starts aligned so each warp read is whole sectors for any width.",
-         Layout::pitched},
-        launch_direct<true>));
+        classic("filter_y/pitched", space::pitched,
+                "filter_y/global's kernel on cudaMallocPitch rows, indexed by the pitch: only the "
+                "allocation changes, so any difference is what aligned row starts buy.",
+                Layout::pitched, "filter_y_global"),
+        launch_global));
     registry.add(gpu::make_device_variant(
-        {"filter_y/shared-tile", Op::filter_y, space::shared,
-         "32 columns of 64 rows plus r halo rows each side loaded once into shared memory, then 2r+1 "
-         "shared reads per output: global traffic is (64+2r)/64 reads per element, not 2r+1.",
-         Layout::dense},
+        classic(
+            "filter_y/shared-tile", space::shared,
+            "32 columns of 16 rows plus r halo rows each side loaded once into shared memory, then "
+            "2r+1 shared reads per output: global traffic is (16+2r)/16 reads per element, not "
+            "2r+1.",
+            Layout::dense, "filter_y_shared"),
         launch_shared));
 }
 

@@ -1,148 +1,120 @@
-// transpose: rows x cols in, cols x rows out. The classic lesson in coalescing and bank conflicts.
+// transpose: rows x cols in, cols x rows out. The course's lesson in coalescing and bank conflicts,
+// written as the slides and the notebook write it, with the tile shape of NVIDIA's transpose
+// example (32x32 tiles, 32x8 threads, each thread four rows eight apart). Naive, tiled and padded
+// differ by one change each: staging through shared memory, then one column of padding.
+#include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
-#include "device_util.cuh"
 
 namespace coalesce {
 namespace {
 
 using gpu::Layout;
 
-// The 32x32-tile variants use 32x8 threads, each thread handling four elements eight rows apart
-// (four loads in flight). Tiles along y are visited grid-stride: gridDim.y <= 65535.
 constexpr int kTile = 32;
 constexpr int kBlockRows = 8;
 
-// Reads in[r][c] along rows (coalesced) and writes out[c][r] straight to global memory: each warp's
-// store touches 32 different rows of the output, 32 separate sectors for 128 useful bytes.
-__global__ void transpose_naive_kernel(MatView in, MatView out) {
-    const std::size_t c = blockIdx.x * kTile + threadIdx.x;
-    const std::size_t tiles_y = (in.rows + kTile - 1) / kTile;
-    if (c >= in.cols) return;
-    for (std::size_t ty = blockIdx.y; ty < tiles_y; ty += gridDim.y) {
-#pragma unroll
-        for (int k = 0; k < kTile; k += kBlockRows) {
-            const std::size_t r = ty * kTile + threadIdx.y + k;
-            if (r < in.rows) gpu::dense_row(out, c)[r] = gpu::dense_row(in, r)[c];
-        }
-    }
+// out[x][y] = in[y][x]: a warp reads 32 neighbours of one input row (coalesced) and writes them
+// down one output column, 32 rows apart: 32 sectors written for 128 useful bytes.
+__global__ void transpose_naive(const float* __restrict__ in, float* __restrict__ out, int rows,
+                                int cols, int in_pitch, int out_pitch) {
+    int x = blockIdx.x * kTile + threadIdx.x;
+    int y = blockIdx.y * kTile + threadIdx.y;
+    if (x >= cols) return;
+    for (int j = 0; j < kTile; j += kBlockRows)
+        if (y + j < rows) out[x * out_pitch + (y + j)] = in[(y + j) * in_pitch + x];
 }
 
-// Stages a tile in shared memory so both the read and the write are coalesced. Pad = 0: the
-// column-wise read of the tile hits one bank 32 times (a 32-way conflict); Pad = 1 (32x33) spreads
-// a column over all 32 banks.
-template <int Pad, bool Pitched>
-__global__ void transpose_tiled_kernel(MatView in, MatView out) {
+// The block reads its tile row by row (coalesced) into shared memory, then writes the mirrored
+// tile row by row (coalesced), reading the shared tile down a column. Pad = 0: a column of a
+// 32x32 float tile lies in one bank, a 32-way conflict; Pad = 1: it spans all 32 banks.
+template <int Pad>
+__global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int rows,
+                                int cols, int in_pitch, int out_pitch) {
     __shared__ float tile[kTile][kTile + Pad];
-    const std::size_t c0 = static_cast<std::size_t>(blockIdx.x) * kTile;
-    const std::size_t tiles_y = (in.rows + kTile - 1) / kTile;
-    for (std::size_t ty = blockIdx.y; ty < tiles_y; ty += gridDim.y) {
-        const std::size_t r0 = ty * kTile;
-        const std::size_t c = c0 + threadIdx.x;
-#pragma unroll
-        for (int k = 0; k < kTile; k += kBlockRows) {
-            const std::size_t r = r0 + threadIdx.y + k;
-            if (r < in.rows && c < in.cols) tile[threadIdx.y + k][threadIdx.x] = gpu::row_of<Pitched>(in, r)[c];
-        }
-        __syncthreads();
-        // Output row = input column, output column = input row.
-        const std::size_t out_c = r0 + threadIdx.x;
-#pragma unroll
-        for (int k = 0; k < kTile; k += kBlockRows) {
-            const std::size_t out_r = c0 + threadIdx.y + k;
-            if (out_r < in.cols && out_c < in.rows)
-                gpu::row_of<Pitched>(out, out_r)[out_c] = tile[threadIdx.x][threadIdx.y + k];
-        }
-        __syncthreads();  // the tile is refilled by the next iteration
-    }
+    int x = blockIdx.x * kTile + threadIdx.x;
+    int y = blockIdx.y * kTile + threadIdx.y;
+    for (int j = 0; j < kTile; j += kBlockRows)
+        if (x < cols && y + j < rows)
+            tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * in_pitch + x];
+    __syncthreads();
+    x = blockIdx.y * kTile + threadIdx.x;  // blockIdx swapped: the tile's place in the output
+    y = blockIdx.x * kTile + threadIdx.y;
+    for (int j = 0; j < kTile; j += kBlockRows)
+        if (x < rows && y + j < cols)
+            out[(y + j) * out_pitch + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 
-// The same conflict-free idea with four times the tile: 64x64 floats padded to 64x65, still
-// 32x8 threads, so each thread has 16 loads in flight before the barrier instead of 4. The
-// memory system needs that many bytes in flight per SM to run near copy bandwidth.
-constexpr int kBigTile = 64;
+using TransposeKernel = void (*)(const float*, float*, int, int, int, int);
 
-template <bool Pitched>
-__global__ void transpose_big_tile_kernel(MatView in, MatView out) {
-    __shared__ float tile[kBigTile][kBigTile + 1];
-    const std::size_t c0 = static_cast<std::size_t>(blockIdx.x) * kBigTile;
-    const std::size_t tiles_y = (in.rows + kBigTile - 1) / kBigTile;
-    for (std::size_t ty = blockIdx.y; ty < tiles_y; ty += gridDim.y) {
-        const std::size_t r0 = ty * kBigTile;
-#pragma unroll
-        for (int k = 0; k < kBigTile; k += kBlockRows) {
-            const std::size_t r = r0 + threadIdx.y + k;
-#pragma unroll
-            for (int half = 0; half < kBigTile; half += kTile) {
-                const std::size_t c = c0 + half + threadIdx.x;
-                if (r < in.rows && c < in.cols) tile[threadIdx.y + k][half + threadIdx.x] = gpu::row_of<Pitched>(in, r)[c];
-            }
-        }
-        __syncthreads();
-#pragma unroll
-        for (int k = 0; k < kBigTile; k += kBlockRows) {
-            const std::size_t out_r = c0 + threadIdx.y + k;
-#pragma unroll
-            for (int half = 0; half < kBigTile; half += kTile) {
-                const std::size_t out_c = r0 + half + threadIdx.x;
-                if (out_r < in.cols && out_c < in.rows)
-                    gpu::row_of<Pitched>(out, out_r)[out_c] = tile[half + threadIdx.x][threadIdx.y + k];
-            }
-        }
-        __syncthreads();  // the tile is refilled by the next iteration
-    }
+// One 32x8 block per 32x32 tile. A band of input rows is a band of output columns and the other
+// way round, so both pointers move to the band's corner.
+void launch_tiles(TransposeKernel kernel, const char* name, MatView in, MatView out,
+                  cudaStream_t stream) {
+    const int in_pitch = gpu::pitch_of(in);
+    const int out_pitch = gpu::pitch_of(out);
+    gpu::for_each_band(in.rows, gpu::kMaxBlocksY * kTile, in_pitch, [&](int row, int rows) {
+        gpu::for_each_band(in.cols, in.cols, out_pitch, [&](int col, int cols) {
+            const dim3 grid(gpu::blocks_to_cover(cols, kTile), gpu::blocks_to_cover(rows, kTile));
+            const float* band_in = in.data + static_cast<std::size_t>(row) * in_pitch + col;
+            float* band_out = out.data + static_cast<std::size_t>(col) * out_pitch + row;
+            kernel<<<grid, dim3(kTile, kBlockRows), 0, stream>>>(band_in, band_out, rows, cols,
+                                                                 in_pitch, out_pitch);
+            COALESCE_CHECK_LAUNCH(name);
+        });
+    });
 }
 
-template <bool Pitched>
-void launch_transpose_big_tile(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    const dim3 grid(gpu::blocks_for(in.cols, kBigTile), gpu::blocks_for(in.rows, kBigTile, gpu::kMaxGridY));
-    transpose_big_tile_kernel<Pitched><<<grid, dim3(kTile, kBlockRows), 0, stream>>>(in, out);
-    COALESCE_CHECK_LAUNCH("transpose_big_tile_kernel");
+void launch_naive(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    launch_tiles(transpose_naive, "transpose_naive", in, out, stream);
 }
 
-dim3 transpose_grid(const MatView& in) {
-    return dim3(gpu::blocks_for(in.cols, kTile), gpu::blocks_for(in.rows, kTile, gpu::kMaxGridY));
+void launch_tile(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    launch_tiles(transpose_tiled<0>, "transpose_tiled<0>", in, out, stream);
 }
 
-void launch_transpose_naive(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    transpose_naive_kernel<<<transpose_grid(in), dim3(kTile, kBlockRows), 0, stream>>>(in, out);
-    COALESCE_CHECK_LAUNCH("transpose_naive_kernel");
+void launch_padded(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    launch_tiles(transpose_tiled<1>, "transpose_tiled<1>", in, out, stream);
 }
 
-template <int Pad, bool Pitched>
-void launch_transpose_tiled(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    transpose_tiled_kernel<Pad, Pitched><<<transpose_grid(in), dim3(kTile, kBlockRows), 0, stream>>>(in, out);
-    COALESCE_CHECK_LAUNCH("transpose_tiled_kernel");
+gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
+                               Layout layout, const char* kernel) {
+    return {id, Op::transpose, memory_space, description, layout, Tier::classic, kernel,
+            gpu::classic_limits()};
 }
 
 }  // namespace
 
 void register_transpose(Registry& registry) {
     registry.add(gpu::make_device_variant(
-        {"transpose/global-naive", Op::transpose, space::global,
-         "Reads rows coalesced but writes columns straight to global memory: every warp store scatters "
-         "over 32 output rows, so most of each 32-byte sector written is wasted. Slow.",
-         Layout::dense},
-        launch_transpose_naive));
+        classic("transpose/global-naive", space::global,
+                "out[x][y] = in[y][x] straight from global memory (32x8 threads, four rows each): "
+                "reads are coalesced, but each warp writes down a column, 32 scattered sectors for "
+                "128 useful bytes. Slow.",
+                Layout::dense, "transpose_naive"),
+        launch_naive));
     registry.add(gpu::make_device_variant(
-        {"transpose/pitched", Op::transpose, space::pitched,
-         "A padded 64x65 shared tile on cudaMallocPitch rows indexed by pitch: coalesced, conflict-free, "
-         "and 16 loads in flight per thread (the 32x33 tile has 4), enough to run near copy bandwidth.",
-         Layout::pitched},
-        launch_transpose_big_tile<true>));
+        classic("transpose/shared-tile", space::shared,
+                "The naive kernel staged through a 32x32 shared tile: both global accesses are "
+                "coalesced, but reading a tile column hits one bank 32 times (a 32-way bank "
+                "conflict). Faster than naive, slower than padded.",
+                Layout::dense, "transpose_tiled<0>"),
+        launch_tile));
     registry.add(gpu::make_device_variant(
-        {"transpose/shared-tile", Op::transpose, space::shared,
-         "A 32x32 shared tile makes both global accesses coalesced, but reading a tile column hits one "
-         "bank 32 times (32-way bank conflict): faster than naive, slower than padded.",
-         Layout::dense},
-        launch_transpose_tiled<0, false>));
+        classic(
+            "transpose/shared-padded", space::shared,
+            "The same tile padded to 32x33 floats: a tile column now spans all 32 banks, so the "
+            "shared reads are conflict-free and the kernel runs near copy bandwidth.",
+            Layout::dense, "transpose_tiled<1>"),
+        launch_padded));
     registry.add(gpu::make_device_variant(
-        {"transpose/shared-padded", Op::transpose, space::shared,
-         "The 32x32 tile padded to 32x33 floats: a tile column now spans all 32 banks, so the shared "
-         "reads are conflict-free; only four loads in flight per thread keep it below copy bandwidth.",
-         Layout::dense},
-        launch_transpose_tiled<1, false>));
+        classic(
+            "transpose/pitched", space::pitched,
+            "transpose/shared-padded's kernel on cudaMallocPitch rows, indexed by the pitch: only "
+            "the allocation changes, so any difference is what aligned row starts buy.",
+            Layout::pitched, "transpose_tiled<1>"),
+        launch_padded));
 }
 
 }  // namespace coalesce
