@@ -8,6 +8,9 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 
+#include <array>
+#include <utility>
+
 namespace coalesce {
 namespace {
 
@@ -36,24 +39,43 @@ __global__ void filter_x_global(const float* __restrict__ in, float* __restrict_
     out[y * out_pitch + x] = sum / (2 * r + 1);
 }
 
-// A block stages kSegment columns of one row plus r on each side (the border rule applied once,
-// at load) in shared memory with coalesced reads; then every output sums 2r+1 shared floats.
+// A block stages kSegment columns of one row plus R on each side (the border rule applied once,
+// at load, and only to halo columns outside the row) in shared memory with coalesced reads; then
+// every output sums 2R+1 shared floats. The radius is a compile-time constant, as RADIUS is in the
+// course's 1-D stencil: the window loop unrolls into 2R+1 shared loads and adds.
+template <int R>
 __global__ void filter_x_shared(const float* __restrict__ in, float* __restrict__ out, int cols,
-                                int in_pitch, int out_pitch, int r, Border border) {
-    extern __shared__ float segment[];  // kSegment + 2r floats
+                                int in_pitch, int out_pitch, Border border) {
+    __shared__ float segment[kSegment + 2 * R];
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y;
-    int first = blockIdx.x * blockDim.x - r;  // the column segment[0] holds
-    for (int i = threadIdx.x; i < kSegment + 2 * r; i += kSegment) {
-        int j = static_cast<int>(border_index(first + i, cols, border));
-        segment[i] = j < 0 ? 0.0f : in[y * in_pitch + j];
+    int first = blockIdx.x * blockDim.x - R;  // the column segment[0] holds
+    for (int i = threadIdx.x; i < kSegment + 2 * R; i += kSegment) {
+        int c = first + i;
+        if (c >= 0 && c < cols) {
+            segment[i] = in[y * in_pitch + c];
+        } else {
+            int j = static_cast<int>(border_index(c, cols, border));
+            segment[i] = j < 0 ? 0.0f : in[y * in_pitch + j];
+        }
     }
     __syncthreads();
     if (x >= cols) return;
     float sum = 0.0f;
-    for (int k = 0; k <= 2 * r; ++k) sum += segment[threadIdx.x + k];
-    out[y * out_pitch + x] = sum / (2 * r + 1);
+#pragma unroll
+    for (int k = 0; k <= 2 * R; ++k) sum += segment[threadIdx.x + k];
+    out[y * out_pitch + x] = sum / (2 * R + 1);
 }
+
+using SharedKernel = void (*)(const float*, float*, int, int, int, Border);
+
+template <int... Rs>
+constexpr std::array<SharedKernel, sizeof...(Rs)> shared_kernels(std::integer_sequence<int, Rs...>) {
+    return {&filter_x_shared<Rs>...};
+}
+
+// One instantiation per radius the operation accepts, so any radius runs the unrolled kernel.
+constexpr auto kSharedKernels = shared_kernels(std::make_integer_sequence<int, kMaxRadius + 1>{});
 
 // Calls launch(in, out, rows) per band of rows, pointers moved to the band's first row.
 template <class Launch>
@@ -81,12 +103,12 @@ void launch_global(MatView in, MatView out, const OpParams& p, cudaStream_t stre
 
 void launch_shared(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
     const int cols = static_cast<int>(in.cols);
-    const std::size_t shared_bytes = (kSegment + 2 * p.radius) * sizeof(float);
+    const SharedKernel kernel = kSharedKernels.at(static_cast<std::size_t>(p.radius));
     for_each_row_band(in, out, gpu::kMaxBlocksY,
                       [&](const float* d_in, float* d_out, int rows, int in_pitch, int out_pitch) {
                           const dim3 grid(gpu::blocks_to_cover(cols, kSegment), rows);
-                          filter_x_shared<<<grid, kSegment, shared_bytes, stream>>>(
-                              d_in, d_out, cols, in_pitch, out_pitch, p.radius, p.border);
+                          kernel<<<grid, kSegment, 0, stream>>>(d_in, d_out, cols, in_pitch,
+                                                                out_pitch, p.border);
                           COALESCE_CHECK_LAUNCH("filter_x_shared");
                       });
 }

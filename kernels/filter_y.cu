@@ -13,6 +13,9 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 
+#include <array>
+#include <utility>
+
 namespace coalesce {
 namespace {
 
@@ -50,24 +53,38 @@ __global__ void filter_y_global(const float* __restrict__ in, float* __restrict_
     out[y * out_pitch + x] = sum / (2 * r + 1);
 }
 
-// A 32x16 block stages 16 + 2r rows of its 32 columns in shared memory (coalesced, the border rule
-// applied once, at load), then every output sums 2r+1 conflict-free shared floats down a column.
+// A 32x16 block stages 16 + 2R rows of its 32 columns in shared memory (coalesced, the border rule
+// applied once, at load), then every output sums 2R+1 conflict-free shared floats down a column.
+// The radius is a compile-time constant, as in the course's stencils: the window loop unrolls.
+template <int R>
 __global__ void filter_y_shared(const float* __restrict__ in, float* __restrict__ out,
-                                int band_rows, int cols, int in_pitch, int out_pitch, int r,
-                                Border border, int first_row, int rows) {
-    extern __shared__ float tile[];  // (kTileRows + 2r) rows of kBlockX floats
+                                int band_rows, int cols, int in_pitch, int out_pitch,
+                                int /* r: R, compiled in */, Border border, int first_row,
+                                int rows) {
+    __shared__ float tile[kTileRows + 2 * R][kBlockX];
     int x = blockIdx.x * kBlockX + threadIdx.x;
     int y = blockIdx.y * kTileRows + threadIdx.y;
-    int top = blockIdx.y * kTileRows - r;  // the band row tile row 0 holds
-    for (int i = threadIdx.y; i < kTileRows + 2 * r; i += kTileRows)
-        tile[i * kBlockX + threadIdx.x] =
+    int top = blockIdx.y * kTileRows - R;  // the band row tile row 0 holds
+    for (int i = threadIdx.y; i < kTileRows + 2 * R; i += kTileRows)
+        tile[i][threadIdx.x] =
             x < cols ? read_row(in, top + i, x, in_pitch, border, first_row, rows) : 0.0f;
     __syncthreads();
     if (x >= cols || y >= band_rows) return;
     float sum = 0.0f;
-    for (int k = 0; k <= 2 * r; ++k) sum += tile[(threadIdx.y + k) * kBlockX + threadIdx.x];
-    out[y * out_pitch + x] = sum / (2 * r + 1);
+#pragma unroll
+    for (int k = 0; k <= 2 * R; ++k) sum += tile[threadIdx.y + k][threadIdx.x];
+    out[y * out_pitch + x] = sum / (2 * R + 1);
 }
+
+using SharedKernel = void (*)(const float*, float*, int, int, int, int, int, Border, int, int);
+
+template <int... Rs>
+constexpr std::array<SharedKernel, sizeof...(Rs)> shared_kernels(std::integer_sequence<int, Rs...>) {
+    return {&filter_y_shared<Rs>...};
+}
+
+// One instantiation per radius the operation accepts, so any radius runs the unrolled kernel.
+constexpr auto kSharedKernels = shared_kernels(std::make_integer_sequence<int, kMaxRadius + 1>{});
 
 using FilterYKernel = void (*)(const float*, float*, int, int, int, int, int, Border, int, int);
 
@@ -97,9 +114,8 @@ void launch_global(MatView in, MatView out, const OpParams& p, cudaStream_t stre
 }
 
 void launch_shared(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
-    const std::size_t shared_bytes = (kTileRows + 2 * p.radius) * kBlockX * sizeof(float);
-    launch_bands(filter_y_shared, "filter_y_shared", dim3(kBlockX, kTileRows), kTileRows,
-                 shared_bytes, in, out, p, stream);
+    launch_bands(kSharedKernels.at(static_cast<std::size_t>(p.radius)), "filter_y_shared",
+                 dim3(kBlockX, kTileRows), kTileRows, 0, in, out, p, stream);
 }
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
