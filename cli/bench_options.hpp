@@ -26,10 +26,12 @@ struct BenchOptions {
     bool include_cpu = false;
     std::string input;                   // image file; empty: random matrices
     std::string json_path, csv_path;     // empty: not written
+    bool list_lessons = false;           // --lessons
+    std::string lesson;                  // --lesson ID; empty: none
 };
 
 // Parses argv. Returns the options, or the exit status when parsing already finished the job:
-// 0 after --help or --version, exit_status::bad_usage after one line on stderr.
+// 0 after --help, --version or --lessons, exit_status::bad_usage after one line on stderr.
 std::variant<BenchOptions, int> parse_command_line(int argc, char** argv);
 
 }  // namespace coalesce::cli
