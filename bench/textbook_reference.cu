@@ -261,24 +261,21 @@ void run_size(int rows, int cols, const Options& o, FILE* csv) {
         [&] { transposeNoBankConflicts<<<tile_grid, tile_block>>>(d_out, d_in, cols, rows); },
         transposed, 0.0);
 
-    auto row_sum = [&](int r, int) {
-        double s = 0;
-        for (int c = 0; c < cols; ++c) s += in(r, c);
-        return s;
-    };
+    // Both sums in one row-major pass over the input, in double.
+    std::vector<double> row_sum(rows, 0.0), col_sum(cols, 0.0);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            row_sum[r] += in(r, c);
+            col_sum[c] += in(r, c);
+        }
     run_checked(
         "rowSums (thread per row)", rows, 1, rows,
         [&] { rowSums<<<(rows + THREADS - 1) / THREADS, THREADS>>>(d_in, d_out, rows, cols); },
-        [&](int, int r) { return row_sum(r, 0); }, 1e-4);
-    auto col_sum = [&](int, int c) {
-        double s = 0;
-        for (int r = 0; r < rows; ++r) s += in(r, c);
-        return s;
-    };
+        [&](int, int r) { return row_sum[r]; }, 1e-4);
     run_checked(
         "colSums (thread per col)", cols, 1, cols,
         [&] { colSums<<<(cols + THREADS - 1) / THREADS, THREADS>>>(d_in, d_out, rows, cols); },
-        col_sum, 1e-4);
+        [&](int, int c) { return col_sum[c]; }, 1e-4);
 
     auto box_x = [&](int r, int c) {
         double s = 0;

@@ -7,6 +7,7 @@
 #endif
 
 #include "coalesce/device.hpp"
+#include "coalesce/lessons.hpp"
 #include "coalesce/operation.hpp"
 
 #include <algorithm>
@@ -73,6 +74,28 @@ std::shared_ptr<const Matrix> load_input(const std::string& path) {
 #endif
 }
 
+// --lesson ID: the lesson's variants, sizes and filter parameters. --sizes, --radius and --border,
+// when given, replace the lesson's own; --ops, --variants and --input would contradict it.
+void apply_lesson(const BenchOptions& o, const Registry& registry, RunConfig& config) {
+    const Lesson* lesson = find_lesson(o.lesson);
+    if (!lesson)
+        throw UsageError("--lesson: no lesson is called '" + o.lesson + "' (see --lessons)");
+    if (!lesson->runnable)
+        throw UsageError("--lesson " + o.lesson + ": Coalesce does not run this experiment yet " +
+                         "(missing: " + lesson->missing + ")");
+    if (!o.ops.empty() || !o.variants.empty() || !o.input.empty())
+        throw UsageError("--lesson chooses the variants itself: leave out --ops, --variants and "
+                         "--input");
+    for (const std::string& id : lesson->variants)
+        if (!registry.find(id))
+            throw UsageError("--lesson " + o.lesson + ": variant '" + id +
+                             "' is not loaded (texture variants come from the texture plugin)");
+    config.variants = lesson->variants;
+    config.sizes = lesson->sizes;
+    if (o.radius == OpParams{}.radius) config.params.radius = lesson->params.radius;
+    if (o.border == border_name(OpParams{}.border)) config.params.border = lesson->params.border;
+}
+
 }  // namespace
 
 RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int device_count) {
@@ -114,6 +137,7 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
         config.device = *o.device;
     }
 
+    if (!o.lesson.empty()) apply_lesson(o, registry, config);
     // Sizes are checked before the image is decoded: a typo fails fast.
     if (!o.sizes.empty()) config.sizes = checked_sizes(o.sizes);
     if (!o.input.empty()) config.input = load_input(o.input);

@@ -1,6 +1,7 @@
 #include "bench_options.hpp"
 
 #include "exit_status.hpp"
+#include "lesson_list.hpp"
 
 #include "coalesce/operation.hpp"
 
@@ -62,6 +63,12 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
         ->delimiter(',')->type_name("TIER,...");
     app.add_option("--json", o.json_path, "Write the results as JSON (schema coalesce-results/1)")->type_name("FILE");
     app.add_option("--csv", o.csv_path, "Write the results as CSV, one row per run")->type_name("FILE");
+    app.add_flag("--lessons", o.list_lessons,
+                 "List the course's findings (id, whether Coalesce runs them) and exit");
+    app.add_option("--lesson", o.lesson,
+                   "Run one finding of the course: its variants at its sizes and filter parameters "
+                   "(--sizes, --radius and --border, when given, replace the lesson's)")
+        ->type_name("ID");
 
     try {
         app.parse(argc, argv);
@@ -72,6 +79,10 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
         return exit_status::bad_usage;
     }
     if (device_option->count() > 0) o.device = device;
+    if (o.list_lessons) {
+        print_lesson_list(std::cout);
+        return exit_status::ok;
+    }
     return o;
 }
 

@@ -28,10 +28,12 @@ struct BenchOptions {
     std::string json_path, csv_path;     // empty: not written
     std::vector<std::string> params;     // "offset=0:32", as typed (repeatable)
     std::vector<std::string> tiers;      // tier names; empty: classic and tuned (unless --variants)
+    bool list_lessons = false;           // --lessons
+    std::string lesson;                  // --lesson ID; empty: none
 };
 
 // Parses argv. Returns the options, or the exit status when parsing already finished the job:
-// 0 after --help or --version, exit_status::bad_usage after one line on stderr.
+// 0 after --help, --version or --lessons, exit_status::bad_usage after one line on stderr.
 std::variant<BenchOptions, int> parse_command_line(int argc, char** argv);
 
 }  // namespace coalesce::cli
