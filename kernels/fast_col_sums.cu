@@ -56,13 +56,13 @@ struct ColPlan {
 // multiples of kWarps rows. One chunk (no partials, no ticket) when the strips alone fill the chip.
 ColPlan plan_for(Shape s, int vec, int wide, std::size_t capacity) {
     ColPlan p;
-    p.strips = fast::ceil_div(fast::ceil_div(s.cols, vec), 32 * static_cast<std::size_t>(wide));
+    p.strips = gpu::ceil_div(gpu::ceil_div(s.cols, vec), 32 * static_cast<std::size_t>(wide));
     const std::size_t max_chunks = std::max<std::size_t>(1, (s.rows + kWarps - 1) / kWarps);
     const std::size_t chunks = std::clamp<std::size_t>(capacity / p.strips, 1, max_chunks);
     std::size_t rows = (s.rows + chunks - 1) / chunks;
     rows = (rows + kWarps - 1) / kWarps * kWarps;
     p.chunk_rows = rows;
-    p.chunks = fast::ceil_div(s.rows, rows);
+    p.chunks = gpu::ceil_div(s.rows, rows);
     return p;
 }
 
@@ -143,7 +143,7 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
 #pragma unroll
             for (int k = 1; k < kWarps; ++k) sum = vadd(sum, part[k][32 * w + lane]);
             if (!has_col[w]) continue;
-            if (chunks == 1) vstore<Vec>(fast::row_ptr(out, 0) + col[w], sum);
+            if (chunks == 1) vstore<Vec>(gpu::pitched_row(out, 0) + col[w], sum);
             else vstore<Vec>(partials + static_cast<std::size_t>(chunk) * in.cols + col[w], sum);
         }
         if (chunks > 1) {
@@ -176,7 +176,7 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
         V total = part[0][32 * w + lane];
 #pragma unroll
         for (int k = 1; k < kWarps; ++k) total = vadd(total, part[k][32 * w + lane]);
-        if (has_col[w]) vstore<Vec>(fast::row_ptr(out, 0) + col[w], total);
+        if (has_col[w]) vstore<Vec>(gpu::pitched_row(out, 0) + col[w], total);
     }
     if (lane == 0) tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }

@@ -40,7 +40,7 @@ XPlan plan_for(const MatView& in, int radius, bool even) {
     double best_use = 0;
     for (int tx = kThreads; tx >= 32; tx /= 2) {
         const std::size_t w = static_cast<std::size_t>(tx) * kPer;
-        const double use = static_cast<double>(in.cols) / static_cast<double>(fast::ceil_div(in.cols, w) * w);
+        const double use = static_cast<double>(in.cols) / static_cast<double>(gpu::ceil_div(in.cols, w) * w);
         if (use >= 0.9) { best = tx; break; }
         if (use > best_use + 1e-9) { best_use = use; best = tx; }
     }
@@ -49,17 +49,17 @@ XPlan plan_for(const MatView& in, int radius, bool even) {
     // Even segments: rows wider than one block's 4096 columns split into equal segments (6000
     // columns: 2 x 3000, a quarter of the threads idle, instead of 2048 + 2048 + 1904).
     if (even && in.cols > static_cast<std::size_t>(kThreads) * kPer) {
-        const std::size_t n = fast::ceil_div(in.cols, static_cast<std::size_t>(kThreads) * kPer);
+        const std::size_t n = gpu::ceil_div(in.cols, static_cast<std::size_t>(kThreads) * kPer);
         p.tx = kThreads;
-        p.seg = static_cast<int>((fast::ceil_div(in.cols, n) + 3) / 4 * 4);
+        p.seg = static_cast<int>((gpu::ceil_div(in.cols, n) + 3) / 4 * 4);
     }
     p.ty = kThreads / p.tx;
     p.halo = (radius + 3) / 4 * 4;
     p.line = p.tx * kPer + 2 * p.halo;
     p.padded = p.line + p.line / 32 + 1;
     p.out_padded = p.tx * kPer + p.tx * kPer / 32 + 1;
-    p.gx = fast::ceil_div(in.cols, static_cast<std::size_t>(p.seg));
-    p.gy = fast::ceil_div(in.rows, p.ty);
+    p.gx = gpu::ceil_div(in.cols, static_cast<std::size_t>(p.seg));
+    p.gy = gpu::ceil_div(in.rows, p.ty);
     return p;
 }
 
@@ -93,7 +93,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
                                                                             bool vec) {
     extern __shared__ float sh[];
     unsigned bx, by;
-    fast::block_xy(plan.gx, bx, by);
+    gpu::block_xy(plan.gx, bx, by);
     const long long cols = static_cast<long long>(in.cols);
     const int width = Even ? plan.seg : plan.tx * kPer;  // this block's columns per row
     const long long c0 = static_cast<long long>(bx) * width;
@@ -104,7 +104,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
     const int stride4 = 4 * plan.tx;  // a row segment's threads cover it in 4 coalesced passes
 
     if (row < in.rows) {
-        const float* p = fast::row_ptr(in, row);
+        const float* p = gpu::pitched_row(in, row);
         // Loads first (five independent 16-byte loads in flight), shared-memory stores after.
         float4 v[4];
 #pragma unroll
@@ -150,7 +150,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
     }
     __syncthreads();
     if (row >= in.rows) return;
-    float* o = fast::row_ptr(out, row);
+    float* o = gpu::pitched_row(out, row);
 #pragma unroll
     for (int m = 0; m < 4; ++m) {
         const int pos = 4 * tx + stride4 * m;
@@ -182,7 +182,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
     constexpr int H = (R + 3) / 4 * 4;
     extern __shared__ float4 sh4[];
     unsigned bx, by;
-    fast::block_xy(plan.gx, bx, by);
+    gpu::block_xy(plan.gx, bx, by);
     const long long cols = static_cast<long long>(in.cols);
     const int width = plan.tx * kPer;
     const long long c0 = static_cast<long long>(bx) * width;
@@ -194,7 +194,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
     if (row < in.rows) {
         // Plain loads only (zeros past the row's ends): border arithmetic here, unrolled five times,
         // cost registers and spills; the few positions outside the row are fixed up below.
-        const float* p = fast::row_ptr(in, row);
+        const float* p = gpu::pitched_row(in, row);
         float4 v[4];
 #pragma unroll
         for (int m = 0; m < 4; ++m) {
@@ -220,13 +220,13 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
             const int pos = tx < H ? tx : static_cast<int>(cols - c0) + H + (tx - H);
             if ((tx < H ? c0 == 0 : true) && pos < width + 2 * H) {
                 const long long j = gpu::border_index(c0 - H + pos, cols, border);
-                line[pos] = j < 0 ? 0.0f : fast::row_ptr(in, row)[j];
+                line[pos] = j < 0 ? 0.0f : gpu::pitched_row(in, row)[j];
             }
         }
         __syncthreads();
     }
     if (row >= in.rows) return;
-    float* o = fast::row_ptr(out, row) + c0;
+    float* o = gpu::pitched_row(out, row) + c0;
     // Not unrolled: unrolled, ptxas hoists all four groups' shared loads (48 registers of window).
 #pragma unroll 1
     for (int m = 0; m < 4; ++m) {

@@ -32,7 +32,7 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
 
     float acc = 0.0f;
     if (active) {
-        const float* p = fast::row_ptr(in, row);
+        const float* p = gpu::pitched_row(in, row);
         const std::size_t cols = in.cols;
         std::size_t head = ((16 - (reinterpret_cast<std::uintptr_t>(p) & 15)) & 15) / 4;
         if (head > cols) head = cols;
@@ -66,9 +66,9 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
         a0 = fast::add4(fast::add4(a0, a1), fast::add4(a2, a3));
         acc += (a0.x + a0.y) + (a0.z + a0.w);
     }
-    acc = fast::warp_sum(acc);
+    acc = gpu::warp_sum(acc);
     if constexpr (WarpsPerRow == 1) {
-        if (active && lane == 0) fast::row_ptr(out, row)[0] = acc;
+        if (active && lane == 0) gpu::pitched_row(out, row)[0] = acc;
     } else {
         __shared__ float partial[kWarps];
         if (lane == 0) partial[warp] = acc;
@@ -76,7 +76,7 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
         if (active && sub == 0 && lane == 0) {
             float s = partial[warp];
             for (int w = 1; w < WarpsPerRow; ++w) s += partial[warp + w];  // fixed order: deterministic
-            fast::row_ptr(out, row)[0] = s;
+            gpu::pitched_row(out, row)[0] = s;
         }
     }
 }
@@ -99,7 +99,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_occ8_kernel(MatView
 // warp-per-row kernel above). 16-byte aligned rows only: four unguarded float4 per thread and
 // batch, then one guarded batch, one accumulator, so the whole kernel fits 32 registers.
 __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(MatView in, MatView out) {
-    const float4* p = reinterpret_cast<const float4*>(fast::row_ptr(in, blockIdx.x));
+    const float4* p = reinterpret_cast<const float4*>(gpu::pitched_row(in, blockIdx.x));
     const unsigned n4 = static_cast<unsigned>(in.cols / 4);
     const float4 zero = make_float4(0, 0, 0, 0);
     float4 acc = zero;
@@ -114,14 +114,14 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
                      v2 = i + 2 * kThreads < n4 ? __ldg(p + i + 2 * kThreads) : zero;
         acc = fast::add4(acc, fast::add4(fast::add4(v0, v1), v2));
     }
-    float sum = fast::warp_sum((acc.x + acc.y) + (acc.z + acc.w));
+    float sum = gpu::warp_sum((acc.x + acc.y) + (acc.z + acc.w));
     __shared__ float partial[kWarps];
     if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = sum;
     __syncthreads();
     if (threadIdx.x == 0) {
         sum = partial[0];
         for (int w = 1; w < kWarps; ++w) sum += partial[w];  // fixed order: deterministic
-        fast::row_ptr(out, blockIdx.x)[0] = sum;
+        gpu::pitched_row(out, blockIdx.x)[0] = sum;
     }
 }
 
@@ -134,7 +134,7 @@ constexpr std::size_t kFewRows = 4096;
 // guarded loads interleaved with the adds, about two in flight (bench/NOTES.md, run 4).
 void launch_fast_row_sums_batch8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     if (in.rows >= kFewRows) {
-        fast_row_sums_kernel<1, 8><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
+        fast_row_sums_kernel<1, 8><<<gpu::blocks_for(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
     } else {
         fast_row_sums_kernel<kWarps, 8><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
     }
@@ -147,7 +147,7 @@ void launch_fast_row_sums_batch8(MatView in, MatView out, const OpParams&, cudaS
 // in 1056 slots instead of two waves.
 void launch_fast_row_sums_occ8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     if (in.rows >= kFewRows) {
-        fast_row_sums_occ8_kernel<<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
+        fast_row_sums_occ8_kernel<<<gpu::blocks_for(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
     } else {
         // Few rows: the block-per-row kernel as in row_sums/fast-warp-float4 (capped, it spills).
         fast_row_sums_kernel<kWarps><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
@@ -171,7 +171,7 @@ void launch_fast_row_sums_block(MatView in, MatView out, const OpParams&, cudaSt
 
 void launch_fast_row_sums_warp(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     if (in.rows >= kFewRows) {
-        fast_row_sums_kernel<1><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
+        fast_row_sums_kernel<1><<<gpu::blocks_for(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
     } else {
         fast_row_sums_kernel<kWarps><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
     }

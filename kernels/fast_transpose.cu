@@ -54,7 +54,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
 #pragma unroll
         for (int k = 0; k < kPasses; ++k) {
             const std::size_t r = r0 + ty + 16 * k;
-            v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
+            v[k] = r < in.rows && c < in.cols ? fast::load4(gpu::pitched_row(in, r) + c) : make_float4(0, 0, 0, 0);
         }
 #pragma unroll
         for (int k = 0; k < kPasses; ++k) {
@@ -68,7 +68,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         for (int k = 0; k < kPasses; ++k) {
             const int j = ty + 16 * k;
             const float4 o = make_float4(tile[4 * tx][j], tile[4 * tx + 1][j], tile[4 * tx + 2][j], tile[4 * tx + 3][j]);
-            if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, o);
+            if (c0 + j < in.cols && out_c < in.rows) fast::store4(gpu::pitched_row(out, c0 + j) + out_c, o);
         }
     } else {
         // Unaligned rows: scalar, still coalesced; unrolled so the 16 loads are in flight together.
@@ -78,7 +78,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         for (int k = 0; k < kTile / 4; ++k) {
             const int y = y0 + 4 * k;
             const std::size_t r = r0 + y;
-            if (r < in.rows && c < in.cols) tile[y][x] = fast::row_ptr(in, r)[c];
+            if (r < in.rows && c < in.cols) tile[y][x] = gpu::pitched_row(in, r)[c];
         }
         __syncthreads();
         const std::size_t out_c = r0 + x;  // output column = input row
@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         for (int k = 0; k < kTile / 4; ++k) {
             const int y = y0 + 4 * k;
             const std::size_t out_r = c0 + y;  // output row = input column
-            if (out_r < in.cols && out_c < in.rows) fast::row_ptr(out, out_r)[out_c] = tile[x][y];
+            if (out_r < in.cols && out_c < in.rows) gpu::pitched_row(out, out_r)[out_c] = tile[x][y];
         }
     }
 }
@@ -111,7 +111,7 @@ __global__ void __launch_bounds__(kThreads, 8)
     float4 a[4];
 #pragma unroll
     for (int e = 0; e < 4; ++e)
-        a[e] = r + e < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r + e) + c) : make_float4(0, 0, 0, 0);
+        a[e] = r + e < in.rows && c < in.cols ? fast::load4(gpu::pitched_row(in, r + e) + c) : make_float4(0, 0, 0, 0);
     tile[4 * cg + 0][swizzle(4 * cg + 0, rg)] = make_float4(a[0].x, a[1].x, a[2].x, a[3].x);
     tile[4 * cg + 1][swizzle(4 * cg + 1, rg)] = make_float4(a[0].y, a[1].y, a[2].y, a[3].y);
     tile[4 * cg + 2][swizzle(4 * cg + 2, rg)] = make_float4(a[0].z, a[1].z, a[2].z, a[3].z);
@@ -122,13 +122,13 @@ __global__ void __launch_bounds__(kThreads, 8)
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
         const int j = oy + 16 * k;
-        if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, tile[j][swizzle(j, ox)]);
+        if (c0 + j < in.cols && out_c < in.rows) fast::store4(gpu::pitched_row(out, c0 + j) + out_c, tile[j][swizzle(j, ox)]);
     }
 }
 
 template <TileOrder Order>
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
+    const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
     fast_transpose_kernel<Order><<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
@@ -139,7 +139,7 @@ void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params,
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
     if (!vec) return launch_fast_transpose<TileOrder::rows>(in, out, params, stream);
-    const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
+    const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
     fast_transpose_quad_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
     COALESCE_CHECK_LAUNCH("fast_transpose_quad_kernel");
 }
