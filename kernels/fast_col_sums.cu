@@ -273,6 +273,7 @@ Variant make_col_sums_variant(const char* id, const char* description) {
     v.info.memory_space = Layout == DeviceMatrix::Layout::pitched ? space::pitched : space::global;
     v.info.description = description;
     v.info.gpu = true;
+    v.info.tier = Tier::tuned;
     v.make = [](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         gpu::check_device_args(Op::col_sums, input, params);
         return std::make_unique<FastColSumsInstance<Wide, Occ8>>(input, Layout);
@@ -288,10 +289,6 @@ void register_fast_col_sums(Registry& registry) {
         "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in shared "
         "memory, chunks in one launch through a last-block ticket (deterministic order, all eight warps "
         "of the last block add the partials)"));
-    registry.add(make_col_sums_variant<2>(
-        "col_sums/fast-strip1k-float4",
-        "col_sums/fast-strip-float4 with two float4 per lane and row (a warp reads 1 KiB of a row, "
-        "lanes contiguous per instruction), 4 rows and 8 loads in flight per thread"));
     registry.add(make_col_sums_variant<1, true>(
         "col_sums/fast-strip-occ8",
         "col_sums/fast-strip-float4 with registers capped at 32 (no spill): eight blocks per "

@@ -43,8 +43,9 @@ void launch_fast_copy(MatView in, MatView out, const OpParams&, cudaStream_t str
 void register_fast_copy(Registry& registry) {
     registry.add(gpu::make_device_variant(
         {"copy/fast-float4", Op::copy, space::global,
-         "float4 loads and stores, 4 in flight per thread: what a plain kernel reaches next to cudaMemcpy",
-         gpu::Layout::dense},
+         "float4 loads and stores, 4 in flight per thread: what a plain kernel reaches next to "
+         "cudaMemcpy",
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_copy));
 }
 

@@ -110,11 +110,15 @@ void launch_fast_filter_x_bulk(MatView in, MatView out, const OpParams& params, 
 void register_fast_filter_x_bulk(Registry& registry) {
     registry.add(gpu::make_device_variant(
         {"filter_x/fast-bulk-ring", Op::filter_x, space::shared,
-         "each warp streams every W-th row (W resident warps) through a ring of four shared-memory slots (1024 output "
-         "columns plus the halo) filled by the bulk copy engine (cp.async.bulk, sm_90); four outputs "
-         "per lane from aligned float4 shared loads, float4 stores; radius 1-8 compiled in, other "
-         "radii and unaligned rows take filter_x/fast-seg4096-occ5",
-         gpu::Layout::dense},
+         "each warp streams every W-th row (W resident warps) through a ring of four shared-memory "
+         "slots (1024 output columns plus the halo) filled by the bulk copy engine "
+         "(cp.async.bulk, sm_90); four outputs per lane from aligned float4 shared loads, float4 "
+         "stores; radius 1-8 compiled in, other radii and unaligned rows take "
+         "filter_x/fast-seg4096-occ5. Lost to filter_x/fast-seg4096-quad (84.6 / 82.4% of copy "
+         "against 96.2 / 97.7 at r = 4, 8192x8192 / 8000x6000 on the H200; Nsight Compute: 16% "
+         "occupancy, a third of the staged kernel's instructions yet 70% of the DRAM peak): one "
+         "warp per ring waits, computes and refills in turn",
+         gpu::Layout::dense, Tier::experiment},
         launch_fast_filter_x_bulk));
 }
 

@@ -130,13 +130,13 @@ void register_fast_filter_y(Registry& registry) {
         {"filter_y/fast-tile-float4", Op::filter_y, space::shared,
          "64 (r > 16: 128) output rows + 2r halo rows staged with float4 loads, a thread per float4 of "
          "columns computes 8 rows sharing the windows' common middle, float4 stores",
-         gpu::Layout::dense},
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_filter_y));
     registry.add(gpu::make_device_variant(
         {"filter_y/fast-tile-pitched", Op::filter_y, space::pitched,
          "filter_y/fast-tile-float4 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
          "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
-         gpu::Layout::pitched},
+         gpu::Layout::pitched, Tier::tuned},
         launch_fast_filter_y));
 }
 

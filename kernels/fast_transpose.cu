@@ -14,23 +14,9 @@ constexpr int kTile = 64;
 constexpr int kThreads = 256;          // 16 float4 across a tile row x 16 tile rows per pass
 constexpr int kPasses = kTile / 16;    // each thread moves kPasses float4 in and kPasses out
 
-// The order in which blocks take tiles decides which DRAM pages the ~1056 resident blocks touch
-// together: row order reads whole input rows and scatters the writes over every output row (2 KiB
-// runs at 8192x8192); column order is the mirror (2 KiB read runs, whole output rows written), and
-// measured 14-18 points slower (bench/NOTES.md, run 5): the reads want the long runs.
-enum class TileOrder { rows, cols };
-
-template <TileOrder Order>
-__device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, unsigned& by) {
-    const unsigned i = blockIdx.x;
-    if constexpr (Order == TileOrder::rows) {
-        by = i / gx;
-        bx = i - by * gx;
-    } else {
-        bx = i / gy;
-        by = i - bx * gy;
-    }
-}
+// Blocks take tiles in row order: the ~1056 resident blocks read whole input rows and scatter
+// their writes over every output row (2 KiB runs at 8192x8192). Column order, the mirror, measured
+// 14-18 points slower (bench/NOTES.md, run 5): the reads want the long runs.
 
 // One 64x64 tile per block. Every tile of a 16-byte aligned matrix takes float4 both ways (edge
 // tiles guard each float4: a scalar edge path made a handful of slow blocks the tail of the whole
@@ -38,12 +24,11 @@ __device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, 
 // banks twice (a 2-way conflict) instead of 2 banks 16 times. Unaligned matrices take a scalar
 // path through the same padded tile (conflict-free, still coalesced).
 // (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a multiprocessor.
-template <TileOrder Order>
 __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in, MatView out, unsigned gx,
-                                                                  unsigned gy, bool vec) {
+                                                                  bool vec) {
     __shared__ float tile[kTile][kTile + 1];
     unsigned bx, by;
-    tile_xy<Order>(gx, gy, bx, by);
+    gpu::block_xy(gx, bx, by);
     const std::size_t r0 = static_cast<std::size_t>(by) * kTile;
     const std::size_t c0 = static_cast<std::size_t>(bx) * kTile;
     if (vec) {
@@ -126,19 +111,18 @@ __global__ void __launch_bounds__(kThreads, 8)
     }
 }
 
-template <TileOrder Order>
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
-    fast_transpose_kernel<Order><<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
+    fast_transpose_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx, vec);
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
 }
 
 void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
-    if (!vec) return launch_fast_transpose<TileOrder::rows>(in, out, params, stream);
+    if (!vec) return launch_fast_transpose(in, out, params, stream);
     const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
     fast_transpose_quad_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
     COALESCE_CHECK_LAUNCH("fast_transpose_quad_kernel");
@@ -151,26 +135,20 @@ void register_fast_transpose(Registry& registry) {
         {"transpose/fast-tile64-float4", Op::transpose, space::shared,
          "64x64 shared tile (padded to 65), float4 loads and stores, 4 loads in flight per thread; "
          "scalar path for rows not 16-byte aligned; blocks take tiles in row order",
-         gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::rows>));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-colorder", Op::transpose, space::shared,
-         "transpose/fast-tile64-float4 with blocks taking tiles down the columns: the resident blocks "
-         "write whole output rows and read short runs of many input rows",
-         gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::cols>));
+         gpu::Layout::dense, Tier::tuned},
+        launch_fast_transpose));
     registry.add(gpu::make_device_variant(
         {"transpose/fast-quad-swizzle", Op::transpose, space::shared,
          "64x64 tiles, each thread transposes a 4x4 block in registers and stores whole float4 columns "
          "into an XOR-swizzled (unpadded) shared tile: 16-byte shared stores and loads, nearly no bank "
          "conflicts, a quarter of the shared-memory instructions; unaligned matrices take "
          "transpose/fast-tile64-float4",
-         gpu::Layout::dense},
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_transpose_quad));
     registry.add(gpu::make_device_variant(
         {"transpose/fast-quad-swizzle-pitched", Op::transpose, space::pitched,
          "transpose/fast-quad-swizzle on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
-         gpu::Layout::pitched},
+         gpu::Layout::pitched, Tier::tuned},
         launch_fast_transpose_quad));
 }
 
