@@ -56,13 +56,13 @@ struct ColPlan {
 // multiples of kWarps rows. One chunk (no partials, no ticket) when the strips alone fill the chip.
 ColPlan plan_for(Shape s, int vec, int wide, std::size_t capacity) {
     ColPlan p;
-    p.strips = fast::ceil_div(fast::ceil_div(s.cols, vec), 32 * static_cast<std::size_t>(wide));
+    p.strips = gpu::ceil_div(gpu::ceil_div(s.cols, vec), 32 * static_cast<std::size_t>(wide));
     const std::size_t max_chunks = std::max<std::size_t>(1, (s.rows + kWarps - 1) / kWarps);
     const std::size_t chunks = std::clamp<std::size_t>(capacity / p.strips, 1, max_chunks);
     std::size_t rows = (s.rows + chunks - 1) / chunks;
     rows = (rows + kWarps - 1) / kWarps * kWarps;
     p.chunk_rows = rows;
-    p.chunks = fast::ceil_div(s.rows, rows);
+    p.chunks = gpu::ceil_div(s.rows, rows);
     return p;
 }
 
@@ -143,7 +143,7 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
 #pragma unroll
             for (int k = 1; k < kWarps; ++k) sum = vadd(sum, part[k][32 * w + lane]);
             if (!has_col[w]) continue;
-            if (chunks == 1) vstore<Vec>(fast::row_ptr(out, 0) + col[w], sum);
+            if (chunks == 1) vstore<Vec>(gpu::pitched_row(out, 0) + col[w], sum);
             else vstore<Vec>(partials + static_cast<std::size_t>(chunk) * in.cols + col[w], sum);
         }
         if (chunks > 1) {
@@ -176,7 +176,7 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
         V total = part[0][32 * w + lane];
 #pragma unroll
         for (int k = 1; k < kWarps; ++k) total = vadd(total, part[k][32 * w + lane]);
-        if (has_col[w]) vstore<Vec>(fast::row_ptr(out, 0) + col[w], total);
+        if (has_col[w]) vstore<Vec>(gpu::pitched_row(out, 0) + col[w], total);
     }
     if (lane == 0) tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }
@@ -273,6 +273,7 @@ Variant make_col_sums_variant(const char* id, const char* description) {
     v.info.memory_space = Layout == DeviceMatrix::Layout::pitched ? space::pitched : space::global;
     v.info.description = description;
     v.info.gpu = true;
+    v.info.tier = Tier::tuned;
     v.make = [](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         gpu::check_device_args(Op::col_sums, input, params);
         return std::make_unique<FastColSumsInstance<Wide, Occ8>>(input, Layout);
@@ -288,10 +289,6 @@ void register_fast_col_sums(Registry& registry) {
         "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in shared "
         "memory, chunks in one launch through a last-block ticket (deterministic order, all eight warps "
         "of the last block add the partials)"));
-    registry.add(make_col_sums_variant<2>(
-        "col_sums/fast-strip1k-float4",
-        "col_sums/fast-strip-float4 with two float4 per lane and row (a warp reads 1 KiB of a row, "
-        "lanes contiguous per instruction), 4 rows and 8 loads in flight per thread"));
     registry.add(make_col_sums_variant<1, true>(
         "col_sums/fast-strip-occ8",
         "col_sums/fast-strip-float4 with registers capped at 32 (no spill): eight blocks per "

@@ -1,8 +1,9 @@
-// Pieces the fast variants (kernels/fast_*.cu) share: 16-byte access helpers, the alignment test
-// that decides between the float4 path and the scalar one, and the flattened 2-D block index.
+// Pieces the fast variants (kernels/fast_*.cu) share besides device_index.cuh: 16-byte access
+// helpers, the alignment test for 16-byte access, and the compiled-radius dispatch.
 #pragma once
 
 #include "coalesce/matrix.hpp"
+#include "device_index.cuh"
 
 #include <cuda_runtime.h>
 
@@ -19,22 +20,11 @@ inline bool rows_are_16b_aligned(const MatView& v) {
     return reinterpret_cast<std::uintptr_t>(v.data) % 16 == 0 && v.pitch_bytes % 16 == 0;
 }
 
-__host__ __device__ inline float* row_ptr(const MatView& v, std::size_t r) {
-    return reinterpret_cast<float*>(reinterpret_cast<char*>(v.data) + r * v.pitch_bytes);
-}
-
 // Read-only loads through the non-coherent path (LDG.E.128.CONSTANT): the input never changes
 // during a launch.
 __device__ __forceinline__ float4 load4(const float* p) { return __ldg(reinterpret_cast<const float4*>(p)); }
 __device__ __forceinline__ float load1(const float* p) { return __ldg(p); }
 __device__ __forceinline__ void store4(float* p, float4 v) { *reinterpret_cast<float4*>(p) = v; }
-
-// The sum of v over the 32 lanes of a full warp, in every lane (a butterfly of shuffles).
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-    return v;
-}
 
 __device__ __forceinline__ float4 add4(float4 a, float4 b) {
     return make_float4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
@@ -42,15 +32,6 @@ __device__ __forceinline__ float4 add4(float4 a, float4 b) {
 __device__ __forceinline__ float4 scale4(float4 a, float s) {
     return make_float4(a.x * s, a.y * s, a.z * s, a.w * s);
 }
-
-// Grids are one-dimensional (blockIdx.x has 2^31 - 1 blocks, gridDim.y only 65535): a kernel with
-// gx blocks per row of tiles recovers its tile coordinates (bx, by) from blockIdx.x.
-__device__ __forceinline__ void block_xy(unsigned gx, unsigned& bx, unsigned& by) {
-    by = blockIdx.x / gx;
-    bx = blockIdx.x - by * gx;
-}
-
-inline unsigned ceil_div(std::size_t n, std::size_t d) { return static_cast<unsigned>((n + d - 1) / d); }
 
 // Calls f(std::integral_constant<int, r>{}) for a run-time radius r in 1..Max, for kernels with the
 // radius compiled in (the window in registers, indexed by constants). Returns false for other r.

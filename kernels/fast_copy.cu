@@ -33,8 +33,8 @@ __global__ void __launch_bounds__(kThreads) fast_copy_kernel(const float* __rest
 void launch_fast_copy(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     // Dense views (pitch = cols * 4) from cudaMalloc: 256-byte aligned, one flat range.
     const std::size_t n = in.rows * in.cols;
-    const unsigned blocks = fast::ceil_div((n / 4 + kUnroll - 1) / kUnroll, kThreads);
-    fast_copy_kernel<<<blocks > 0 ? blocks : 1, kThreads, 0, stream>>>(in.data, out.data, n);
+    const unsigned blocks = gpu::blocks_for((n / 4 + kUnroll - 1) / kUnroll, kThreads);
+    fast_copy_kernel<<<blocks, kThreads, 0, stream>>>(in.data, out.data, n);
     COALESCE_CHECK_LAUNCH("fast_copy_kernel");
 }
 
@@ -43,8 +43,9 @@ void launch_fast_copy(MatView in, MatView out, const OpParams&, cudaStream_t str
 void register_fast_copy(Registry& registry) {
     registry.add(gpu::make_device_variant(
         {"copy/fast-float4", Op::copy, space::global,
-         "float4 loads and stores, 4 in flight per thread: what a plain kernel reaches next to cudaMemcpy",
-         gpu::Layout::dense},
+         "float4 loads and stores, 4 in flight per thread: what a plain kernel reaches next to "
+         "cudaMemcpy",
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_copy));
 }
 

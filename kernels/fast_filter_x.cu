@@ -24,7 +24,7 @@ constexpr int kPer = 16;  // outputs (and staged inputs) per thread
 
 struct XPlan {
     int tx = 256;       // threads along a row segment (power of two, 32..256)
-    int seg = 4096;     // columns per segment: tx * 16, or less (a multiple of 4) for even segments
+    int seg = 4096;     // columns per segment: tx * 16
     int ty = 1;         // row segments per block
     int halo = 0;       // radius rounded up to 4 [elements]
     int line = 0;       // tx * 16 + 2 * halo [elements]
@@ -34,32 +34,25 @@ struct XPlan {
 };
 
 // The widest segment that wastes little of its last block (6000 columns: 3 x 2048, not 2 x 4096).
-XPlan plan_for(const MatView& in, int radius, bool even) {
+XPlan plan_for(const MatView& in, int radius) {
     XPlan p;
     int best = 32;
     double best_use = 0;
     for (int tx = kThreads; tx >= 32; tx /= 2) {
         const std::size_t w = static_cast<std::size_t>(tx) * kPer;
-        const double use = static_cast<double>(in.cols) / static_cast<double>(fast::ceil_div(in.cols, w) * w);
+        const double use = static_cast<double>(in.cols) / static_cast<double>(gpu::ceil_div(in.cols, w) * w);
         if (use >= 0.9) { best = tx; break; }
         if (use > best_use + 1e-9) { best_use = use; best = tx; }
     }
     p.tx = best;
     p.seg = p.tx * kPer;
-    // Even segments: rows wider than one block's 4096 columns split into equal segments (6000
-    // columns: 2 x 3000, a quarter of the threads idle, instead of 2048 + 2048 + 1904).
-    if (even && in.cols > static_cast<std::size_t>(kThreads) * kPer) {
-        const std::size_t n = fast::ceil_div(in.cols, static_cast<std::size_t>(kThreads) * kPer);
-        p.tx = kThreads;
-        p.seg = static_cast<int>((fast::ceil_div(in.cols, n) + 3) / 4 * 4);
-    }
     p.ty = kThreads / p.tx;
     p.halo = (radius + 3) / 4 * 4;
     p.line = p.tx * kPer + 2 * p.halo;
     p.padded = p.line + p.line / 32 + 1;
     p.out_padded = p.tx * kPer + p.tx * kPer / 32 + 1;
-    p.gx = fast::ceil_div(in.cols, static_cast<std::size_t>(p.seg));
-    p.gy = fast::ceil_div(in.rows, p.ty);
+    p.gx = gpu::ceil_div(in.cols, static_cast<std::size_t>(p.seg));
+    p.gy = gpu::ceil_div(in.rows, p.ty);
     return p;
 }
 
@@ -83,19 +76,17 @@ __device__ __forceinline__ float4 load4_border(const float* row, long long x, lo
     return make_float4(e[0], e[1], e[2], e[3]);
 }
 
-// MinBlocks = 1 leaves the registers to the compiler (54: four blocks per multiprocessor); 5 caps
-// them at 48 so a fifth block, a fifth of more loads in flight, fits (at the price of 8 bytes of
-// spill the compiler reports on the long-window path).
-// Even: segments may be shorter than tx * 16 (the tests for that exist only in this instantiation).
-template <int MinBlocks, bool Even>
-__global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatView in, MatView out, int radius,
-                                                                            Border border, float inv, XPlan plan,
-                                                                            bool vec) {
+// Registers capped at 48 (launch bounds 256, 5) so a fifth block, a fifth more loads in flight,
+// fits beside the four the compiler's 57 registers allow (at the price of 8 bytes of spill the
+// compiler reports on the long-window path).
+__global__ void __launch_bounds__(kThreads, 5) fast_filter_x_kernel(MatView in, MatView out, int radius,
+                                                                    Border border, float inv, XPlan plan,
+                                                                    bool vec) {
     extern __shared__ float sh[];
     unsigned bx, by;
-    fast::block_xy(plan.gx, bx, by);
+    gpu::block_xy(plan.gx, bx, by);
     const long long cols = static_cast<long long>(in.cols);
-    const int width = Even ? plan.seg : plan.tx * kPer;  // this block's columns per row
+    const int width = plan.tx * kPer;  // this block's columns per row
     const long long c0 = static_cast<long long>(bx) * width;
     const int tx = threadIdx.x % plan.tx, ty = threadIdx.x / plan.tx;
     const std::size_t row = static_cast<std::size_t>(by) * plan.ty + ty;
@@ -104,14 +95,13 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
     const int stride4 = 4 * plan.tx;  // a row segment's threads cover it in 4 coalesced passes
 
     if (row < in.rows) {
-        const float* p = fast::row_ptr(in, row);
+        const float* p = gpu::pitched_row(in, row);
         // Loads first (five independent 16-byte loads in flight), shared-memory stores after.
         float4 v[4];
 #pragma unroll
         for (int m = 0; m < 4; ++m) {
             const long long x = c0 + 4 * tx + stride4 * m;
-            if (Even && 4 * tx + stride4 * m >= width) v[m] = make_float4(0, 0, 0, 0);  // past a short segment
-            else v[m] = vec && x + 4 <= cols ? fast::load4(p + x) : load4_border(p, x, cols, border);
+            v[m] = vec && x + 4 <= cols ? fast::load4(p + x) : load4_border(p, x, cols, border);
         }
         const int halo4 = plan.halo / 4;  // float4 per side
         int hpos = -1;
@@ -122,16 +112,13 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
             h = vec && hx >= 0 && hx + 4 <= cols ? fast::load4(p + hx) : load4_border(p, hx, cols, border);
         }
 #pragma unroll
-        for (int m = 0; m < 4; ++m)
-            if (!Even || 4 * tx + stride4 * m < width) stage4(line, plan.halo + 4 * tx + stride4 * m, v[m]);
+        for (int m = 0; m < 4; ++m) stage4(line, plan.halo + 4 * tx + stride4 * m, v[m]);
         if (hpos >= 0) stage4(line, hpos, h);
     }
     __syncthreads();
 
     const long long x = c0 + static_cast<long long>(tx) * kPer;  // this thread's first output
-    if (row < in.rows && x < cols && (!Even || tx * kPer < width)) {
-        // A thread straddling the end of a short segment computes outputs past it from stale
-        // shared words (inside the line); they are never written back.
+    if (row < in.rows && x < cols) {
         const int base = tx * kPer + plan.halo - radius;  // line position of output 0's first tap
         const int first = tx * kPer;
         if (2 * radius >= kPer - 1) {
@@ -150,11 +137,10 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_kernel(MatV
     }
     __syncthreads();
     if (row >= in.rows) return;
-    float* o = fast::row_ptr(out, row);
+    float* o = gpu::pitched_row(out, row);
 #pragma unroll
     for (int m = 0; m < 4; ++m) {
         const int pos = 4 * tx + stride4 * m;
-        if (Even && pos >= width) break;
         const long long xo = c0 + pos;
         const float* s = outs + padded_index(pos);
         if (vec && xo + 4 <= cols) {
@@ -182,7 +168,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
     constexpr int H = (R + 3) / 4 * 4;
     extern __shared__ float4 sh4[];
     unsigned bx, by;
-    fast::block_xy(plan.gx, bx, by);
+    gpu::block_xy(plan.gx, bx, by);
     const long long cols = static_cast<long long>(in.cols);
     const int width = plan.tx * kPer;
     const long long c0 = static_cast<long long>(bx) * width;
@@ -194,7 +180,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
     if (row < in.rows) {
         // Plain loads only (zeros past the row's ends): border arithmetic here, unrolled five times,
         // cost registers and spills; the few positions outside the row are fixed up below.
-        const float* p = fast::row_ptr(in, row);
+        const float* p = gpu::pitched_row(in, row);
         float4 v[4];
 #pragma unroll
         for (int m = 0; m < 4; ++m) {
@@ -220,13 +206,13 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
             const int pos = tx < H ? tx : static_cast<int>(cols - c0) + H + (tx - H);
             if ((tx < H ? c0 == 0 : true) && pos < width + 2 * H) {
                 const long long j = gpu::border_index(c0 - H + pos, cols, border);
-                line[pos] = j < 0 ? 0.0f : fast::row_ptr(in, row)[j];
+                line[pos] = j < 0 ? 0.0f : gpu::pitched_row(in, row)[j];
             }
         }
         __syncthreads();
     }
     if (row >= in.rows) return;
-    float* o = fast::row_ptr(out, row) + c0;
+    float* o = gpu::pitched_row(out, row) + c0;
     // Not unrolled: unrolled, ptxas hoists all four groups' shared loads (48 registers of window).
 #pragma unroll 1
     for (int m = 0; m < 4; ++m) {
@@ -243,7 +229,7 @@ void launch_fast_filter_x_quad(MatView in, MatView out, const OpParams& params, 
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const bool launched = quad && fast::with_compiled_radius<kMaxQuadRadius>(params.radius, [&](auto r) {
         constexpr int R = decltype(r)::value;
-        const XPlan plan = plan_for(in, R, false);
+        const XPlan plan = plan_for(in, R);
         const std::size_t smem = static_cast<std::size_t>(plan.ty) * (plan.tx * kPer + 2 * ((R + 3) / 4 * 4)) * sizeof(float);
         fast_filter_x_quad_kernel<R, 6><<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.border, inv, plan);
         COALESCE_CHECK_LAUNCH("fast_filter_x_quad_kernel");
@@ -251,58 +237,47 @@ void launch_fast_filter_x_quad(MatView in, MatView out, const OpParams& params, 
     if (!launched) launch_fast_filter_x_occ5(in, out, params, stream);
 }
 
-template <int MinBlocks, bool Even = false>
 void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const XPlan plan = plan_for(in, params.radius, Even);
+    const XPlan plan = plan_for(in, params.radius);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const std::size_t smem =
         static_cast<std::size_t>(plan.ty) * (plan.padded + plan.out_padded) * sizeof(float);  // <= 38 KiB
-    fast_filter_x_kernel<MinBlocks, Even><<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius,
-                                                                                   params.border, inv, plan, vec);
+    fast_filter_x_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius, params.border, inv,
+                                                                         plan, vec);
     COALESCE_CHECK_LAUNCH("fast_filter_x_kernel");
 }
 
 }  // namespace
 
 void launch_fast_filter_x_occ5(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    launch_fast_filter_x<5>(in, out, params, stream);
+    launch_fast_filter_x(in, out, params, stream);
 }
 
 void register_fast_filter_x(Registry& registry) {
     registry.add(gpu::make_device_variant(
-        {"filter_x/fast-seg4096-float4", Op::filter_x, space::shared,
-         "row segments of up to 4096 columns staged with coalesced float4 loads (4 + halo in flight per "
-         "thread), 16 outputs per thread sharing the windows' middle, written back through shared "
-         "memory as coalesced float4 stores; borders through border_index()",
-         gpu::Layout::dense},
-        launch_fast_filter_x<1>));
-    registry.add(gpu::make_device_variant(
         {"filter_x/fast-seg4096-occ5", Op::filter_x, space::shared,
-         "filter_x/fast-seg4096-float4 with registers capped at 48 (launch bounds): five blocks per "
-         "multiprocessor instead of four, so more loads in flight, for a small register spill",
-         gpu::Layout::dense},
-        launch_fast_filter_x<5>));
+         "row segments of up to 4096 columns staged with coalesced float4 loads (4 + halo in "
+         "flight per thread), 16 outputs per thread sharing the windows' middle, written back "
+         "through shared memory as coalesced float4 stores; borders through border_index(); "
+         "registers capped at 48 (launch bounds) so five blocks fit per multiprocessor",
+         gpu::Layout::dense, Tier::tuned},
+        launch_fast_filter_x_occ5));
     registry.add(gpu::make_device_variant(
         {"filter_x/fast-seg4096-quad", Op::filter_x, space::shared,
-         "row segments staged as in filter_x/fast-seg4096-float4, radius 1-8 compiled in: each thread "
-         "computes four consecutive outputs at a time from aligned float4 shared loads with the window "
-         "in registers and stores them straight out as a float4 (one barrier, no second pass through "
-         "shared memory); other radii and unaligned rows take filter_x/fast-seg4096-occ5",
-         gpu::Layout::dense},
+         "row segments staged as in filter_x/fast-seg4096-occ5, radius 1-8 compiled in: each "
+         "thread computes four consecutive outputs at a time from aligned float4 shared loads with "
+         "the window in registers and stores them straight out as a float4 (one barrier, no second "
+         "pass through shared memory); other radii and unaligned rows take "
+         "filter_x/fast-seg4096-occ5",
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_filter_x_quad));
     registry.add(gpu::make_device_variant(
         {"filter_x/fast-seg4096-quad-pitched", Op::filter_x, space::pitched,
-         "filter_x/fast-seg4096-quad on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
-         gpu::Layout::pitched},
+         "filter_x/fast-seg4096-quad on cudaMallocPitch rows (every row starts on a 512-byte "
+         "boundary)",
+         gpu::Layout::pitched, Tier::tuned},
         launch_fast_filter_x_quad));
-    registry.add(gpu::make_device_variant(
-        {"filter_x/fast-even-float4", Op::filter_x, space::shared,
-         "filter_x/fast-seg4096-float4 (registers not capped) with rows wider than 4096 split into "
-         "equal segments of one block each (6000 columns: 2 x 3000) instead of 2048-column segments "
-         "two rows to a block",
-         gpu::Layout::dense},
-        launch_fast_filter_x<1, true>));
 }
 
 }  // namespace coalesce

@@ -34,8 +34,8 @@ YPlan plan_for(const MatView& in, int radius) {
     p.log2_tx = radius > 16 ? 4 : 5;
     const int tx = 1 << p.log2_tx;
     p.tile_rows = (kThreads / tx) * kN;
-    p.gx = fast::ceil_div(in.cols, static_cast<std::size_t>(tx) * 4);
-    p.gy = fast::ceil_div(in.rows, p.tile_rows);
+    p.gx = gpu::ceil_div(in.cols, static_cast<std::size_t>(tx) * 4);
+    p.gy = gpu::ceil_div(in.rows, p.tile_rows);
     return p;
 }
 
@@ -43,7 +43,7 @@ __global__ void __launch_bounds__(kThreads) fast_filter_y_kernel(MatView in, Mat
                                                                  float inv, YPlan plan, bool vec) {
     extern __shared__ float4 tile[];  // (tile_rows + 2r) rows x tx float4
     unsigned bx, by;
-    fast::block_xy(plan.gx, bx, by);
+    gpu::block_xy(plan.gx, bx, by);
     const int tx_count = 1 << plan.log2_tx;
     const long long rows = static_cast<long long>(in.rows);
     const std::size_t cols = in.cols;
@@ -67,7 +67,7 @@ __global__ void __launch_bounds__(kThreads) fast_filter_y_kernel(MatView in, Mat
             if (i >= staged || x >= cols) continue;
             const long long y = y_inside ? y0 - radius + i : gpu::border_index(y0 - radius + i, rows, border);
             if (y < 0) continue;
-            const float* p = fast::row_ptr(in, static_cast<std::size_t>(y)) + x;
+            const float* p = gpu::pitched_row(in, static_cast<std::size_t>(y)) + x;
             if (x_full) {
                 v[k] = fast::load4(p);
             } else {
@@ -94,7 +94,7 @@ __global__ void __launch_bounds__(kThreads) fast_filter_y_kernel(MatView in, Mat
         [&](int k, float4 v) {
             const long long y = ybase + k;
             if (y >= rows) return;
-            float* o = fast::row_ptr(out, static_cast<std::size_t>(y)) + x;
+            float* o = gpu::pitched_row(out, static_cast<std::size_t>(y)) + x;
             if (full4) {
                 fast::store4(o, v);
             } else {
@@ -130,13 +130,13 @@ void register_fast_filter_y(Registry& registry) {
         {"filter_y/fast-tile-float4", Op::filter_y, space::shared,
          "64 (r > 16: 128) output rows + 2r halo rows staged with float4 loads, a thread per float4 of "
          "columns computes 8 rows sharing the windows' common middle, float4 stores",
-         gpu::Layout::dense},
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_filter_y));
     registry.add(gpu::make_device_variant(
         {"filter_y/fast-tile-pitched", Op::filter_y, space::pitched,
          "filter_y/fast-tile-float4 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
          "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
-         gpu::Layout::pitched},
+         gpu::Layout::pitched, Tier::tuned},
         launch_fast_filter_y));
 }
 

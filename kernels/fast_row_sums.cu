@@ -18,9 +18,10 @@ constexpr int kWarps = kThreads / 32;
 // WarpsPerRow warps share a row (1: a block sums 8 rows; 8: a block sums one row). Each row is
 // split into a scalar head up to the first 16-byte boundary, a float4 body and a scalar tail, so
 // any row start (dense matrices with cols % 4 != 0) still takes 16-byte loads for the body.
-// Chains is the number of float4 accumulators (4; or 1 with batches of 2, to fit 32 registers).
-template <int WarpsPerRow, int Batch, int Chains>
-__device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
+// Four float4 loads per lane and batch, four accumulators.
+template <int WarpsPerRow>
+__global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, MatView out) {
+    constexpr int Batch = 4;
     constexpr int kRowsPerBlock = kWarps / WarpsPerRow;
     constexpr int kLanes = 32 * WarpsPerRow;  // threads that share a row
     const int warp = threadIdx.x >> 5;
@@ -32,7 +33,7 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
 
     float acc = 0.0f;
     if (active) {
-        const float* p = fast::row_ptr(in, row);
+        const float* p = gpu::pitched_row(in, row);
         const std::size_t cols = in.cols;
         std::size_t head = ((16 - (reinterpret_cast<std::uintptr_t>(p) & 15)) & 15) / 4;
         if (head > cols) head = cols;
@@ -48,27 +49,19 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
             float4 v[Batch];
 #pragma unroll
             for (int k = 0; k < Batch; ++k) v[k] = i + k * kLanes < n4 ? fast::load4(body + 4 * (i + k * kLanes)) : zero;
-            if constexpr (Chains == 4) {
-#pragma unroll
-                for (int k = 0; k < Batch; k += 4) {
-                    a0 = fast::add4(a0, v[k]);
-                    a1 = fast::add4(a1, v[k + 1]);
-                    a2 = fast::add4(a2, v[k + 2]);
-                    a3 = fast::add4(a3, v[k + 3]);
-                }
-            } else {  // one accumulator, the batch added as a pair first
-                static_assert(Chains == 1 && Batch == 2, "the capped kernel adds pairs");
-                a0 = fast::add4(a0, fast::add4(v[0], v[1]));
-            }
+            a0 = fast::add4(a0, v[0]);
+            a1 = fast::add4(a1, v[1]);
+            a2 = fast::add4(a2, v[2]);
+            a3 = fast::add4(a3, v[3]);
         }
         const std::size_t tail = head + 4 * n4 + t;
         if (tail < cols) acc += fast::load1(p + tail);
         a0 = fast::add4(fast::add4(a0, a1), fast::add4(a2, a3));
         acc += (a0.x + a0.y) + (a0.z + a0.w);
     }
-    acc = fast::warp_sum(acc);
+    acc = gpu::warp_sum(acc);
     if constexpr (WarpsPerRow == 1) {
-        if (active && lane == 0) fast::row_ptr(out, row)[0] = acc;
+        if (active && lane == 0) gpu::pitched_row(out, row)[0] = acc;
     } else {
         __shared__ float partial[kWarps];
         if (lane == 0) partial[warp] = acc;
@@ -76,22 +69,9 @@ __device__ __forceinline__ void row_sums_body(MatView in, MatView out) {
         if (active && sub == 0 && lane == 0) {
             float s = partial[warp];
             for (int w = 1; w < WarpsPerRow; ++w) s += partial[warp + w];  // fixed order: deterministic
-            fast::row_ptr(out, row)[0] = s;
+            gpu::pitched_row(out, row)[0] = s;
         }
     }
-}
-
-template <int WarpsPerRow, int Batch = 4>
-__global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, MatView out) {
-    row_sums_body<WarpsPerRow, Batch, 4>(in, out);
-}
-
-// Registers capped at 32 (eight blocks, 64 warps per multiprocessor): two loads per lane and batch
-// and one accumulator, to fit without a spill (four loads and two accumulators spilled 72 bytes). A
-// separate kernel: __launch_bounds__ with a minimum of 1 block is not the same as none to ptxas
-// (72 registers instead of 54 for the kernel above).
-__global__ void __launch_bounds__(kThreads, 8) fast_row_sums_occ8_kernel(MatView in, MatView out) {
-    row_sums_body<1, 2, 1>(in, out);
 }
 
 // A block per row at 64 warps per multiprocessor, the shape of CUB's fixed-size segmented reduce
@@ -99,7 +79,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_occ8_kernel(MatView
 // warp-per-row kernel above). 16-byte aligned rows only: four unguarded float4 per thread and
 // batch, then one guarded batch, one accumulator, so the whole kernel fits 32 registers.
 __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(MatView in, MatView out) {
-    const float4* p = reinterpret_cast<const float4*>(fast::row_ptr(in, blockIdx.x));
+    const float4* p = reinterpret_cast<const float4*>(gpu::pitched_row(in, blockIdx.x));
     const unsigned n4 = static_cast<unsigned>(in.cols / 4);
     const float4 zero = make_float4(0, 0, 0, 0);
     float4 acc = zero;
@@ -114,14 +94,14 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
                      v2 = i + 2 * kThreads < n4 ? __ldg(p + i + 2 * kThreads) : zero;
         acc = fast::add4(acc, fast::add4(fast::add4(v0, v1), v2));
     }
-    float sum = fast::warp_sum((acc.x + acc.y) + (acc.z + acc.w));
+    float sum = gpu::warp_sum((acc.x + acc.y) + (acc.z + acc.w));
     __shared__ float partial[kWarps];
     if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = sum;
     __syncthreads();
     if (threadIdx.x == 0) {
         sum = partial[0];
         for (int w = 1; w < kWarps; ++w) sum += partial[w];  // fixed order: deterministic
-        fast::row_ptr(out, blockIdx.x)[0] = sum;
+        gpu::pitched_row(out, blockIdx.x)[0] = sum;
     }
 }
 
@@ -129,31 +109,6 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
 // idle: a whole block per row keeps enough loads in flight (1024x65536, say).
 constexpr std::size_t kFewRows = 4096;
 
-
-// Eight loads per lane and batch instead of four (4 KiB per warp), as written; the SASS shows the
-// guarded loads interleaved with the adds, about two in flight (bench/NOTES.md, run 4).
-void launch_fast_row_sums_batch8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    if (in.rows >= kFewRows) {
-        fast_row_sums_kernel<1, 8><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
-    } else {
-        fast_row_sums_kernel<kWarps, 8><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
-    }
-    COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
-}
-
-// 64 warps per multiprocessor instead of 32, each with two float4 loads per lane and batch (the
-// same bytes in flight per multiprocessor as four loads in 32 warps, as written; the SASS of the
-// 4-load batch shows ptxas issuing about three at a time): 8192 rows are one wave of 1024 blocks
-// in 1056 slots instead of two waves.
-void launch_fast_row_sums_occ8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    if (in.rows >= kFewRows) {
-        fast_row_sums_occ8_kernel<<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
-    } else {
-        // Few rows: the block-per-row kernel as in row_sums/fast-warp-float4 (capped, it spills).
-        fast_row_sums_kernel<kWarps><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
-    }
-    COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
-}
 
 void launch_fast_row_sums_block_occ8(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     if (!fast::rows_are_16b_aligned(in) || in.cols % 4 != 0) return launch_fast_row_sums_warp(in, out, params, stream);
@@ -171,7 +126,7 @@ void launch_fast_row_sums_block(MatView in, MatView out, const OpParams&, cudaSt
 
 void launch_fast_row_sums_warp(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
     if (in.rows >= kFewRows) {
-        fast_row_sums_kernel<1><<<fast::ceil_div(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
+        fast_row_sums_kernel<1><<<gpu::blocks_for(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
     } else {
         fast_row_sums_kernel<kWarps><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
     }
@@ -183,32 +138,25 @@ void register_fast_row_sums(Registry& registry) {
         {"row_sums/fast-warp-float4", Op::row_sums, space::global,
          "one warp per row (a block per row when rows are few), float4 loads from the first "
          "16-byte boundary, 4 loads in flight per lane, shuffle reduction",
-         gpu::Layout::dense},
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_row_sums_warp));
     registry.add(gpu::make_device_variant(
         {"row_sums/fast-block-float4", Op::row_sums, space::shared,
-         "one 256-thread block per row at every size, float4 loads from the first 16-byte boundary, "
-         "4 loads in flight per thread, shuffles then 8 partials in shared memory",
-         gpu::Layout::dense},
+         "one 256-thread block per row at every size, float4 loads from the first 16-byte "
+         "boundary, 4 loads in flight per thread, shuffles then 8 partials in shared memory. "
+         "Lost to row_sums/fast-block-occ8 (94.3 / 89.4% of copy against 101.1 / 101.2 at "
+         "8192x8192 / 8000x6000 on the H200): at 56 registers a multiprocessor holds 32 of its "
+         "warps, the capped kernel 64, and a block-per-row sum lives on the loads those warps "
+         "keep in flight",
+         gpu::Layout::dense, Tier::experiment},
         launch_fast_row_sums_block));
     registry.add(gpu::make_device_variant(
-        {"row_sums/fast-warp-batch8", Op::row_sums, space::global,
-         "row_sums/fast-warp-float4 asking for eight float4 loads per lane and batch instead of four; "
-         "the compiler interleaves the guarded loads with the adds, so fewer are in flight and it is slower",
-         gpu::Layout::dense},
-        launch_fast_row_sums_batch8));
-    registry.add(gpu::make_device_variant(
-        {"row_sums/fast-warp-occ8", Op::row_sums, space::global,
-         "row_sums/fast-warp-float4 with registers capped at 32 (2 loads per lane and batch, one "
-         "accumulator): 64 warps per multiprocessor instead of 32, and 8192 rows in one wave",
-         gpu::Layout::dense},
-        launch_fast_row_sums_occ8));
-    registry.add(gpu::make_device_variant(
         {"row_sums/fast-block-occ8", Op::row_sums, space::shared,
-         "a 256-thread block per row with registers capped at 32, so 64 warps per multiprocessor (the "
-         "shape of CUB's fixed-size segmented reduce): four float4 loads per thread and batch, "
-         "shuffles then 8 partials in shared memory; rows not 16-byte aligned take row_sums/fast-warp-float4",
-         gpu::Layout::dense},
+         "a 256-thread block per row with registers capped at 32, so 64 warps per multiprocessor "
+         "(the shape of CUB's fixed-size segmented reduce): four float4 loads per thread and "
+         "batch, shuffles then 8 partials in shared memory; rows not 16-byte aligned take "
+         "row_sums/fast-warp-float4",
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_row_sums_block_occ8));
 }
 

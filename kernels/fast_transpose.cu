@@ -14,23 +14,9 @@ constexpr int kTile = 64;
 constexpr int kThreads = 256;          // 16 float4 across a tile row x 16 tile rows per pass
 constexpr int kPasses = kTile / 16;    // each thread moves kPasses float4 in and kPasses out
 
-// The order in which blocks take tiles decides which DRAM pages the ~1056 resident blocks touch
-// together: row order reads whole input rows and scatters the writes over every output row (2 KiB
-// runs at 8192x8192); column order is the mirror (2 KiB read runs, whole output rows written), and
-// measured 14-18 points slower (bench/NOTES.md, run 5): the reads want the long runs.
-enum class TileOrder { rows, cols };
-
-template <TileOrder Order>
-__device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, unsigned& by) {
-    const unsigned i = blockIdx.x;
-    if constexpr (Order == TileOrder::rows) {
-        by = i / gx;
-        bx = i - by * gx;
-    } else {
-        bx = i / gy;
-        by = i - bx * gy;
-    }
-}
+// Blocks take tiles in row order: the ~1056 resident blocks read whole input rows and scatter
+// their writes over every output row (2 KiB runs at 8192x8192). Column order, the mirror, measured
+// 14-18 points slower (bench/NOTES.md, run 5): the reads want the long runs.
 
 // One 64x64 tile per block. Every tile of a 16-byte aligned matrix takes float4 both ways (edge
 // tiles guard each float4: a scalar edge path made a handful of slow blocks the tail of the whole
@@ -38,12 +24,11 @@ __device__ __forceinline__ void tile_xy(unsigned gx, unsigned gy, unsigned& bx, 
 // banks twice (a 2-way conflict) instead of 2 banks 16 times. Unaligned matrices take a scalar
 // path through the same padded tile (conflict-free, still coalesced).
 // (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a multiprocessor.
-template <TileOrder Order>
 __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in, MatView out, unsigned gx,
-                                                                  unsigned gy, bool vec) {
+                                                                  bool vec) {
     __shared__ float tile[kTile][kTile + 1];
     unsigned bx, by;
-    tile_xy<Order>(gx, gy, bx, by);
+    gpu::block_xy(gx, bx, by);
     const std::size_t r0 = static_cast<std::size_t>(by) * kTile;
     const std::size_t c0 = static_cast<std::size_t>(bx) * kTile;
     if (vec) {
@@ -54,7 +39,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
 #pragma unroll
         for (int k = 0; k < kPasses; ++k) {
             const std::size_t r = r0 + ty + 16 * k;
-            v[k] = r < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r) + c) : make_float4(0, 0, 0, 0);
+            v[k] = r < in.rows && c < in.cols ? fast::load4(gpu::pitched_row(in, r) + c) : make_float4(0, 0, 0, 0);
         }
 #pragma unroll
         for (int k = 0; k < kPasses; ++k) {
@@ -68,7 +53,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         for (int k = 0; k < kPasses; ++k) {
             const int j = ty + 16 * k;
             const float4 o = make_float4(tile[4 * tx][j], tile[4 * tx + 1][j], tile[4 * tx + 2][j], tile[4 * tx + 3][j]);
-            if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, o);
+            if (c0 + j < in.cols && out_c < in.rows) fast::store4(gpu::pitched_row(out, c0 + j) + out_c, o);
         }
     } else {
         // Unaligned rows: scalar, still coalesced; unrolled so the 16 loads are in flight together.
@@ -78,7 +63,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         for (int k = 0; k < kTile / 4; ++k) {
             const int y = y0 + 4 * k;
             const std::size_t r = r0 + y;
-            if (r < in.rows && c < in.cols) tile[y][x] = fast::row_ptr(in, r)[c];
+            if (r < in.rows && c < in.cols) tile[y][x] = gpu::pitched_row(in, r)[c];
         }
         __syncthreads();
         const std::size_t out_c = r0 + x;  // output column = input row
@@ -86,7 +71,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         for (int k = 0; k < kTile / 4; ++k) {
             const int y = y0 + 4 * k;
             const std::size_t out_r = c0 + y;  // output row = input column
-            if (out_r < in.cols && out_c < in.rows) fast::row_ptr(out, out_r)[out_c] = tile[x][y];
+            if (out_r < in.cols && out_c < in.rows) gpu::pitched_row(out, out_r)[out_c] = tile[x][y];
         }
     }
 }
@@ -111,7 +96,7 @@ __global__ void __launch_bounds__(kThreads, 8)
     float4 a[4];
 #pragma unroll
     for (int e = 0; e < 4; ++e)
-        a[e] = r + e < in.rows && c < in.cols ? fast::load4(fast::row_ptr(in, r + e) + c) : make_float4(0, 0, 0, 0);
+        a[e] = r + e < in.rows && c < in.cols ? fast::load4(gpu::pitched_row(in, r + e) + c) : make_float4(0, 0, 0, 0);
     tile[4 * cg + 0][swizzle(4 * cg + 0, rg)] = make_float4(a[0].x, a[1].x, a[2].x, a[3].x);
     tile[4 * cg + 1][swizzle(4 * cg + 1, rg)] = make_float4(a[0].y, a[1].y, a[2].y, a[3].y);
     tile[4 * cg + 2][swizzle(4 * cg + 2, rg)] = make_float4(a[0].z, a[1].z, a[2].z, a[3].z);
@@ -122,24 +107,23 @@ __global__ void __launch_bounds__(kThreads, 8)
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
         const int j = oy + 16 * k;
-        if (c0 + j < in.cols && out_c < in.rows) fast::store4(fast::row_ptr(out, c0 + j) + out_c, tile[j][swizzle(j, ox)]);
+        if (c0 + j < in.cols && out_c < in.rows) fast::store4(gpu::pitched_row(out, c0 + j) + out_c, tile[j][swizzle(j, ox)]);
     }
 }
 
-template <TileOrder Order>
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
+    const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
-    fast_transpose_kernel<Order><<<gx * gy, kThreads, 0, stream>>>(in, out, gx, gy, vec);
+    fast_transpose_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx, vec);
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
 }
 
 void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
                      in.cols % 4 == 0;
-    if (!vec) return launch_fast_transpose<TileOrder::rows>(in, out, params, stream);
-    const unsigned gx = fast::ceil_div(in.cols, kTile), gy = fast::ceil_div(in.rows, kTile);
+    if (!vec) return launch_fast_transpose(in, out, params, stream);
+    const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
     fast_transpose_quad_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
     COALESCE_CHECK_LAUNCH("fast_transpose_quad_kernel");
 }
@@ -151,26 +135,20 @@ void register_fast_transpose(Registry& registry) {
         {"transpose/fast-tile64-float4", Op::transpose, space::shared,
          "64x64 shared tile (padded to 65), float4 loads and stores, 4 loads in flight per thread; "
          "scalar path for rows not 16-byte aligned; blocks take tiles in row order",
-         gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::rows>));
-    registry.add(gpu::make_device_variant(
-        {"transpose/fast-tile64-colorder", Op::transpose, space::shared,
-         "transpose/fast-tile64-float4 with blocks taking tiles down the columns: the resident blocks "
-         "write whole output rows and read short runs of many input rows",
-         gpu::Layout::dense},
-        launch_fast_transpose<TileOrder::cols>));
+         gpu::Layout::dense, Tier::tuned},
+        launch_fast_transpose));
     registry.add(gpu::make_device_variant(
         {"transpose/fast-quad-swizzle", Op::transpose, space::shared,
          "64x64 tiles, each thread transposes a 4x4 block in registers and stores whole float4 columns "
          "into an XOR-swizzled (unpadded) shared tile: 16-byte shared stores and loads, nearly no bank "
          "conflicts, a quarter of the shared-memory instructions; unaligned matrices take "
          "transpose/fast-tile64-float4",
-         gpu::Layout::dense},
+         gpu::Layout::dense, Tier::tuned},
         launch_fast_transpose_quad));
     registry.add(gpu::make_device_variant(
         {"transpose/fast-quad-swizzle-pitched", Op::transpose, space::pitched,
          "transpose/fast-quad-swizzle on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
-         gpu::Layout::pitched},
+         gpu::Layout::pitched, Tier::tuned},
         launch_fast_transpose_quad));
 }
 
