@@ -50,13 +50,13 @@ __global__ void filter_x_shared(const float* __restrict__ in, float* __restrict_
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y;
     int first = blockIdx.x * blockDim.x - R;  // the column segment[0] holds
-    for (int i = threadIdx.x; i < kSegment + 2 * R; i += kSegment) {
-        int c = first + i;
-        if (c >= 0 && c < cols) {
-            segment[i] = in[y * in_pitch + c];
-        } else {
-            int j = static_cast<int>(border_index(c, cols, border));
-            segment[i] = j < 0 ? 0.0f : in[y * in_pitch + j];
+#pragma unroll
+    for (int k = 0; k < (kSegment + 2 * R + kSegment - 1) / kSegment; ++k) {
+        int i = threadIdx.x + k * kSegment;
+        if (i < kSegment + 2 * R) {
+            int c = first + i;
+            int j = c >= 0 && c < cols ? c : static_cast<int>(border_index(c, cols, border));
+            segment[i] = j >= 0 ? in[y * in_pitch + j] : 0.0f;
         }
     }
     __syncthreads();

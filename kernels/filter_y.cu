@@ -65,9 +65,21 @@ __global__ void filter_y_shared(const float* __restrict__ in, float* __restrict_
     int x = blockIdx.x * kBlockX + threadIdx.x;
     int y = blockIdx.y * kTileRows + threadIdx.y;
     int top = blockIdx.y * kTileRows - R;  // the band row tile row 0 holds
-    for (int i = threadIdx.y; i < kTileRows + 2 * R; i += kTileRows)
-        tile[i][threadIdx.x] =
-            x < cols ? read_row(in, top + i, x, in_pitch, border, first_row, rows) : 0.0f;
+    // The rows to stage are known at compile time: the loads issue back to back, each row index
+    // resolved first (the border rule only for rows outside the matrix), then one load.
+#pragma unroll
+    for (int k = 0; k < (kTileRows + 2 * R + kTileRows - 1) / kTileRows; ++k) {
+        int i = threadIdx.y + k * kTileRows;
+        if (i < kTileRows + 2 * R) {
+            int g = first_row + top + i;
+            int j = g >= 0 && g < rows ? g : static_cast<int>(border_index(g, rows, border));
+            // A border row (wrap, mirror) may lie outside the band: a 64-bit offset.
+            tile[i][threadIdx.x] =
+                x < cols && j >= 0
+                    ? in[static_cast<long long>(j - first_row) * in_pitch + x]
+                    : 0.0f;
+        }
+    }
     __syncthreads();
     if (x >= cols || y >= band_rows) return;
     float sum = 0.0f;
