@@ -10,6 +10,7 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
 #include <algorithm>
@@ -28,9 +29,7 @@ template <> struct VecOf<4> { using type = float4; };
 template <> struct VecOf<1> { using type = float; };
 
 __device__ __forceinline__ float4 vadd(float4 a, float4 b) { return fast::add4(a, b); }
-__device__ __forceinline__ float vadd(float a, float b) { return a + b; }
 __device__ __forceinline__ void vzero(float4& a) { a = make_float4(0, 0, 0, 0); }
-__device__ __forceinline__ void vzero(float& a) { a = 0.0f; }
 template <int Vec>
 __device__ __forceinline__ typename VecOf<Vec>::type vload(const float* p) {
     if constexpr (Vec == 4) return fast::load4(p); else return fast::load1(p);
@@ -196,9 +195,9 @@ __global__ void __launch_bounds__(kThreads, 8) fast_col_sums_occ8_kernel(MatView
     col_sums_body<4, 1>(in, out, partials, tickets, strips, chunk_rows);
 }
 
-// Wide applies to the float4 path (Occ8: the capped kernel, Wide = 1); unaligned layouts always
-// take <1, 1>.
-template <int Wide, bool Occ8 = false>
+// One kernel per variant: Occ8 picks the capped one. Rows must be 16-byte aligned and hold whole
+// float4 (the partials are dense, cols floats per chunk): cols % 4 == 0 on either layout.
+template <bool Occ8>
 class FastColSumsInstance final : public Instance {
 public:
     FastColSumsInstance(Shape shape, DeviceMatrix::Layout layout) : shape_(shape), layout_(layout) {}
@@ -208,20 +207,16 @@ public:
         in_ = DeviceMatrix(shape_, layout_);
         out_ = DeviceMatrix(output_shape(Op::col_sums, shape_), layout_);
         in_.upload(input);
-        // Pitched rows are 16-byte aligned whatever the width: the float4 path also needs whole
-        // float4 across a row (the partials are dense, cols floats per chunk).
-        vec_ = fast::rows_are_16b_aligned(in_.view()) && fast::rows_are_16b_aligned(out_.view()) && shape_.cols % 4 == 0;
+        if (!fast::rows_are_16b_aligned(in_.view()) || !fast::rows_are_16b_aligned(out_.view()) || shape_.cols % 4 != 0)
+            throw Unsupported("the float4 strips need 16-byte aligned rows of whole float4");
         int device = 0, sms = 0, per_sm = 0;
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        if (vec_ && Occ8)
+        if constexpr (Occ8)
             COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_occ8_kernel, kThreads, 0));
-        else if (vec_)
-            COALESCE_CUDA(
-                cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<4, Wide>, kThreads, 0));
         else
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<1, 1>, kThreads, 0));
-        plan_ = plan_for(shape_, vec_ ? 4 : 1, vec_ ? Wide : 1, static_cast<std::size_t>(std::max(1, sms * per_sm)));
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<4, 1>, kThreads, 0));
+        plan_ = plan_for(shape_, 4, 1, static_cast<std::size_t>(std::max(1, sms * per_sm)));
         if (plan_.chunks > 1) {
             partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * shape_.cols * sizeof(float));
             tickets_ = DeviceBuffer(plan_.strips * sizeof(unsigned));
@@ -239,14 +234,11 @@ public:
         const unsigned blocks = plan_.strips * plan_.chunks;
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
-        if (vec_ && Occ8)
+        if constexpr (Occ8)
             fast_col_sums_occ8_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
                                                                        plan_.strips, plan_.chunk_rows);
-        else if (vec_)
-            fast_col_sums_kernel<4, Wide><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials,
-                                                                           tickets, plan_.strips, plan_.chunk_rows);
         else
-            fast_col_sums_kernel<1, 1><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
+            fast_col_sums_kernel<4, 1><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
                                                                         plan_.strips, plan_.chunk_rows);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
     }
@@ -262,11 +254,10 @@ private:
     DeviceMatrix in_, out_;
     DeviceBuffer partials_, tickets_;
     ColPlan plan_;
-    bool vec_ = false;
 };
 
-template <int Wide, bool Occ8 = false, DeviceMatrix::Layout Layout = DeviceMatrix::Layout::dense>
-Variant make_col_sums_variant(const char* id, const char* description) {
+template <bool Occ8, DeviceMatrix::Layout Layout = DeviceMatrix::Layout::dense>
+Variant make_col_sums_variant(const char* id, const char* description, const char* kernel) {
     Variant v;
     v.info.id = id;
     v.info.op = Op::col_sums;
@@ -274,29 +265,33 @@ Variant make_col_sums_variant(const char* id, const char* description) {
     v.info.description = description;
     v.info.gpu = true;
     v.info.tier = Tier::tuned;
-    v.make = [](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
-        gpu::check_device_args(Op::col_sums, input, params);
-        return std::make_unique<FastColSumsInstance<Wide, Occ8>>(input, Layout);
+    v.info.kernel = kernel;
+    v.info.limits.cols_multiple = 4;
+    v.make = [](Shape input, const OpParams&) -> std::unique_ptr<Instance> {
+        return std::make_unique<FastColSumsInstance<Occ8>>(input, Layout);
     };
-    return v;
+    return fast::refusing_unsupported(std::move(v));
 }
 
 }  // namespace
 
 void register_fast_col_sums(Registry& registry) {
-    registry.add(make_col_sums_variant<1>(
+    registry.add(make_col_sums_variant<false>(
         "col_sums/fast-strip-float4",
-        "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in shared "
-        "memory, chunks in one launch through a last-block ticket (deterministic order, all eight warps "
-        "of the last block add the partials)"));
-    registry.add(make_col_sums_variant<1, true>(
+        "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in "
+        "shared memory, chunks in one launch through a last-block ticket (deterministic order, all "
+        "eight warps of the last block add the partials); columns a multiple of 4",
+        "fast_col_sums_kernel<4, 1>"));
+    registry.add(make_col_sums_variant<true>(
         "col_sums/fast-strip-occ8",
         "col_sums/fast-strip-float4 with registers capped at 32 (no spill): eight blocks per "
-        "multiprocessor instead of six, a wave of 1056 blocks"));
-    registry.add(make_col_sums_variant<1, false, DeviceMatrix::Layout::pitched>(
+        "multiprocessor instead of six, a wave of 1056 blocks",
+        "fast_col_sums_occ8_kernel"));
+    registry.add(make_col_sums_variant<false, DeviceMatrix::Layout::pitched>(
         "col_sums/fast-strip-pitched",
-        "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
-        "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)"));
+        "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte "
+        "boundary (dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
+        "fast_col_sums_kernel<4, 1>"));
 }
 
 }  // namespace coalesce

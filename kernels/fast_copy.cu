@@ -4,6 +4,7 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
 namespace coalesce {
@@ -41,11 +42,11 @@ void launch_fast_copy(MatView in, MatView out, const OpParams&, cudaStream_t str
 }  // namespace
 
 void register_fast_copy(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"copy/fast-float4", Op::copy, space::global,
          "float4 loads and stores, 4 in flight per thread: what a plain kernel reaches next to "
          "cudaMemcpy",
-         gpu::Layout::dense, Tier::tuned},
+         gpu::Layout::dense, Tier::tuned, "fast_copy_kernel", {}},
         launch_fast_copy));
 }
 

@@ -12,7 +12,7 @@
 #include "device_border.cuh"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
-#include "fast_launchers.hpp"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
 
@@ -225,16 +225,17 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
 constexpr int kMaxQuadRadius = 8;
 
 void launch_fast_filter_x_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const bool quad = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.cols % 4 == 0;
+    if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out) || in.cols % 4 != 0)
+        throw Unsupported("filter_x/fast-seg4096-quad needs 16-byte aligned rows of whole float4");
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const bool launched = quad && fast::with_compiled_radius<kMaxQuadRadius>(params.radius, [&](auto r) {
+    const bool launched = fast::with_compiled_radius<kMaxQuadRadius>(params.radius, [&](auto r) {
         constexpr int R = decltype(r)::value;
         const XPlan plan = plan_for(in, R);
         const std::size_t smem = static_cast<std::size_t>(plan.ty) * (plan.tx * kPer + 2 * ((R + 3) / 4 * 4)) * sizeof(float);
         fast_filter_x_quad_kernel<R, 6><<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.border, inv, plan);
         COALESCE_CHECK_LAUNCH("fast_filter_x_quad_kernel");
     });
-    if (!launched) launch_fast_filter_x_occ5(in, out, params, stream);
+    if (!launched) throw Unsupported("filter_x/fast-seg4096-quad has radii 1..8 compiled in");
 }
 
 void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
@@ -250,33 +251,29 @@ void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaS
 
 }  // namespace
 
-void launch_fast_filter_x_occ5(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    launch_fast_filter_x(in, out, params, stream);
-}
-
 void register_fast_filter_x(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    const Limits quad_limits{.cols_multiple = 4, .min_radius = 1, .max_radius = kMaxQuadRadius};
+    registry.add(fast::device_variant(
         {"filter_x/fast-seg4096-occ5", Op::filter_x, space::shared,
          "row segments of up to 4096 columns staged with coalesced float4 loads (4 + halo in "
          "flight per thread), 16 outputs per thread sharing the windows' middle, written back "
          "through shared memory as coalesced float4 stores; borders through border_index(); "
          "registers capped at 48 (launch bounds) so five blocks fit per multiprocessor",
-         gpu::Layout::dense, Tier::tuned},
-        launch_fast_filter_x_occ5));
-    registry.add(gpu::make_device_variant(
+         gpu::Layout::dense, Tier::tuned, "fast_filter_x_kernel", {}},
+        launch_fast_filter_x));
+    registry.add(fast::device_variant(
         {"filter_x/fast-seg4096-quad", Op::filter_x, space::shared,
          "row segments staged as in filter_x/fast-seg4096-occ5, radius 1-8 compiled in: each "
          "thread computes four consecutive outputs at a time from aligned float4 shared loads with "
          "the window in registers and stores them straight out as a float4 (one barrier, no second "
-         "pass through shared memory); other radii and unaligned rows take "
-         "filter_x/fast-seg4096-occ5",
-         gpu::Layout::dense, Tier::tuned},
+         "pass through shared memory); columns a multiple of 4",
+         gpu::Layout::dense, Tier::tuned, "fast_filter_x_quad_kernel<R = radius, 6>", quad_limits},
         launch_fast_filter_x_quad));
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"filter_x/fast-seg4096-quad-pitched", Op::filter_x, space::pitched,
          "filter_x/fast-seg4096-quad on cudaMallocPitch rows (every row starts on a 512-byte "
          "boundary)",
-         gpu::Layout::pitched, Tier::tuned},
+         gpu::Layout::pitched, Tier::tuned, "fast_filter_x_quad_kernel<R = radius, 6>", quad_limits},
         launch_fast_filter_x_quad));
 }
 

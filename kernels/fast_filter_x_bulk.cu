@@ -4,8 +4,8 @@
 // outputs from 1 + 2 * halo / 4 aligned 16-byte shared loads (consecutive lanes, consecutive
 // float4: no bank conflicts, no padded layout needed) and stores them as one float4 (a warp
 // writes 512 contiguous bytes). The radius is a template parameter (1..8), so the window lives in
-// registers with compile-time indices; other radii, and rows that are not 16-byte aligned, take
-// filter_x/fast-seg4096-occ5's kernel. Positions outside the row are filled into the slot through
+// registers with compile-time indices; other radii, and rows that are not 16-byte aligned, are
+// refused (skipped with the reason). Positions outside the row are filled into the slot through
 // border_index() by the lanes, only in a row's first and last segments.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -13,7 +13,7 @@
 #include "device_instance.hpp"
 #include "fast_bulk.cuh"
 #include "fast_common.cuh"
-#include "fast_launchers.hpp"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
 
@@ -98,27 +98,27 @@ void launch_bulk(MatView in, MatView out, const OpParams& params, cudaStream_t s
 }
 
 void launch_fast_filter_x_bulk(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const bool bulk = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.cols % 4 == 0 &&
-                      params.radius >= 1 && params.radius <= kMaxBulkRadius;
-    if (!bulk) return launch_fast_filter_x_occ5(in, out, params, stream);
-    fast::with_compiled_radius<kMaxBulkRadius>(params.radius,
-                                               [&](auto r) { launch_bulk<decltype(r)::value>(in, out, params, stream); });
+    if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out) || in.cols % 4 != 0)
+        throw Unsupported("the bulk copy engine moves 16-byte aligned multiples of 16 bytes");
+    const bool launched = fast::with_compiled_radius<kMaxBulkRadius>(
+        params.radius, [&](auto r) { launch_bulk<decltype(r)::value>(in, out, params, stream); });
+    if (!launched) throw Unsupported("filter_x/fast-bulk-ring has radii 1..8 compiled in");
 }
 
 }  // namespace
 
 void register_fast_filter_x_bulk(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"filter_x/fast-bulk-ring", Op::filter_x, space::shared,
          "each warp streams every W-th row (W resident warps) through a ring of four shared-memory "
          "slots (1024 output columns plus the halo) filled by the bulk copy engine "
          "(cp.async.bulk, sm_90); four outputs per lane from aligned float4 shared loads, float4 "
-         "stores; radius 1-8 compiled in, other radii and unaligned rows take "
-         "filter_x/fast-seg4096-occ5. Lost to filter_x/fast-seg4096-quad (84.6 / 82.4% of copy "
+         "stores; radius 1-8 compiled in, columns a multiple of 4. Lost to filter_x/fast-seg4096-quad (84.6 / 82.4% of copy "
          "against 96.2 / 97.7 at r = 4, 8192x8192 / 8000x6000 on the H200; Nsight Compute: 16% "
          "occupancy, a third of the staged kernel's instructions yet 70% of the DRAM peak): one "
          "warp per ring waits, computes and refills in turn",
-         gpu::Layout::dense, Tier::experiment},
+         gpu::Layout::dense, Tier::experiment, "fast_filter_x_bulk_kernel<R = radius>",
+         {.cols_multiple = 4, .min_radius = 1, .max_radius = kMaxBulkRadius}},
         launch_fast_filter_x_bulk));
 }
 

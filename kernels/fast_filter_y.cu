@@ -8,6 +8,7 @@
 #include "device_border.cuh"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
 
@@ -126,17 +127,17 @@ void launch_fast_filter_y(MatView in, MatView out, const OpParams& params, cudaS
 }  // namespace
 
 void register_fast_filter_y(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"filter_y/fast-tile-float4", Op::filter_y, space::shared,
          "64 (r > 16: 128) output rows + 2r halo rows staged with float4 loads, a thread per float4 of "
          "columns computes 8 rows sharing the windows' common middle, float4 stores",
-         gpu::Layout::dense, Tier::tuned},
+         gpu::Layout::dense, Tier::tuned, "fast_filter_y_kernel", {}},
         launch_fast_filter_y));
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"filter_y/fast-tile-pitched", Op::filter_y, space::pitched,
          "filter_y/fast-tile-float4 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
          "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
-         gpu::Layout::pitched, Tier::tuned},
+         gpu::Layout::pitched, Tier::tuned, "fast_filter_y_kernel", {}},
         launch_fast_filter_y));
 }
 

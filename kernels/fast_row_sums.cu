@@ -1,10 +1,10 @@
-// row sums, fast: one warp (or a whole block, when rows are few) per row, float4 loads with four
-// in flight per lane, a shuffle reduction at the end. No shared tile: every byte is read once.
+// row sums, fast: one warp or one block per row, float4 loads with four in flight per lane, a
+// shuffle reduction at the end. No shared tile: every byte is read once.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
-#include "fast_launchers.hpp"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
 #include <cstdint>
@@ -105,13 +105,8 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
     }
 }
 
-// With fewer rows than about 32 warps per multiprocessor, one warp per row leaves the chip half
-// idle: a whole block per row keeps enough loads in flight (1024x65536, say).
-constexpr std::size_t kFewRows = 4096;
-
-
-void launch_fast_row_sums_block_occ8(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    if (!fast::rows_are_16b_aligned(in) || in.cols % 4 != 0) return launch_fast_row_sums_warp(in, out, params, stream);
+void launch_fast_row_sums_block_occ8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    if (!fast::rows_are_16b_aligned(in)) throw Unsupported("row_sums/fast-block-occ8 needs 16-byte aligned rows");
     fast_row_sums_block_occ8_kernel<<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
     COALESCE_CHECK_LAUNCH("fast_row_sums_block_occ8_kernel");
 }
@@ -122,25 +117,22 @@ void launch_fast_row_sums_block(MatView in, MatView out, const OpParams&, cudaSt
     COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
 }
 
-}  // namespace
-
 void launch_fast_row_sums_warp(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    if (in.rows >= kFewRows) {
-        fast_row_sums_kernel<1><<<gpu::blocks_for(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
-    } else {
-        fast_row_sums_kernel<kWarps><<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
-    }
+    fast_row_sums_kernel<1><<<gpu::blocks_for(in.rows, kWarps), kThreads, 0, stream>>>(in, out);
     COALESCE_CHECK_LAUNCH("fast_row_sums_kernel");
 }
 
+}  // namespace
+
 void register_fast_row_sums(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"row_sums/fast-warp-float4", Op::row_sums, space::global,
-         "one warp per row (a block per row when rows are few), float4 loads from the first "
-         "16-byte boundary, 4 loads in flight per lane, shuffle reduction",
-         gpu::Layout::dense, Tier::tuned},
+         "one warp per row, float4 loads from the first 16-byte boundary (a scalar head and tail "
+         "in the same kernel), 4 loads in flight per lane, shuffle reduction; with few rows "
+         "(under ~4096) the chip is partly idle, where a block per row is the better shape",
+         gpu::Layout::dense, Tier::tuned, "fast_row_sums_kernel<1>", {}},
         launch_fast_row_sums_warp));
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"row_sums/fast-block-float4", Op::row_sums, space::shared,
          "one 256-thread block per row at every size, float4 loads from the first 16-byte "
          "boundary, 4 loads in flight per thread, shuffles then 8 partials in shared memory. "
@@ -148,15 +140,14 @@ void register_fast_row_sums(Registry& registry) {
          "8192x8192 / 8000x6000 on the H200): at 56 registers a multiprocessor holds 32 of its "
          "warps, the capped kernel 64, and a block-per-row sum lives on the loads those warps "
          "keep in flight",
-         gpu::Layout::dense, Tier::experiment},
+         gpu::Layout::dense, Tier::experiment, "fast_row_sums_kernel<8>", {}},
         launch_fast_row_sums_block));
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"row_sums/fast-block-occ8", Op::row_sums, space::shared,
          "a 256-thread block per row with registers capped at 32, so 64 warps per multiprocessor "
          "(the shape of CUB's fixed-size segmented reduce): four float4 loads per thread and "
-         "batch, shuffles then 8 partials in shared memory; rows not 16-byte aligned take "
-         "row_sums/fast-warp-float4",
-         gpu::Layout::dense, Tier::tuned},
+         "batch, shuffles then 8 partials in shared memory; 16-byte aligned rows only",
+         gpu::Layout::dense, Tier::tuned, "fast_row_sums_block_occ8_kernel", {.cols_multiple = 4}},
         launch_fast_row_sums_block_occ8));
 }
 

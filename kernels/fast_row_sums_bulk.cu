@@ -2,13 +2,13 @@
 // ring of four 4 KiB shared-memory slots that the copy engine fills (fast_bulk.cuh); the lanes
 // sum each landed chunk with 16-byte shared loads. A persistent grid, as many warps as fit.
 // Rows that are not 16-byte aligned, or whose length is not a multiple of 16 bytes, cannot be
-// bulk-copied: those matrices take row_sums/fast-warp-float4's kernel.
+// bulk-copied: the variant declares cols % 4 == 0 and refuses other matrices.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_bulk.cuh"
 #include "fast_common.cuh"
-#include "fast_launchers.hpp"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
 
@@ -68,9 +68,9 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_bulk_kernel(MatView in
         });
 }
 
-void launch_fast_row_sums_bulk(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const bool bulk = fast::rows_are_16b_aligned(in) && in.cols % 4 == 0;
-    if (!bulk) return launch_fast_row_sums_warp(in, out, params, stream);
+void launch_fast_row_sums_bulk(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    if (!fast::rows_are_16b_aligned(in) || in.cols % 4 != 0)
+        throw Unsupported("the bulk copy engine moves 16-byte aligned multiples of 16 bytes");
     const fast::WarpRows plan = fast::resident_warp_rows<fast_row_sums_bulk_kernel>(kThreads, kSmem, in.rows);
     fast_row_sums_bulk_kernel<<<gpu::blocks_for(plan.warps, kWarps), kThreads, kSmem, stream>>>(in, out, plan);
     COALESCE_CHECK_LAUNCH("fast_row_sums_bulk_kernel");
@@ -79,16 +79,15 @@ void launch_fast_row_sums_bulk(MatView in, MatView out, const OpParams& params, 
 }  // namespace
 
 void register_fast_row_sums_bulk(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"row_sums/fast-bulk-ring", Op::row_sums, space::shared,
          "each warp streams every W-th row (W resident warps) through a ring of four 4 KiB "
          "shared-memory slots filled by the bulk copy engine (cp.async.bulk, sm_90), so the bytes "
-         "in flight cost no registers; persistent grid; rows not 16-byte aligned take "
-         "row_sums/fast-warp-float4. Lost to row_sums/fast-block-occ8 (96.9 / 92.8% of copy "
+         "in flight cost no registers; persistent grid; 16-byte aligned rows only. Lost to row_sums/fast-block-occ8 (96.9 / 92.8% of copy "
          "against 101.1 / 101.2 at 8192x8192 / 8000x6000 on the H200; Nsight Compute: 16% "
          "occupancy): each ring has one warp that waits, sums and refills in turn, so fewer "
          "bytes are in flight than the four slots promise",
-         gpu::Layout::dense, Tier::experiment},
+         gpu::Layout::dense, Tier::experiment, "fast_row_sums_bulk_kernel", {.cols_multiple = 4}},
         launch_fast_row_sums_bulk));
 }
 

@@ -5,7 +5,10 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
+
+#include <string>
 
 namespace coalesce {
 namespace {
@@ -119,10 +122,19 @@ void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
 }
 
+// What the quad kernel needs besides 16-byte aligned rows (cols % 4 == 0 on dense matrices, any
+// width on pitched ones): whole float4 on both sides, so rows and columns are multiples of 4.
+std::string quad_refusal(Shape input, const OpParams&) {
+    if (input.rows % 4 == 0 && input.cols % 4 == 0) return {};
+    return "the 4x4 register blocks move whole float4 of input and output rows: needs rows and "
+           "columns that are multiples of 4 (this input is " +
+           std::to_string(input.rows) + "x" + std::to_string(input.cols) + ")";
+}
+
 void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.rows % 4 == 0 &&
-                     in.cols % 4 == 0;
-    if (!vec) return launch_fast_transpose(in, out, params, stream);
+    if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out))
+        throw Unsupported("transpose/fast-quad-swizzle needs 16-byte aligned rows");
+    if (std::string why = quad_refusal({in.rows, in.cols}, params); !why.empty()) throw Unsupported(why);
     const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
     fast_transpose_quad_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
     COALESCE_CHECK_LAUNCH("fast_transpose_quad_kernel");
@@ -131,25 +143,27 @@ void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params,
 }  // namespace
 
 void register_fast_transpose(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"transpose/fast-tile64-float4", Op::transpose, space::shared,
-         "64x64 shared tile (padded to 65), float4 loads and stores, 4 loads in flight per thread; "
-         "scalar path for rows not 16-byte aligned; blocks take tiles in row order",
-         gpu::Layout::dense, Tier::tuned},
+         "64x64 shared tile (padded to 65), float4 loads and stores, 4 loads in flight per "
+         "thread; a scalar path inside the same kernel for rows not 16-byte aligned; blocks take "
+         "tiles in row order",
+         gpu::Layout::dense, Tier::tuned, "fast_transpose_kernel", {}},
         launch_fast_transpose));
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"transpose/fast-quad-swizzle", Op::transpose, space::shared,
-         "64x64 tiles, each thread transposes a 4x4 block in registers and stores whole float4 columns "
-         "into an XOR-swizzled (unpadded) shared tile: 16-byte shared stores and loads, nearly no bank "
-         "conflicts, a quarter of the shared-memory instructions; unaligned matrices take "
-         "transpose/fast-tile64-float4",
-         gpu::Layout::dense, Tier::tuned},
-        launch_fast_transpose_quad));
-    registry.add(gpu::make_device_variant(
+         "64x64 tiles, each thread transposes a 4x4 block in registers and stores whole float4 "
+         "columns into an XOR-swizzled (unpadded) shared tile: 16-byte shared stores and loads, "
+         "nearly no bank conflicts, a quarter of the shared-memory instructions; rows and columns "
+         "multiples of 4 only",
+         gpu::Layout::dense, Tier::tuned, "fast_transpose_quad_kernel", {.cols_multiple = 4}},
+        launch_fast_transpose_quad, quad_refusal));
+    registry.add(fast::device_variant(
         {"transpose/fast-quad-swizzle-pitched", Op::transpose, space::pitched,
-         "transpose/fast-quad-swizzle on cudaMallocPitch rows (every row starts on a 512-byte boundary)",
-         gpu::Layout::pitched, Tier::tuned},
-        launch_fast_transpose_quad));
+         "transpose/fast-quad-swizzle on cudaMallocPitch rows (every row starts on a 512-byte "
+         "boundary)",
+         gpu::Layout::pitched, Tier::tuned, "fast_transpose_quad_kernel", {.cols_multiple = 4}},
+        launch_fast_transpose_quad, quad_refusal));
 }
 
 }  // namespace coalesce

@@ -106,10 +106,16 @@ TEST_P(FastVariantTest, MatchesReferenceAndRepeatsBitForBit) {
     const Variant* v = registry().find(c.id);
     ASSERT_NE(v, nullptr);
     const Op op = v->info.op;
+    if (const std::string why = v->info.limits.unsupported_reason(op, c.shape, c.params); !why.empty())
+        GTEST_SKIP() << "outside the variant's limits: " << why;
+    std::unique_ptr<Instance> instance;
+    try {
+        instance = v->make(c.shape, c.params);
+    } catch (const Unsupported& e) {
+        GTEST_SKIP() << "refused by the variant: " << e.what();
+    }
     const Matrix& input = input_for(c.shape);
     const Reference ref = cpu_reference(op, input, c.params);
-
-    std::unique_ptr<Instance> instance = v->make(c.shape, c.params);
     instance->upload(input);
     instance->poison();
     const Stream stream = Stream::create();
@@ -129,6 +135,41 @@ TEST_P(FastVariantTest, MatchesReferenceAndRepeatsBitForBit) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fast, FastVariantTest, testing::ValuesIn(cases()), case_name);
+
+// Every fast variant is tuned or an experiment and names the kernel it runs; needs no device.
+TEST(FastVariants, CarryATierAndTheirKernel) {
+    for (const std::string& id : fast_ids()) {
+        const VariantInfo& info = registry().find(id)->info;
+        EXPECT_NE(info.tier, Tier::classic) << id;
+        EXPECT_FALSE(info.kernel.empty()) << id;
+        if (info.tier == Tier::experiment)
+            EXPECT_NE(info.description.find("Lost to"), std::string::npos) << id << ": say why it lost";
+    }
+}
+
+// An input outside a variant's declared limits never reaches its kernel: the factory refuses it
+// with Unsupported (the runner's skip) before allocating anything, so this needs no device.
+TEST(FastVariants, RefuseInputsOutsideTheirLimits) {
+    for (const std::string& id : fast_ids()) {
+        const VariantInfo& info = registry().find(id)->info;
+        const Variant& v = *registry().find(id);
+        const Limits& l = info.limits;
+        if (l.cols_multiple > 1) {
+            const Shape odd{8, 2 * l.cols_multiple + 1};
+            EXPECT_THROW(v.make(odd, OpParams{std::max(l.min_radius, 1), Border::clamp}), Unsupported) << id;
+        }
+        if (is_filter(info.op) && l.max_radius < kMaxRadius)
+            EXPECT_THROW(v.make({8, 8}, OpParams{l.max_radius + 1, Border::clamp}), Unsupported) << id;
+        if (is_filter(info.op) && l.min_radius > 0)
+            EXPECT_THROW(v.make({8, 8}, OpParams{l.min_radius - 1, Border::clamp}), Unsupported) << id;
+    }
+    // What limits cannot say: the quad transposes need rows that are a multiple of 4 too.
+    for (const char* id : {"transpose/fast-quad-swizzle", "transpose/fast-quad-swizzle-pitched"}) {
+        const Variant* v = registry().find(id);
+        ASSERT_NE(v, nullptr) << id;
+        EXPECT_THROW(v->make({6, 8}, OpParams{}), Unsupported) << id;
+    }
+}
 
 // Every operation has a fast variant (the bandwidth comparison of bench/ relies on it); needs no device.
 TEST(FastVariants, EveryOperationHasOne) {
