@@ -13,7 +13,9 @@ void register_fast_variants(Registry& registry) {
     register_fast_col_sums(registry);
     register_fast_filter_x(registry);
     register_fast_filter_x_bulk(registry);
+    register_fast_filter_x_running(registry);
     register_fast_filter_y(registry);
+    register_fast_filter_y_running(registry);
 }
 
 }  // namespace coalesce
