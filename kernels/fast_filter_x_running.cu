@@ -81,10 +81,12 @@ __global__ void __launch_bounds__(kLanes) fast_filter_x_running_kernel(MatView i
     fast::RunningSum sum;
 #pragma unroll 1
     for (int j = 0; j <= span; ++j) sum.add(mine[j]);
+    sum.renormalise();
     float* o = gpu::pitched_row(out, row) + c0;
 #pragma unroll 1
     for (int j0 = 0; j0 < per_lane; j0 += kLanes) {
         const int n = min(kLanes, per_lane - j0);  // steps in this group (warp-uniform)
+        sum.renormalise();
 #pragma unroll
         for (int i = 0; i < kLanes; ++i) {
             if (i < n) {

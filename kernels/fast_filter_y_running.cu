@@ -104,6 +104,7 @@ __global__ void __launch_bounds__(kLanes) fast_filter_y_running_kernel(MatView i
         if (q > 0 && (q & (kGroup - 1)) == 0) {
             issue_group();
             fast::wait_copies<kAhead>();
+            sum.renormalise();
         }
         const float enter = mine[s_in * kLanes];
         if (++s_in == ring) s_in = 0;

@@ -76,11 +76,20 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
 
 // A block per row at 64 warps per multiprocessor, the shape of CUB's fixed-size segmented reduce
 // that CuPy's x.sum(axis=1) runs (Nsight Compute: 95% achieved occupancy, against 47% for the
-// warp-per-row kernel above). 16-byte aligned rows only: four unguarded float4 per thread and
-// batch, then one guarded batch, one accumulator, so the whole kernel fits 32 registers.
+// warp-per-row kernel above). Four unguarded float4 per thread and batch, then one guarded batch,
+// one accumulator, so the whole kernel fits 32 registers. A row that does not start on 16 bytes
+// (dense rows with cols % 4 != 0) peels its head up to the first 16-byte boundary and its tail
+// (at most three floats each) in the same kernel; the float4 body is the same loop.
 __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(MatView in, MatView out) {
-    const float4* p = reinterpret_cast<const float4*>(gpu::pitched_row(in, blockIdx.x));
-    const unsigned n4 = static_cast<unsigned>(in.cols / 4);
+    const float* row = gpu::pitched_row(in, blockIdx.x);
+    const unsigned cols = static_cast<unsigned>(in.cols);
+    const auto misalign = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(row) & 15);
+    const unsigned head = min(cols, ((16 - misalign) & 15) / 4);
+    const float4* p = reinterpret_cast<const float4*>(row + head);
+    const unsigned n4 = (cols - head) / 4;
+    const unsigned tail = head + 4 * n4 + threadIdx.x;  // the peeled floats: threads 0..2 at most
+    float edge = threadIdx.x < head ? __ldg(row + threadIdx.x) : 0.0f;
+    if (tail < cols) edge += __ldg(row + tail);
     const float4 zero = make_float4(0, 0, 0, 0);
     float4 acc = zero;
     unsigned i = threadIdx.x;
@@ -94,7 +103,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
                      v2 = i + 2 * kThreads < n4 ? __ldg(p + i + 2 * kThreads) : zero;
         acc = fast::add4(acc, fast::add4(fast::add4(v0, v1), v2));
     }
-    float sum = gpu::warp_sum((acc.x + acc.y) + (acc.z + acc.w));
+    float sum = gpu::warp_sum(((acc.x + acc.y) + (acc.z + acc.w)) + edge);
     __shared__ float partial[kWarps];
     if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = sum;
     __syncthreads();
@@ -106,7 +115,6 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
 }
 
 void launch_fast_row_sums_block_occ8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    if (!fast::rows_are_16b_aligned(in)) throw Unsupported("row_sums/fast-block-occ8 needs 16-byte aligned rows");
     fast_row_sums_block_occ8_kernel<<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
     COALESCE_CHECK_LAUNCH("fast_row_sums_block_occ8_kernel");
 }
@@ -140,14 +148,16 @@ void register_fast_row_sums(Registry& registry) {
          "8192x8192 / 8000x6000 on the H200): at 56 registers a multiprocessor holds 32 of its "
          "warps, the capped kernel 64, and a block-per-row sum lives on the loads those warps "
          "keep in flight",
-         gpu::Layout::dense, Tier::experiment, "fast_row_sums_kernel<8>", {}},
+         gpu::Layout::dense, Tier::experiment, "fast_row_sums_kernel<8>", {.max_rows = gpu::kMaxGridX}},
         launch_fast_row_sums_block));
     registry.add(fast::device_variant(
         {"row_sums/fast-block-occ8", Op::row_sums, space::shared,
          "a 256-thread block per row with registers capped at 32, so 64 warps per multiprocessor "
          "(the shape of CUB's fixed-size segmented reduce): four float4 loads per thread and "
-         "batch, shuffles then 8 partials in shared memory; 16-byte aligned rows only",
-         gpu::Layout::dense, Tier::tuned, "fast_row_sums_block_occ8_kernel", {.cols_multiple = 4}},
+         "batch, shuffles then 8 partials in shared memory; rows that do not start on 16 bytes "
+         "peel a head and a tail of at most three floats in the same kernel",
+         gpu::Layout::dense, Tier::tuned, "fast_row_sums_block_occ8_kernel",
+         {.max_rows = gpu::kMaxGridX}},
         launch_fast_row_sums_block_occ8));
 }
 

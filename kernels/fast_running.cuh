@@ -5,20 +5,21 @@
 //
 // Accuracy. A float running sum (add the entering sample, subtract the leaving one) carries every
 // rounding error forward: after n steps its error grows like sqrt(n) u |S| and can reach n u |S|
-// (u = 2^-24), far outside the verification bound of a (2r+1)-term sum, and it is relative to the
-// largest window met, not to the current one. Here the sum is kept as an unevaluated pair
-// hi + lo: each addition's rounding error is computed exactly (Knuth's TwoSum) and collected in
-// lo, and the pair is renormalised after every step (|lo| <= ulp(hi) / 2). The only errors left
-// are the roundings of the small lo additions, about 2 u^2 M per step, so after n steps
-//   |hi - S| <= u/2 |S| + 2 n u^2 M,
-// M the largest sum of |values| of a window met since the last seed. The output, (hi + lo) / (2r+1)
-// through one correction step (mean()), is then within (u + 2 n u^2 M / A) A / (2r+1) of the
-// mean, A the current window's sum of |values|. The verifier allows at least 4 u A / (2r+1): with
-// walks of at most 4096 outputs that holds unless the walk met, since its seed, a window more than
-// 10000 times larger (in sum of |values|) than the current one. Data whose values span less than about 2^20
-// in magnitude (8-bit and 16-bit images among them) make every lo addition exact, so a window of
-// zeros after bright pixels sums to exactly 0. 18 float adds and 3 multiplies per output, no FP64: the same code
-// is fast on GPUs with slow double precision too.
+// (u = 2^-24), far outside the verification bound of a (2r+1)-term sum, and relative to the
+// largest window met, not to the current one. Here the sum is an unevaluated pair hi + lo: each
+// addition's rounding error is computed exactly (Knuth's TwoSum) and collected in lo, and the pair
+// is renormalised every G steps (the kernels use G = 8 and 32), so |lo| stays below G u M, M the
+// largest sum of |values| of a window met since the seed. The only errors left are the roundings
+// of the lo additions, at most G u^2 M per step:
+//   |hi + lo - S| <= n G u^2 M  after n steps.
+// mean() divides hi + lo by 2r+1 to about half an ulp, so an output is within
+// (u + n G u^2 M / A) A / (2r+1) of the exact mean, A the current window's sum of |values|; the
+// verifier allows at least 4 u A / (2r+1). With n G <= 32768 (filter Y: walks of at most 4096
+// rows, G = 8; filter X: at most 129 outputs, G = 32) that holds unless the walk met, since its
+// seed, a window over 1500 times larger (in sum of |values|) than the current one. Data whose
+// values span less than about 2^20 in magnitude (8-bit and 16-bit images among them) make every lo
+// addition exact: a window of zeros after bright pixels then sums to exactly 0. About 15 float
+// adds and 3 multiplies per output, no FP64: the same code is fast on GPUs with slow doubles too.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -32,27 +33,30 @@ __device__ __forceinline__ void two_sum(float a, float b, float& s, float& e) {
     e = (a - (s - bb)) + (b - bb);
 }
 
-// The window sum as hi + lo, renormalised after every step.
+// The window sum as the unevaluated pair hi + lo.
 struct RunningSum {
     float hi = 0.0f;
     float lo = 0.0f;
 
-    __device__ __forceinline__ void renormalise(float s, float c) {
-        hi = s + c;
-        lo = c - (hi - s);  // exact when |s| >= |c|; otherwise off by about u |c|, i.e. u^2 |S|
-    }
     // Seeding: adds one sample.
     __device__ __forceinline__ void add(float v) {
-        float s, e;
-        two_sum(hi, v, s, e);
-        renormalise(s, lo + e);
+        float e;
+        two_sum(hi, v, hi, e);
+        lo += e;
     }
     // One step of the window: `enter` comes in, `leave` goes out.
     __device__ __forceinline__ void slide(float enter, float leave) {
-        float s1, e1, s2, e2;
-        two_sum(hi, enter, s1, e1);
-        two_sum(s1, -leave, s2, e2);
-        renormalise(s2, lo + (e1 + e2));
+        float s, e1, e2;
+        two_sum(hi, enter, s, e1);
+        two_sum(s, -leave, hi, e2);
+        lo += e1 + e2;
+    }
+    // Moves what lo holds into hi, leaving |lo| <= ulp(hi) / 2 (exact when |hi| >= |lo|;
+    // otherwise off by about u |lo|).
+    __device__ __forceinline__ void renormalise() {
+        const float s = hi;
+        hi = s + lo;
+        lo -= hi - s;
     }
     // (hi + lo) / width, to about half an ulp: q = hi * inv misses by up to an ulp through the
     // rounding of inv = 1/width; the remainder hi - q * width is exact in one fma, and one more
