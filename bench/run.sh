@@ -72,12 +72,13 @@ fi
 if want sanitize; then
   step "compute-sanitizer"
   # One test per variant and shape, every radius and border inside it (fast_variants_test.cpp).
-  small='Fast/FastVariantTest.*_33x65:Fast/FastVariantTest.*_4097x3:Fast/FastVariantTest.*_3x4097:Fast/FastVariantTest.*_37x4:Fast/FastVariantTest.*_2x8192'
+  t=Fast/FastVariantTest
+  small="$t.*_33x65:$t.*_4097x3:$t.*_3x4097:$t.*_37x4:$t.*_2x8192"
   timeout 100 compute-sanitizer --tool memcheck --error-exitcode 9 "$BIN/coalesce_fast_variant_tests" \
     --gtest_filter="$small" --gtest_brief=1 > "$LOG/memcheck.log" 2>&1; echo "memcheck: rc=$?"
   tail -3 "$LOG/memcheck.log"
   timeout 80 compute-sanitizer --tool racecheck --error-exitcode 9 "$BIN/coalesce_fast_variant_tests" \
-    --gtest_filter='Fast/FastVariantTest.*filter*_33x65:Fast/FastVariantTest.*transpose*_4097x3:Fast/FastVariantTest.*col_sums*_4100x36:Fast/FastVariantTest.*col_sums*_4097x3' \
+    --gtest_filter="$t.*filter*_33x65:$t.*transpose*_4097x3:$t.*col_sums*_4100x36:$t.*col_sums*_4097x3" \
     --gtest_brief=1 > "$LOG/racecheck.log" 2>&1; echo "racecheck: rc=$?"
   tail -3 "$LOG/racecheck.log"
 fi

@@ -40,18 +40,20 @@ XRunPlan plan_for(std::size_t cols, int radius) {
 }
 
 std::size_t smem_bytes(const XRunPlan& p, int radius) {
-    return (static_cast<std::size_t>(kLanes) * p.per_lane + 2 * radius + kLanes * kTilePitch) * sizeof(float);
+    return (static_cast<std::size_t>(kLanes) * p.per_lane + 2 * radius + kLanes * kTilePitch) *
+           sizeof(float);
 }
 
-__global__ void __launch_bounds__(kLanes) fast_filter_x_running_kernel(MatView in, MatView out, int radius,
-                                                                     Border border, float inv, XRunPlan plan) {
+__global__ void __launch_bounds__(kLanes)
+    fast_filter_x_running_kernel(MatView in, MatView out, int radius, Border border, float inv,
+                                 XRunPlan plan) {
     extern __shared__ float sh[];
     const int lane = threadIdx.x;
     const int per_lane = plan.per_lane;
     const int width = kLanes * per_lane;  // outputs of this segment
     const int span = 2 * radius;
     const float taps = static_cast<float>(span + 1);
-    const int len = width + span;         // staged columns: line[p] is column c0 - r + p
+    const int len = width + span;  // staged columns: line[p] is column c0 - r + p
     float* line = sh;
     float* tile = sh + len;
     const unsigned seg = blockIdx.x % plan.segs;
@@ -68,8 +70,10 @@ __global__ void __launch_bounds__(kLanes) fast_filter_x_running_kernel(MatView i
         for (int p = lane; p < len; p += kLanes) {
             long long x = first + p;
             if (x < 0 || x >= cols) x = gpu::border_index(x, cols, border);
-            if (x < 0) line[p] = 0.0f;  // Border::zero
-            else fast::copy4_async(line + p, src + x);
+            if (x < 0)
+                line[p] = 0.0f;  // Border::zero
+            else
+                fast::copy4_async(line + p, src + x);
         }
     }
     fast::commit_copies();
@@ -106,7 +110,8 @@ __global__ void __launch_bounds__(kLanes) fast_filter_x_running_kernel(MatView i
     }
 }
 
-void launch_fast_filter_x_running(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+void launch_fast_filter_x_running(MatView in, MatView out, const OpParams& params,
+                                  cudaStream_t stream) {
     const XRunPlan plan = plan_for(in.cols, params.radius);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const unsigned blocks = static_cast<unsigned>(in.rows * plan.segs);
@@ -125,12 +130,17 @@ std::string grid_refusal(Shape input, const OpParams& params) {
 
 void register_fast_filter_x_running(Registry& registry) {
     registry.add(fast::device_variant(
-        {"filter_x/fast-running-sum", Op::filter_x, space::shared,
+        {"filter_x/fast-running-sum",
+         Op::filter_x,
+         space::shared,
          "a running sum along each row (add the entering column, subtract the leaving one, the "
          "pair hi + lo keeping every rounding error), so an output costs the same at every radius; "
          "a warp stages a row segment with 4-byte cp.async copies (any width and alignment) and "
          "each lane walks K consecutive outputs of it, parked in a tile and written back coalesced",
-         gpu::Layout::dense, Tier::tuned, "fast_filter_x_running_kernel", {}},
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_filter_x_running_kernel",
+         {}},
         launch_fast_filter_x_running, grid_refusal));
 }
 

@@ -22,10 +22,10 @@
 namespace coalesce {
 namespace {
 
-constexpr int kLanes = 32;       // one warp per block, one column per lane
-constexpr int kGroup = 8;        // rows per committed group of copies (a power of two)
-constexpr int kAhead = 4;        // groups in flight beyond the one being read
-constexpr std::size_t kMinSegmentRows = 512;   // seeds and halo rows cost 2r per segment
+constexpr int kLanes = 32;                    // one warp per block, one column per lane
+constexpr int kGroup = 8;                     // rows per committed group of copies (a power of two)
+constexpr int kAhead = 4;                     // groups in flight beyond the one being read
+constexpr std::size_t kMinSegmentRows = 512;  // seeds and halo rows cost 2r per segment
 constexpr std::size_t kMaxSegmentRows = 4096;  // longest walk (the error bound of fast_running.cuh)
 
 // Ring rows: the window (2r + 1), the group being read and the kAhead groups in flight.
@@ -40,8 +40,9 @@ struct YRunPlan {
     int ring = 0;              // ring rows (ring_rows(radius))
 };
 
-__global__ void __launch_bounds__(kLanes) fast_filter_y_running_kernel(MatView in, MatView out, int radius,
-                                                                     Border border, float inv, YRunPlan plan) {
+__global__ void __launch_bounds__(kLanes)
+    fast_filter_y_running_kernel(MatView in, MatView out, int radius, Border border, float inv,
+                                 YRunPlan plan) {
     extern __shared__ float ring_all[];
     const int lane = threadIdx.x;
     const unsigned band = blockIdx.x % plan.bands;
@@ -50,12 +51,13 @@ __global__ void __launch_bounds__(kLanes) fast_filter_y_running_kernel(MatView i
     if (col >= in.cols) return;
     const long long rows = static_cast<long long>(in.rows);
     const long long y0 = static_cast<long long>(seg * plan.seg_rows);
-    const int n_out = static_cast<int>(std::min<long long>(static_cast<long long>(plan.seg_rows), rows - y0));
-    const int span = 2 * radius;          // the window is span + 1 rows
+    const int n_out =
+        static_cast<int>(std::min<long long>(static_cast<long long>(plan.seg_rows), rows - y0));
+    const int span = 2 * radius;  // the window is span + 1 rows
     const float taps = static_cast<float>(span + 1);
-    const int stream = n_out + span;      // stream position q is input row y0 - radius + q
+    const int stream = n_out + span;  // stream position q is input row y0 - radius + q
     const int ring = plan.ring;
-    float* mine = ring_all + lane;        // ring row s of this lane: mine[s * kLanes]
+    float* mine = ring_all + lane;  // ring row s of this lane: mine[s * kLanes]
     const char* src = reinterpret_cast<const char*>(in.data + col);
 
     int q_issue = 0, s_issue = 0;
@@ -81,8 +83,11 @@ __global__ void __launch_bounds__(kLanes) fast_filter_y_running_kernel(MatView i
                 float* dst = mine + s_issue * kLanes;
                 long long y = y0 - radius + q_issue;
                 if (y < 0 || y >= rows) y = gpu::border_index(y, rows, border);
-                if (y < 0) *dst = 0.0f;  // Border::zero
-                else fast::copy4_async(dst, reinterpret_cast<const float*>(src + y * in.pitch_bytes));
+                if (y < 0)
+                    *dst = 0.0f;  // Border::zero
+                else
+                    fast::copy4_async(dst,
+                                      reinterpret_cast<const float*>(src + y * in.pitch_bytes));
             }
             ++q_issue;
             if (++s_issue == ring) s_issue = 0;
@@ -129,8 +134,8 @@ int blocks_per_sm(int radius) {
     std::lock_guard<std::mutex> lock(m);
     int& n = known[static_cast<std::size_t>(radius)];
     if (n == 0)
-        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, fast_filter_y_running_kernel, kLanes,
-                                                                    smem_bytes(radius)));
+        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &n, fast_filter_y_running_kernel, kLanes, smem_bytes(radius)));
     return std::max(n, 1);
 }
 
@@ -147,12 +152,14 @@ YRunPlan plan_for(Shape s, int radius) {
     const std::size_t resident = static_cast<std::size_t>(sms) * blocks_per_sm(radius);
     const std::size_t fewest = gpu::ceil_div(s.rows, kMaxSegmentRows);
     const std::size_t most = std::max<std::size_t>(fewest, s.rows / kMinSegmentRows);
-    const std::size_t segs = std::clamp<std::size_t>(resident / p.bands, fewest, std::max<std::size_t>(most, 1));
+    const std::size_t segs =
+        std::clamp<std::size_t>(resident / p.bands, fewest, std::max<std::size_t>(most, 1));
     p.seg_rows = gpu::ceil_div(s.rows, segs);
     return p;
 }
 
-void launch_fast_filter_y_running(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+void launch_fast_filter_y_running(MatView in, MatView out, const OpParams& params,
+                                  cudaStream_t stream) {
     const YRunPlan plan = plan_for({in.rows, in.cols}, params.radius);
     const unsigned segs = gpu::ceil_div(in.rows, plan.seg_rows);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
@@ -173,12 +180,17 @@ std::string grid_refusal(Shape input, const OpParams&) {
 
 void register_fast_filter_y_running(Registry& registry) {
     registry.add(fast::device_variant(
-        {"filter_y/fast-running-sum", Op::filter_y, space::shared,
+        {"filter_y/fast-running-sum",
+         Op::filter_y,
+         space::shared,
          "a running sum down each column (add the entering row, subtract the leaving one, the "
          "pair hi + lo keeping every rounding error), so an output costs the same at every radius; "
          "a lane per column streams it through its own ring in shared memory, filled by 4-byte "
          "cp.async copies 32 rows ahead (any width and alignment, no barrier)",
-         gpu::Layout::dense, Tier::tuned, "fast_filter_y_running_kernel", {}},
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_filter_y_running_kernel",
+         {}},
         launch_fast_filter_y_running, grid_refusal));
 }
 

@@ -21,8 +21,8 @@ using Refusal = std::function<std::string(Shape input, const OpParams& params)>;
 inline Variant refusing_unsupported(Variant variant, Refusal refuse = {}) {
     auto make = std::move(variant.make);
     variant.make = [make = std::move(make), op = variant.info.op, limits = variant.info.limits,
-                    refuse = std::move(refuse)](Shape input,
-                                                const OpParams& params) -> std::unique_ptr<Instance> {
+                    refuse = std::move(refuse)](
+                       Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         gpu::check_device_args(op, input, params);
         if (std::string why = limits.unsupported_reason(op, input, params); !why.empty())
             throw Unsupported(why);

@@ -50,8 +50,9 @@ std::vector<std::string> fast_ids() {
 // float4 per row: every filter window reaches past both ends of the row). All small enough for
 // compute-sanitizer.
 const std::vector<Shape>& shapes() {
-    static const std::vector<Shape> s = {{1, 1},     {37, 1},    {1, 37},    {33, 65},   {4097, 3}, {3, 4097},
-                                         {100, 4100}, {4100, 36}, {517, 1028}, {2, 8192}, {4500, 260}, {37, 4}};
+    static const std::vector<Shape> s = {{1, 1},      {37, 1},   {1, 37},     {33, 65},
+                                         {4097, 3},   {3, 4097}, {100, 4100}, {4100, 36},
+                                         {517, 1028}, {2, 8192}, {4500, 260}, {37, 4}};
     return s;
 }
 
@@ -81,7 +82,8 @@ struct FastCase {
 };
 
 void PrintTo(const FastCase& c, std::ostream* os) {
-    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " (" << c.params.size() << " parameter sets)";
+    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " (" << c.params.size()
+        << " parameter sets)";
 }
 
 std::vector<FastCase> cases() {
@@ -105,7 +107,8 @@ std::vector<FastCase> cases() {
 
 std::string case_name(const testing::TestParamInfo<FastCase>& info) {
     const FastCase& c = info.param;
-    return test::sanitized(c.id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
+    return test::sanitized(c.id) + "_" + std::to_string(c.shape.rows) + "x" +
+           std::to_string(c.shape.cols);
 }
 
 class FastVariantTest : public testing::TestWithParam<FastCase> {
@@ -163,10 +166,13 @@ struct LongCase {
     Shape shape;
 };
 
-void PrintTo(const LongCase& c, std::ostream* os) { *os << c.id << " " << c.shape.rows << "x" << c.shape.cols; }
+void PrintTo(const LongCase& c, std::ostream* os) {
+    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols;
+}
 
 const std::vector<std::string>& running_sum_ids() {
-    static const std::vector<std::string> ids = {"filter_x/fast-running-sum", "filter_y/fast-running-sum"};
+    static const std::vector<std::string> ids = {"filter_x/fast-running-sum",
+                                                 "filter_y/fast-running-sum"};
     return ids;
 }
 
@@ -183,7 +189,8 @@ std::vector<LongCase> long_cases() {
 
 std::string long_case_name(const testing::TestParamInfo<LongCase>& info) {
     const LongCase& c = info.param;
-    return test::sanitized(c.id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
+    return test::sanitized(c.id) + "_" + std::to_string(c.shape.rows) + "x" +
+           std::to_string(c.shape.cols);
 }
 
 class FastLongLineTest : public testing::TestWithParam<LongCase> {
@@ -198,7 +205,8 @@ TEST_P(FastLongLineTest, ErrorStaysBoundedAtTheLargestRadius) {
     const Variant* v = registry().find(c.id);
     ASSERT_NE(v, nullptr);
     const Op op = v->info.op;
-    const bool running = std::find(running_sum_ids().begin(), running_sum_ids().end(), c.id) != running_sum_ids().end();
+    const bool running = std::find(running_sum_ids().begin(), running_sum_ids().end(), c.id) !=
+                         running_sum_ids().end();
     const Matrix& input = test::cached_input(c.shape);
     const Stream stream = Stream::create();
     for (Border border : all_borders()) {
@@ -244,7 +252,8 @@ TEST(FastVariants, CarryATierAndTheirKernel) {
         EXPECT_NE(info.tier, Tier::classic) << id;
         EXPECT_FALSE(info.kernel.empty()) << id;
         if (info.tier == Tier::experiment) {
-            EXPECT_NE(info.description.find("Lost to"), std::string::npos) << id << ": say why it lost";
+            EXPECT_NE(info.description.find("Lost to"), std::string::npos)
+                << id << ": say why it lost";
         }
     }
 }
@@ -258,13 +267,17 @@ TEST(FastVariants, RefuseInputsOutsideTheirLimits) {
         const Limits& l = info.limits;
         if (l.cols_multiple > 1) {
             const Shape odd{8, 2 * l.cols_multiple + 1};
-            EXPECT_THROW(v.make(odd, OpParams{std::max(l.min_radius, 1), Border::clamp}), Unsupported) << id;
+            EXPECT_THROW(v.make(odd, OpParams{std::max(l.min_radius, 1), Border::clamp}),
+                         Unsupported)
+                << id;
         }
         if (is_filter(info.op) && l.max_radius < kMaxRadius) {
-            EXPECT_THROW(v.make({8, 8}, OpParams{l.max_radius + 1, Border::clamp}), Unsupported) << id;
+            EXPECT_THROW(v.make({8, 8}, OpParams{l.max_radius + 1, Border::clamp}), Unsupported)
+                << id;
         }
         if (is_filter(info.op) && l.min_radius > 0) {
-            EXPECT_THROW(v.make({8, 8}, OpParams{l.min_radius - 1, Border::clamp}), Unsupported) << id;
+            EXPECT_THROW(v.make({8, 8}, OpParams{l.min_radius - 1, Border::clamp}), Unsupported)
+                << id;
         }
     }
     // What limits cannot say: the quad transposes need rows that are a multiple of 4 too.
@@ -275,7 +288,8 @@ TEST(FastVariants, RefuseInputsOutsideTheirLimits) {
     }
 }
 
-// Every operation has a fast variant (the bandwidth comparison of bench/ relies on it); needs no device.
+// Every operation has a fast variant (the bandwidth comparison of bench/ relies on it); needs no
+// device.
 TEST(FastVariants, EveryOperationHasOne) {
     for (Op op : all_ops()) {
         bool found = false;

@@ -95,8 +95,8 @@ std::vector<GpuCase> all_cases() {
     for (const Variant* v : gpu_variants())
         for (Shape shape : test_shapes()) {
             const std::vector<OpParams> params = params_for(v->info.op, shape);
-            if (std::any_of(params.begin(), params.end(), [&](const OpParams& p) { return takes(*v, shape, p); }))
-                cases.push_back({v->info.id, shape});
+            const auto taken = [&](const OpParams& p) { return takes(*v, shape, p); };
+            if (std::any_of(params.begin(), params.end(), taken)) cases.push_back({v->info.id, shape});
         }
     return cases;
 }
