@@ -25,7 +25,9 @@ constexpr int kWarps = kThreads / 32;
 constexpr int kUnroll = 8;  // rows in flight per thread
 
 // Partials of other blocks are read through L2 (ld.global.cg): L1 is not coherent between blocks.
-__device__ __forceinline__ float4 load4_l2(const float* p) { return __ldcg(reinterpret_cast<const float4*>(p)); }
+__device__ __forceinline__ float4 load4_l2(const float* p) {
+    return __ldcg(reinterpret_cast<const float4*>(p));
+}
 
 // Stores the float4 of columns c .. c + 3 of a row that may end inside it.
 __device__ __forceinline__ void store4_upto(float* row, long long c, long long cols, float4 v) {
@@ -39,12 +41,12 @@ __device__ __forceinline__ void store4_upto(float* row, long long c, long long c
 }
 
 struct ColPlan {
-    unsigned strips = 1;            // column strips, one warp wide
-    unsigned chunks = 1;            // row chunks per strip
-    std::size_t chunk_rows = 0;     // a multiple of kWarps
-    int strip_cols = 128;           // 128 (32 float4); 124 when rows start on any 4-byte phase
-    std::size_t partial_stride = 0; // floats per chunk of partial sums: cols rounded up to 4
-    bool shifted = false;           // dense rows with cols % 4 != 0 (see the kernel)
+    unsigned strips = 1;             // column strips, one warp wide
+    unsigned chunks = 1;             // row chunks per strip
+    std::size_t chunk_rows = 0;      // a multiple of kWarps
+    int strip_cols = 128;            // 128 (32 float4); 124 when rows start on any 4-byte phase
+    std::size_t partial_stride = 0;  // floats per chunk of partial sums: cols rounded up to 4
+    bool shifted = false;            // dense rows with cols % 4 != 0 (see the kernel)
 };
 
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
@@ -74,8 +76,8 @@ ColPlan plan_for(Shape s, bool shifted, std::size_t capacity) {
 // reaches into the next row, reads only its own floats in the matrix's last row (the last chunk
 // leaves that row to the guarded batch). Unshifted (16-byte aligned rows), p = 0 and strips are
 // 128 columns. The last row of floats of a row that ends inside a float4 is stored float by float.
-__device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials, unsigned* tickets,
-                                              ColPlan plan) {
+__device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials,
+                                              unsigned* tickets, ColPlan plan) {
     __shared__ float4 part[kWarps][32];
     __shared__ int phases[kWarps];
     __shared__ bool last;
@@ -90,17 +92,21 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
     const unsigned r_begin = chunk * static_cast<unsigned>(plan.chunk_rows);
     const unsigned r_end = min(r_begin + static_cast<unsigned>(plan.chunk_rows), rows);
     const unsigned first = r_begin + warp;  // this warp's first row
-    const int p = plan.shifted && first < rows
-                      ? static_cast<int>((reinterpret_cast<std::uintptr_t>(gpu::pitched_row(in, first) + strip_col) >> 2) & 3)
-                      : 0;
+    const int p =
+        plan.shifted && first < rows
+            ? static_cast<int>(
+                  (reinterpret_cast<std::uintptr_t>(gpu::pitched_row(in, first) + strip_col) >> 2) &
+                  3)
+            : 0;
     const long long col = strip_col - p + 4 * lane;  // column of this lane's float4's first float
-    if (lane == 0) phases[warp] = p;  // read after the barrier below
+    if (lane == 0) phases[warp] = p;                 // read after the barrier below
 
     float4 acc = make_float4(0, 0, 0, 0);
     if (col < cols) {
         const float* base = in.data + col;  // may point p floats before a row: the previous row's
         const auto at = [&](unsigned rr) {
-            return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) + rr * in.pitch_bytes);
+            return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
+                                                  rr * in.pitch_bytes);
         };
         // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
         // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
@@ -118,7 +124,8 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
             float4 v[kUnroll];
 #pragma unroll
             for (int k = 0; k < kUnroll; ++k)
-                v[k] = r + k * kWarps < r_stop ? fast::load4(at(r + k * kWarps)) : make_float4(0, 0, 0, 0);
+                v[k] = r + k * kWarps < r_stop ? fast::load4(at(r + k * kWarps))
+                                               : make_float4(0, 0, 0, 0);
 #pragma unroll
             for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
         }
@@ -163,8 +170,12 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
             sum = make_float4(s[0], s[1], s[2], s[3]);
         }
         if (has_out) {
-            if (chunks == 1) store4_upto(gpu::pitched_row(out, 0), out_col, cols, sum);
-            else fast::store4(partials + static_cast<std::size_t>(chunk) * plan.partial_stride + out_col, sum);
+            if (chunks == 1)
+                store4_upto(gpu::pitched_row(out, 0), out_col, cols, sum);
+            else
+                fast::store4(
+                    partials + static_cast<std::size_t>(chunk) * plan.partial_stride + out_col,
+                    sum);
         }
         if (chunks > 1) {
             __threadfence();
@@ -183,7 +194,9 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
     float4 total = make_float4(0, 0, 0, 0);
     if (has_out)
         for (unsigned k = warp; k < chunks; k += kWarps)
-            total = fast::add4(total, load4_l2(partials + static_cast<std::size_t>(k) * plan.partial_stride + out_col));
+            total = fast::add4(
+                total,
+                load4_l2(partials + static_cast<std::size_t>(k) * plan.partial_stride + out_col));
     part[warp][lane] = total;
     __syncthreads();
     if (warp != 0) return;
@@ -191,18 +204,21 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
 #pragma unroll
     for (int k = 1; k < kWarps; ++k) total = fast::add4(total, part[k][lane]);
     if (has_out) store4_upto(gpu::pitched_row(out, 0), out_col, cols, total);
-    if (lane == 0) tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
+    if (lane == 0)
+        tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }
 
-__global__ void __launch_bounds__(kThreads) fast_col_sums_kernel(MatView in, MatView out, float* partials,
-                                                                 unsigned* tickets, ColPlan plan) {
+__global__ void __launch_bounds__(kThreads)
+    fast_col_sums_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                         ColPlan plan) {
     col_sums_body(in, out, partials, tickets, plan);
 }
 
 // Registers capped at 32: eight blocks per multiprocessor instead of six (a separate kernel, since
 // __launch_bounds__(256, 1) is not the same as none to ptxas).
-__global__ void __launch_bounds__(kThreads, 8) fast_col_sums_occ8_kernel(MatView in, MatView out, float* partials,
-                                                                         unsigned* tickets, ColPlan plan) {
+__global__ void __launch_bounds__(kThreads, 8)
+    fast_col_sums_occ8_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                              ColPlan plan) {
     col_sums_body(in, out, partials, tickets, plan);
 }
 
@@ -210,10 +226,12 @@ __global__ void __launch_bounds__(kThreads, 8) fast_col_sums_occ8_kernel(MatView
 template <bool Occ8>
 class FastColSumsInstance final : public Instance {
 public:
-    FastColSumsInstance(Shape shape, DeviceMatrix::Layout layout) : shape_(shape), layout_(layout) {}
+    FastColSumsInstance(Shape shape, DeviceMatrix::Layout layout)
+        : shape_(shape), layout_(layout) {}
 
     void upload(const Matrix& input) override {
-        if (input.shape() != shape_) throw std::invalid_argument("upload: input shape differs from the instance's shape");
+        if (input.shape() != shape_)
+            throw std::invalid_argument("upload: input shape differs from the instance's shape");
         in_ = DeviceMatrix(shape_, layout_);
         out_ = DeviceMatrix(output_shape(Op::col_sums, shape_), layout_);
         in_.upload(input);
@@ -221,17 +239,21 @@ public:
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
         if constexpr (Occ8)
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_occ8_kernel, kThreads, 0));
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, fast_col_sums_occ8_kernel, kThreads, 0));
         else
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel, kThreads, 0));
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, fast_col_sums_kernel, kThreads, 0));
         const bool shifted = !fast::rows_are_16b_aligned(in_.view());
         plan_ = plan_for(shape_, shifted, static_cast<std::size_t>(std::max(1, sms * per_sm)));
         if (plan_.chunks > 1) {
-            partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * plan_.partial_stride * sizeof(float));
+            partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * plan_.partial_stride *
+                                     sizeof(float));
             tickets_ = DeviceBuffer(plan_.strips * sizeof(unsigned));
             COALESCE_CUDA(cudaMemset(tickets_.get(), 0, tickets_.bytes()));
         }
-        COALESCE_CUDA(cudaDeviceSynchronize());  // the runner's stream does not wait for the default stream
+        COALESCE_CUDA(
+            cudaDeviceSynchronize());  // the runner's stream does not wait for the default stream
     }
 
     void poison() override {
@@ -244,10 +266,11 @@ public:
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
         if constexpr (Occ8)
-            fast_col_sums_occ8_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
-                                                                       plan_);
+            fast_col_sums_occ8_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(),
+                                                                       partials, tickets, plan_);
         else
-            fast_col_sums_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets, plan_);
+            fast_col_sums_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials,
+                                                                  tickets, plan_);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
     }
 

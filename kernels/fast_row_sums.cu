@@ -26,9 +26,10 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
     constexpr int kLanes = 32 * WarpsPerRow;  // threads that share a row
     const int warp = threadIdx.x >> 5;
     const int lane = threadIdx.x & 31;
-    const int sub = warp % WarpsPerRow;       // this warp's part of its row
-    const int t = sub * 32 + lane;            // thread index within the row's group
-    const std::size_t row = static_cast<std::size_t>(blockIdx.x) * kRowsPerBlock + warp / WarpsPerRow;
+    const int sub = warp % WarpsPerRow;  // this warp's part of its row
+    const int t = sub * 32 + lane;       // thread index within the row's group
+    const std::size_t row =
+        static_cast<std::size_t>(blockIdx.x) * kRowsPerBlock + warp / WarpsPerRow;
     const bool active = row < in.rows;
 
     float acc = 0.0f;
@@ -48,7 +49,8 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
         for (std::size_t i = t; i < n4; i += Batch * kLanes) {
             float4 v[Batch];
 #pragma unroll
-            for (int k = 0; k < Batch; ++k) v[k] = i + k * kLanes < n4 ? fast::load4(body + 4 * (i + k * kLanes)) : zero;
+            for (int k = 0; k < Batch; ++k)
+                v[k] = i + k * kLanes < n4 ? fast::load4(body + 4 * (i + k * kLanes)) : zero;
             a0 = fast::add4(a0, v[0]);
             a1 = fast::add4(a1, v[1]);
             a2 = fast::add4(a2, v[2]);
@@ -68,7 +70,8 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
         __syncthreads();
         if (active && sub == 0 && lane == 0) {
             float s = partial[warp];
-            for (int w = 1; w < WarpsPerRow; ++w) s += partial[warp + w];  // fixed order: deterministic
+            for (int w = 1; w < WarpsPerRow; ++w)
+                s += partial[warp + w];  // fixed order: deterministic
             gpu::pitched_row(out, row)[0] = s;
         }
     }
@@ -80,7 +83,8 @@ __global__ void __launch_bounds__(kThreads) fast_row_sums_kernel(MatView in, Mat
 // one accumulator, so the whole kernel fits 32 registers. A row that does not start on 16 bytes
 // (dense rows with cols % 4 != 0) peels its head up to the first 16-byte boundary and its tail
 // (at most three floats each) in the same kernel; the float4 body is the same loop.
-__global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(MatView in, MatView out) {
+__global__ void __launch_bounds__(kThreads, 8)
+    fast_row_sums_block_occ8_kernel(MatView in, MatView out) {
     const float* row = gpu::pitched_row(in, blockIdx.x);
     const unsigned cols = static_cast<unsigned>(in.cols);
     const auto misalign = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(row) & 15);
@@ -94,8 +98,8 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
     float4 acc = zero;
     unsigned i = threadIdx.x;
     for (; i + 3 * kThreads < n4; i += 4 * kThreads) {
-        const float4 v0 = __ldg(p + i), v1 = __ldg(p + i + kThreads), v2 = __ldg(p + i + 2 * kThreads),
-                     v3 = __ldg(p + i + 3 * kThreads);
+        const float4 v0 = __ldg(p + i), v1 = __ldg(p + i + kThreads),
+                     v2 = __ldg(p + i + 2 * kThreads), v3 = __ldg(p + i + 3 * kThreads);
         acc = fast::add4(acc, fast::add4(fast::add4(v0, v1), fast::add4(v2, v3)));
     }
     if (i < n4) {
@@ -114,8 +118,10 @@ __global__ void __launch_bounds__(kThreads, 8) fast_row_sums_block_occ8_kernel(M
     }
 }
 
-void launch_fast_row_sums_block_occ8(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    fast_row_sums_block_occ8_kernel<<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in, out);
+void launch_fast_row_sums_block_occ8(MatView in, MatView out, const OpParams&,
+                                     cudaStream_t stream) {
+    fast_row_sums_block_occ8_kernel<<<static_cast<unsigned>(in.rows), kThreads, 0, stream>>>(in,
+                                                                                             out);
     COALESCE_CHECK_LAUNCH("fast_row_sums_block_occ8_kernel");
 }
 
@@ -134,29 +140,43 @@ void launch_fast_row_sums_warp(MatView in, MatView out, const OpParams&, cudaStr
 
 void register_fast_row_sums(Registry& registry) {
     registry.add(fast::device_variant(
-        {"row_sums/fast-warp-float4", Op::row_sums, space::global,
+        {"row_sums/fast-warp-float4",
+         Op::row_sums,
+         space::global,
          "one warp per row, float4 loads from the first 16-byte boundary (a scalar head and tail "
          "in the same kernel), 4 loads in flight per lane, shuffle reduction; with few rows "
          "(under ~4096) the chip is partly idle, where a block per row is the better shape",
-         gpu::Layout::dense, Tier::tuned, "fast_row_sums_kernel<1>", {}},
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_row_sums_kernel<1>",
+         {}},
         launch_fast_row_sums_warp));
     registry.add(fast::device_variant(
-        {"row_sums/fast-block-float4", Op::row_sums, space::shared,
+        {"row_sums/fast-block-float4",
+         Op::row_sums,
+         space::shared,
          "one 256-thread block per row at every size, float4 loads from the first 16-byte "
          "boundary, 4 loads in flight per thread, shuffles then 8 partials in shared memory. "
          "Lost to row_sums/fast-block-occ8 (94.3 / 89.4% of copy against 101.1 / 101.2 at "
          "8192x8192 / 8000x6000 on the H200): at 56 registers a multiprocessor holds 32 of its "
          "warps, the capped kernel 64, and a block-per-row sum lives on the loads those warps "
          "keep in flight",
-         gpu::Layout::dense, Tier::experiment, "fast_row_sums_kernel<8>", {.max_rows = gpu::kMaxGridX}},
+         gpu::Layout::dense,
+         Tier::experiment,
+         "fast_row_sums_kernel<8>",
+         {.max_rows = gpu::kMaxGridX}},
         launch_fast_row_sums_block));
     registry.add(fast::device_variant(
-        {"row_sums/fast-block-occ8", Op::row_sums, space::shared,
+        {"row_sums/fast-block-occ8",
+         Op::row_sums,
+         space::shared,
          "a 256-thread block per row with registers capped at 32, so 64 warps per multiprocessor "
          "(the shape of CUB's fixed-size segmented reduce): four float4 loads per thread and "
          "batch, shuffles then 8 partials in shared memory; rows that do not start on 16 bytes "
          "peel a head and a tail of at most three floats in the same kernel",
-         gpu::Layout::dense, Tier::tuned, "fast_row_sums_block_occ8_kernel",
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_row_sums_block_occ8_kernel",
          {.max_rows = gpu::kMaxGridX}},
         launch_fast_row_sums_block_occ8));
 }

@@ -15,8 +15,8 @@ namespace coalesce {
 namespace {
 
 constexpr int kTile = 64;
-constexpr int kThreads = 256;          // 16 float4 across a tile row x 16 tile rows per pass
-constexpr int kPasses = kTile / 16;    // each thread moves kPasses float4 in and kPasses out
+constexpr int kThreads = 256;        // 16 float4 across a tile row x 16 tile rows per pass
+constexpr int kPasses = kTile / 16;  // each thread moves kPasses float4 in and kPasses out
 
 // Blocks take tiles in row order: the ~1056 resident blocks read whole input rows and scatter
 // their writes over every output row (2 KiB runs at 8192x8192). Column order, the mirror, measured
@@ -36,13 +36,16 @@ __device__ __forceinline__ int phase_of(const float* p) {
 // (phase q). With p = q = 0 (cols and rows % 4 == 0, pitched rows) this is plain float4 both
 // ways. The tile is padded to 65 columns so the column-wise reads of the second phase hit 16
 // banks twice (a 2-way conflict) instead of 2 banks 16 times.
-// (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a multiprocessor.
-__global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in, MatView out, unsigned gx) {
+// (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a
+// multiprocessor.
+__global__ void __launch_bounds__(kThreads, 8)
+    fast_transpose_kernel(MatView in, MatView out, unsigned gx) {
     __shared__ float tile[kTile][kTile + 1];
     unsigned bx, by;
     gpu::block_xy(gx, bx, by);
     const long long rows = static_cast<long long>(in.rows), cols = static_cast<long long>(in.cols);
-    const long long r0 = static_cast<long long>(by) * kTile, c0 = static_cast<long long>(bx) * kTile;
+    const long long r0 = static_cast<long long>(by) * kTile,
+                    c0 = static_cast<long long>(bx) * kTile;
     const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
     // The floats past a row's 16th float4: thread t < 192 takes float t % 3 of tile row t / 3.
     const int extra_y = threadIdx.x / 3, extra_i = threadIdx.x - 3 * extra_y;
@@ -60,7 +63,7 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         const float* a = row - p + 4 * tx;
         if (col + 3 < cols) {
             v[k] = fast::load4(a);  // before c0 only in the row's own (or the previous) floats
-        } else {                     // past the row's end: the row's own floats only
+        } else {                    // past the row's end: the row's own floats only
             if (col < cols) v[k].x = a[0];
             if (col + 1 < cols) v[k].y = a[1];
             if (col + 2 < cols) v[k].z = a[2];
@@ -80,10 +83,14 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
     for (int k = 0; k < kPasses; ++k) {
         const int y = ty + 16 * k;
         if (r0 + y >= rows) continue;
-        const int x = 4 * tx - phase_of(gpu::pitched_row(in, static_cast<std::size_t>(r0 + y)) + c0);
+        const int x =
+            4 * tx - phase_of(gpu::pitched_row(in, static_cast<std::size_t>(r0 + y)) + c0);
         float* t = &tile[y][0];
         if (x >= 0) {
-            t[x] = v[k].x; t[x + 1] = v[k].y; t[x + 2] = v[k].z; t[x + 3] = v[k].w;
+            t[x] = v[k].x;
+            t[x + 1] = v[k].y;
+            t[x + 2] = v[k].z;
+            t[x + 3] = v[k].w;
         } else {  // the head: the float4 began before c0
             if (x + 1 >= 0) t[x + 1] = v[k].y;
             if (x + 2 >= 0) t[x + 2] = v[k].z;
@@ -103,7 +110,8 @@ __global__ void __launch_bounds__(kThreads, 8) fast_transpose_kernel(MatView in,
         const int y = 4 * tx - phase_of(orow);  // tile row of the float4's first float
         float* a = orow + y;
         if (y >= 0 && r0 + y + 3 < rows) {
-            fast::store4(a, make_float4(tile[y][j], tile[y + 1][j], tile[y + 2][j], tile[y + 3][j]));
+            fast::store4(a,
+                         make_float4(tile[y][j], tile[y + 1][j], tile[y + 2][j], tile[y + 3][j]));
         } else {  // the head (began before r0) or the tail (past the last row)
 #pragma unroll
             for (int e = 0; e < 4; ++e)
@@ -131,13 +139,15 @@ __global__ void __launch_bounds__(kThreads, 8)
     fast_transpose_quad_kernel(MatView in, MatView out, unsigned gx) {
     __shared__ float4 tile[kTile][kTile / 4];
     const unsigned by = blockIdx.x / gx, bx = blockIdx.x - by * gx;
-    const std::size_t r0 = static_cast<std::size_t>(by) * kTile, c0 = static_cast<std::size_t>(bx) * kTile;
+    const std::size_t r0 = static_cast<std::size_t>(by) * kTile,
+                      c0 = static_cast<std::size_t>(bx) * kTile;
     const int cg = threadIdx.x & 15, rg = threadIdx.x >> 4;  // column and row group of four
     const std::size_t c = c0 + 4 * cg, r = r0 + 4 * rg;
     float4 a[4];
 #pragma unroll
     for (int e = 0; e < 4; ++e)
-        a[e] = r + e < in.rows && c < in.cols ? fast::load4(gpu::pitched_row(in, r + e) + c) : make_float4(0, 0, 0, 0);
+        a[e] = r + e < in.rows && c < in.cols ? fast::load4(gpu::pitched_row(in, r + e) + c)
+                                              : make_float4(0, 0, 0, 0);
     tile[4 * cg + 0][swizzle(4 * cg + 0, rg)] = make_float4(a[0].x, a[1].x, a[2].x, a[3].x);
     tile[4 * cg + 1][swizzle(4 * cg + 1, rg)] = make_float4(a[0].y, a[1].y, a[2].y, a[3].y);
     tile[4 * cg + 2][swizzle(4 * cg + 2, rg)] = make_float4(a[0].z, a[1].z, a[2].z, a[3].z);
@@ -148,7 +158,8 @@ __global__ void __launch_bounds__(kThreads, 8)
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
         const int j = oy + 16 * k;
-        if (c0 + j < in.cols && out_c < in.rows) fast::store4(gpu::pitched_row(out, c0 + j) + out_c, tile[j][swizzle(j, ox)]);
+        if (c0 + j < in.cols && out_c < in.rows)
+            fast::store4(gpu::pitched_row(out, c0 + j) + out_c, tile[j][swizzle(j, ox)]);
     }
 }
 
@@ -167,10 +178,12 @@ std::string quad_refusal(Shape input, const OpParams&) {
            std::to_string(input.rows) + "x" + std::to_string(input.cols) + ")";
 }
 
-void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params,
+                                cudaStream_t stream) {
     if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out))
         throw Unsupported("transpose/fast-quad-swizzle needs 16-byte aligned rows");
-    if (std::string why = quad_refusal({in.rows, in.cols}, params); !why.empty()) throw Unsupported(why);
+    if (std::string why = quad_refusal({in.rows, in.cols}, params); !why.empty())
+        throw Unsupported(why);
     const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
     fast_transpose_quad_kernel<<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
     COALESCE_CHECK_LAUNCH("fast_transpose_quad_kernel");
@@ -180,25 +193,40 @@ void launch_fast_transpose_quad(MatView in, MatView out, const OpParams& params,
 
 void register_fast_transpose(Registry& registry) {
     registry.add(fast::device_variant(
-        {"transpose/fast-tile64-float4", Op::transpose, space::shared,
+        {"transpose/fast-tile64-float4",
+         Op::transpose,
+         space::shared,
          "64x64 shared tile (padded to 65), float4 loads and stores, 4 loads in flight per "
          "thread, at any width: rows that do not start on 16 bytes read and write from their "
          "16-byte boundary and peel the head and tail in the same kernel; tiles in row order",
-         gpu::Layout::dense, Tier::tuned, "fast_transpose_kernel", {}},
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_transpose_kernel",
+         {}},
         launch_fast_transpose));
     registry.add(fast::device_variant(
-        {"transpose/fast-quad-swizzle", Op::transpose, space::shared,
+        {"transpose/fast-quad-swizzle",
+         Op::transpose,
+         space::shared,
          "64x64 tiles, each thread transposes a 4x4 block in registers and stores whole float4 "
          "columns into an XOR-swizzled (unpadded) shared tile: 16-byte shared stores and loads, "
          "nearly no bank conflicts, a quarter of the shared-memory instructions; rows and columns "
          "multiples of 4 only",
-         gpu::Layout::dense, Tier::tuned, "fast_transpose_quad_kernel", {.cols_multiple = 4}},
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_transpose_quad_kernel",
+         {.cols_multiple = 4}},
         launch_fast_transpose_quad, quad_refusal));
     registry.add(fast::device_variant(
-        {"transpose/fast-quad-swizzle-pitched", Op::transpose, space::pitched,
+        {"transpose/fast-quad-swizzle-pitched",
+         Op::transpose,
+         space::pitched,
          "transpose/fast-quad-swizzle on cudaMallocPitch rows (every row starts on a 512-byte "
          "boundary)",
-         gpu::Layout::pitched, Tier::tuned, "fast_transpose_quad_kernel", {.cols_multiple = 4}},
+         gpu::Layout::pitched,
+         Tier::tuned,
+         "fast_transpose_quad_kernel",
+         {.cols_multiple = 4}},
         launch_fast_transpose_quad, quad_refusal));
 }
 
