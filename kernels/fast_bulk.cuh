@@ -21,28 +21,36 @@ __device__ __forceinline__ unsigned shared_addr(const void* p) {
 }
 
 __device__ __forceinline__ void mbarrier_init(std::uint64_t* bar, unsigned arrivals) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_addr(bar)), "r"(arrivals) : "memory");
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_addr(bar)), "r"(arrivals)
+                 : "memory");
 }
 
 // Makes freshly initialised barriers visible to the copy engine (the async proxy).
-__device__ __forceinline__ void fence_barrier_init() { asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory"); }
+__device__ __forceinline__ void fence_barrier_init() {
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
 
 // Orders this thread's ordinary shared-memory writes before later copy-engine writes to the same
 // bytes (a slot the consumers wrote into, then refilled).
-__device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+__device__ __forceinline__ void fence_proxy_async() {
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
 
 // One arrival that also announces `bytes` still to come from the copy engine.
 __device__ __forceinline__ void mbarrier_expect_bytes(std::uint64_t* bar, unsigned bytes) {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_addr(bar)), "r"(bytes)
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_addr(bar)),
+                 "r"(bytes)
                  : "memory");
 }
 
 // Global -> shared, `bytes` a multiple of 16, both addresses 16-byte aligned; completes on `bar`.
-__device__ __forceinline__ void bulk_copy_to_shared(void* dst, const void* src, unsigned bytes, std::uint64_t* bar) {
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                     shared_addr(dst)),
-                 "l"(src), "r"(bytes), "r"(shared_addr(bar))
-                 : "memory");
+__device__ __forceinline__ void bulk_copy_to_shared(void* dst, const void* src, unsigned bytes,
+                                                    std::uint64_t* bar) {
+    asm volatile(
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
+            "r"(shared_addr(dst)),
+        "l"(src), "r"(bytes), "r"(shared_addr(bar))
+        : "memory");
 }
 
 // Returns once the barrier's phase of the given parity (0 for its first use, 1 for the second, ...)
@@ -73,8 +81,9 @@ struct BulkChunk {
 // requested ahead of the consumers. A consume() that writes into its slot (border values) must
 // fence_proxy_async() after writing: the copy engine refills the slot later.
 template <int Stages, class ChunkOf, class Consume>
-__device__ __forceinline__ void warp_bulk_stream(float* ring, unsigned slot_floats, std::uint64_t* bars, long long n,
-                                                 ChunkOf chunk_of, Consume consume) {
+__device__ __forceinline__ void warp_bulk_stream(float* ring, unsigned slot_floats,
+                                                 std::uint64_t* bars, long long n, ChunkOf chunk_of,
+                                                 Consume consume) {
     const int lane = threadIdx.x & 31;
     auto request = [&](long long j) {
         const int s = static_cast<int>(j % Stages);
@@ -121,8 +130,10 @@ WarpRows resident_warp_rows(int threads, std::size_t smem, std::size_t rows) {
     static std::once_flag once;
     static int blocks_per_sm = 0;
     std::call_once(once, [&] {
-        COALESCE_CUDA(cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, Kernel, threads, smem));
+        COALESCE_CUDA(cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(smem)));
+        COALESCE_CUDA(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, Kernel, threads, smem));
     });
     int device = 0, sms = 0;
     COALESCE_CUDA(cudaGetDevice(&device));

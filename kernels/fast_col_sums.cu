@@ -10,6 +10,7 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
 #include <algorithm>
@@ -21,42 +22,42 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
-constexpr int kUnroll = 8;                        // rows in flight per thread
+constexpr int kUnroll = 8;  // rows in flight per thread
 
-template <int Vec> struct VecOf;
-template <> struct VecOf<4> { using type = float4; };
-template <> struct VecOf<1> { using type = float; };
-
-__device__ __forceinline__ float4 vadd(float4 a, float4 b) { return fast::add4(a, b); }
-__device__ __forceinline__ float vadd(float a, float b) { return a + b; }
-__device__ __forceinline__ void vzero(float4& a) { a = make_float4(0, 0, 0, 0); }
-__device__ __forceinline__ void vzero(float& a) { a = 0.0f; }
-template <int Vec>
-__device__ __forceinline__ typename VecOf<Vec>::type vload(const float* p) {
-    if constexpr (Vec == 4) return fast::load4(p); else return fast::load1(p);
-}
 // Partials of other blocks are read through L2 (ld.global.cg): L1 is not coherent between blocks.
-template <int Vec>
-__device__ __forceinline__ typename VecOf<Vec>::type vload_l2(const float* p) {
-    if constexpr (Vec == 4) return __ldcg(reinterpret_cast<const float4*>(p)); else return __ldcg(p);
+__device__ __forceinline__ float4 load4_l2(const float* p) {
+    return __ldcg(reinterpret_cast<const float4*>(p));
 }
-template <int Vec>
-__device__ __forceinline__ void vstore(float* p, typename VecOf<Vec>::type v) {
-    if constexpr (Vec == 4) fast::store4(p, v); else *p = v;
+
+// Stores the float4 of columns c .. c + 3 of a row that may end inside it.
+__device__ __forceinline__ void store4_upto(float* row, long long c, long long cols, float4 v) {
+    if (c + 3 < cols) {
+        fast::store4(row + c, v);
+    } else {
+        if (c < cols) row[c] = v.x;
+        if (c + 1 < cols) row[c + 1] = v.y;
+        if (c + 2 < cols) row[c + 2] = v.z;
+    }
 }
 
 struct ColPlan {
-    unsigned strips = 1;       // column strips of 32 * Vec * Wide columns (one warp wide)
-    unsigned chunks = 1;       // row chunks per strip
-    std::size_t chunk_rows = 0;
+    unsigned strips = 1;             // column strips, one warp wide
+    unsigned chunks = 1;             // row chunks per strip
+    std::size_t chunk_rows = 0;      // a multiple of kWarps
+    int strip_cols = 128;            // 128 (32 float4); 124 when rows start on any 4-byte phase
+    std::size_t partial_stride = 0;  // floats per chunk of partial sums: cols rounded up to 4
+    bool shifted = false;            // dense rows with cols % 4 != 0 (see the kernel)
 };
 
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
 // (`capacity`), so every block starts at once and none waits for a second wave; chunks are
 // multiples of kWarps rows. One chunk (no partials, no ticket) when the strips alone fill the chip.
-ColPlan plan_for(Shape s, int vec, int wide, std::size_t capacity) {
+ColPlan plan_for(Shape s, bool shifted, std::size_t capacity) {
     ColPlan p;
-    p.strips = gpu::ceil_div(gpu::ceil_div(s.cols, vec), 32 * static_cast<std::size_t>(wide));
+    p.shifted = shifted;
+    p.strip_cols = shifted ? 124 : 128;
+    p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(p.strip_cols));
+    p.partial_stride = (s.cols + 3) / 4 * 4;
     const std::size_t max_chunks = std::max<std::size_t>(1, (s.rows + kWarps - 1) / kWarps);
     const std::size_t chunks = std::clamp<std::size_t>(capacity / p.strips, 1, max_chunks);
     std::size_t rows = (s.rows + chunks - 1) / chunks;
@@ -66,85 +67,115 @@ ColPlan plan_for(Shape s, int vec, int wide, std::size_t capacity) {
     return p;
 }
 
-// Vec = 4 needs 16-byte aligned rows; Vec = 1 serves any layout (a warp then reads 128 bytes per row).
-// Wide: vectors per lane and row, lanes contiguous per instruction (Wide = 2: a warp reads 1 KiB of
-// a row in two 512-byte instructions); 8 / Wide rows in flight, so 8 loads per thread either way.
-template <int Vec, int Wide>
-__device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials, unsigned* tickets,
-                                              unsigned strips, std::size_t chunk_rows) {
-    using V = typename VecOf<Vec>::type;
-    constexpr int kRows = kUnroll / Wide;  // rows in flight per thread
-    __shared__ V part[kWarps][32 * Wide];
+// Each lane owns a float4 of columns: warp w of a block walks rows r_begin + w, + 8, + 16, ... of
+// its chunk. Rows 8 apart start on the same 4-byte phase p (8 * cols is a multiple of 4), so on a
+// dense matrix with cols % 4 != 0 ("shifted") a warp reads every row from the same 16-byte
+// boundary, p floats before the strip: lane l's float4 holds columns 4l - p .. 4l - p + 3 of the
+// strip in every row, and 32 lanes cover strip columns 0 .. 123 at every phase (strips of 124).
+// The warps meet per column, each at its own phase; the float4 of the row's last columns, which
+// reaches into the next row, reads only its own floats in the matrix's last row (the last chunk
+// leaves that row to the guarded batch). Unshifted (16-byte aligned rows), p = 0 and strips are
+// 128 columns. The last row of floats of a row that ends inside a float4 is stored float by float.
+__device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials,
+                                              unsigned* tickets, ColPlan plan) {
+    __shared__ float4 part[kWarps][32];
+    __shared__ int phases[kWarps];
     __shared__ bool last;
-    const unsigned strip = blockIdx.x % strips, chunk = blockIdx.x / strips;
-    const unsigned chunks = gridDim.x / strips;
+    const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
+    const unsigned chunks = gridDim.x / plan.strips;
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-    std::size_t col[Wide];
-    bool has_col[Wide];
-#pragma unroll
-    for (int w = 0; w < Wide; ++w) {
-        col[w] = (static_cast<std::size_t>(strip) * 32 * Wide + 32 * w + lane) * Vec;
-        has_col[w] = col[w] < in.cols;  // Vec = 4 only runs when cols % 4 == 0
-    }
-    const std::size_t r_begin = static_cast<std::size_t>(chunk) * chunk_rows;
-    const std::size_t r_end = r_begin + chunk_rows < in.rows ? r_begin + chunk_rows : in.rows;
+    const long long cols = static_cast<long long>(in.cols);
+    const long long strip_col = static_cast<long long>(strip) * plan.strip_cols;
+    // Row numbers in 32 bits (the variants declare at most 2^32 - 1 rows): fewer registers in the
+    // loop, which the 32-register kernel needs.
+    const unsigned rows = static_cast<unsigned>(in.rows);
+    const unsigned r_begin = chunk * static_cast<unsigned>(plan.chunk_rows);
+    const unsigned r_end = min(r_begin + static_cast<unsigned>(plan.chunk_rows), rows);
+    const unsigned first = r_begin + warp;  // this warp's first row
+    const int p =
+        plan.shifted && first < rows
+            ? static_cast<int>(
+                  (reinterpret_cast<std::uintptr_t>(gpu::pitched_row(in, first) + strip_col) >> 2) &
+                  3)
+            : 0;
+    const long long col = strip_col - p + 4 * lane;  // column of this lane's float4's first float
+    if (lane == 0) phases[warp] = p;                 // read after the barrier below
 
-    V acc[Wide];
-#pragma unroll
-    for (int w = 0; w < Wide; ++w) vzero(acc[w]);
-    if (has_col[0]) {
-        // A lane's second vector past the matrix (the last strip, Wide = 2) re-reads its first:
-        // the loads stay unconditional, and that sum is never stored.
-        const float* base[Wide];
-#pragma unroll
-        for (int w = 0; w < Wide; ++w) base[w] = in.data + (has_col[w] ? col[w] : col[0]);
-        const auto at = [&](std::size_t rr, int w) {
-            return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base[w]) + rr * in.pitch_bytes);
+    float4 acc = make_float4(0, 0, 0, 0);
+    if (col < cols) {
+        const float* base = in.data + col;  // may point p floats before a row: the previous row's
+        const auto at = [&](unsigned rr) {
+            return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
+                                                  rr * in.pitch_bytes);
         };
-        // Full batches unguarded, so all kRows * Wide loads are issued before the first add; then
-        // one guarded batch (zeros past the chunk change no sum): no serial remainder of
-        // full-latency loads.
-        std::size_t r = r_begin + warp;
-        for (; r + (kRows - 1) * kWarps < r_end; r += kRows * kWarps) {
-            V v[kRows][Wide];
+        // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
+        // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
+        // loads. Shifted, the matrix's last row comes last, on its own.
+        const unsigned r_stop = plan.shifted && r_end == rows ? r_end - 1 : r_end;
+        unsigned r = first;
+        for (; r + (kUnroll - 1) * kWarps < r_stop; r += kUnroll * kWarps) {
+            float4 v[kUnroll];
 #pragma unroll
-            for (int k = 0; k < kRows; ++k)
+            for (int k = 0; k < kUnroll; ++k) v[k] = fast::load4(at(r + k * kWarps));
 #pragma unroll
-                for (int w = 0; w < Wide; ++w) v[k][w] = vload<Vec>(at(r + k * kWarps, w));
-#pragma unroll
-            for (int k = 0; k < kRows; ++k)
-#pragma unroll
-                for (int w = 0; w < Wide; ++w) acc[w] = vadd(acc[w], v[k][w]);
+            for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
         }
-        if (r < r_end) {
-            V v[kRows][Wide];
+        if (r < r_stop) {
+            float4 v[kUnroll];
 #pragma unroll
-            for (int k = 0; k < kRows; ++k)
+            for (int k = 0; k < kUnroll; ++k)
+                v[k] = r + k * kWarps < r_stop ? fast::load4(at(r + k * kWarps))
+                                               : make_float4(0, 0, 0, 0);
 #pragma unroll
-                for (int w = 0; w < Wide; ++w) {
-                    if (r + k * kWarps < r_end) v[k][w] = vload<Vec>(at(r + k * kWarps, w)); else vzero(v[k][w]);
-                }
-#pragma unroll
-            for (int k = 0; k < kRows; ++k)
-#pragma unroll
-                for (int w = 0; w < Wide; ++w) acc[w] = vadd(acc[w], v[k][w]);
+            for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
+        }
+        if (r_stop < r_end && first <= r_stop && (r_stop - first) % kWarps == 0) {
+            // This warp's last row is the matrix's: a float4 past its end takes its own floats.
+            const float* a = at(r_stop);
+            float4 v = make_float4(a[0], 0, 0, 0);
+            if (col + 3 < cols) {
+                v = fast::load4(a);
+            } else {
+                if (col + 1 < cols) v.y = a[1];
+                if (col + 2 < cols) v.z = a[2];
+            }
+            acc = fast::add4(acc, v);
         }
     }
-#pragma unroll
-    for (int w = 0; w < Wide; ++w) part[warp][32 * w + lane] = acc[w];
+    part[warp][lane] = acc;
     __syncthreads();
-    // Warp 0 adds the eight warps' sums (fixed order) and, with several chunks, publishes them and
-    // takes the strip's ticket; the other warps wait at the barrier below, since the last block
-    // of a strip uses all eight for the final sum.
+    // Warp 0 adds the eight warps' sums per column (fixed order) and, with several chunks,
+    // publishes them and takes the strip's ticket; the other warps wait at the barrier below,
+    // since the last block of a strip uses all eight for the final sum. Lane l's output float4 is
+    // strip columns 4l .. 4l + 3 (lanes 0 .. 30 when shifted).
+    const long long out_col = strip_col + 4 * lane;
+    const bool has_out = out_col < cols && (!plan.shifted || lane < 31);
     if (warp == 0) {
+        float4 sum;
+        if (!plan.shifted) {
+            sum = part[0][lane];
 #pragma unroll
-        for (int w = 0; w < Wide; ++w) {
-            V sum = part[0][32 * w + lane];
+            for (int k = 1; k < kWarps; ++k) sum = fast::add4(sum, part[k][lane]);
+        } else {
+            // Column 4l + e of warp k's sums is float 4l + e + p_k of its row of part.
+            const float* f = reinterpret_cast<const float*>(part);
+            float s[4];
 #pragma unroll
-            for (int k = 1; k < kWarps; ++k) sum = vadd(sum, part[k][32 * w + lane]);
-            if (!has_col[w]) continue;
-            if (chunks == 1) vstore<Vec>(gpu::pitched_row(out, 0) + col[w], sum);
-            else vstore<Vec>(partials + static_cast<std::size_t>(chunk) * in.cols + col[w], sum);
+            for (int e = 0; e < 4; ++e) {
+                const int i = min(4 * lane + e, 4 * 31 - 1);  // lane 31's are never stored
+                s[e] = f[i + phases[0]];
+#pragma unroll
+                for (int k = 1; k < kWarps; ++k) s[e] += f[k * 128 + i + phases[k]];
+            }
+            sum = make_float4(s[0], s[1], s[2], s[3]);
+        }
+        if (has_out) {
+            if (chunks == 1)
+                store4_upto(gpu::pitched_row(out, 0), out_col, cols, sum);
+            else
+                fast::store4(
+                    partials + static_cast<std::size_t>(chunk) * plan.partial_stride + out_col,
+                    sum);
         }
         if (chunks > 1) {
             __threadfence();
@@ -160,74 +191,69 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
     // The last block: warp k adds chunks k, k + 8, k + 16, ... in order, then warp 0 adds the
     // eight results in warp order. The order depends only on the chunk count: deterministic, and
     // about chunks / 8 dependent L2 loads instead of chunks.
-#pragma unroll
-    for (int w = 0; w < Wide; ++w) {
-        V total;
-        vzero(total);
-        if (has_col[w])
-            for (unsigned k = warp; k < chunks; k += kWarps)
-                total = vadd(total, vload_l2<Vec>(partials + static_cast<std::size_t>(k) * in.cols + col[w]));
-        part[warp][32 * w + lane] = total;
-    }
+    float4 total = make_float4(0, 0, 0, 0);
+    if (has_out)
+        for (unsigned k = warp; k < chunks; k += kWarps)
+            total = fast::add4(
+                total,
+                load4_l2(partials + static_cast<std::size_t>(k) * plan.partial_stride + out_col));
+    part[warp][lane] = total;
     __syncthreads();
     if (warp != 0) return;
+    total = part[0][lane];
 #pragma unroll
-    for (int w = 0; w < Wide; ++w) {
-        V total = part[0][32 * w + lane];
-#pragma unroll
-        for (int k = 1; k < kWarps; ++k) total = vadd(total, part[k][32 * w + lane]);
-        if (has_col[w]) vstore<Vec>(gpu::pitched_row(out, 0) + col[w], total);
-    }
-    if (lane == 0) tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
+    for (int k = 1; k < kWarps; ++k) total = fast::add4(total, part[k][lane]);
+    if (has_out) store4_upto(gpu::pitched_row(out, 0), out_col, cols, total);
+    if (lane == 0)
+        tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }
 
-template <int Vec, int Wide>
-__global__ void __launch_bounds__(kThreads) fast_col_sums_kernel(MatView in, MatView out, float* partials,
-                                                                 unsigned* tickets, unsigned strips,
-                                                                 std::size_t chunk_rows) {
-    col_sums_body<Vec, Wide>(in, out, partials, tickets, strips, chunk_rows);
+__global__ void __launch_bounds__(kThreads)
+    fast_col_sums_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                         ColPlan plan) {
+    col_sums_body(in, out, partials, tickets, plan);
 }
 
 // Registers capped at 32: eight blocks per multiprocessor instead of six (a separate kernel, since
 // __launch_bounds__(256, 1) is not the same as none to ptxas).
-__global__ void __launch_bounds__(kThreads, 8) fast_col_sums_occ8_kernel(MatView in, MatView out, float* partials,
-                                                                         unsigned* tickets, unsigned strips,
-                                                                         std::size_t chunk_rows) {
-    col_sums_body<4, 1>(in, out, partials, tickets, strips, chunk_rows);
+__global__ void __launch_bounds__(kThreads, 8)
+    fast_col_sums_occ8_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                              ColPlan plan) {
+    col_sums_body(in, out, partials, tickets, plan);
 }
 
-// Wide applies to the float4 path (Occ8: the capped kernel, Wide = 1); unaligned layouts always
-// take <1, 1>.
-template <int Wide, bool Occ8 = false>
+// One kernel per variant (Occ8 picks the capped one), at any width and layout.
+template <bool Occ8>
 class FastColSumsInstance final : public Instance {
 public:
-    FastColSumsInstance(Shape shape, DeviceMatrix::Layout layout) : shape_(shape), layout_(layout) {}
+    FastColSumsInstance(Shape shape, DeviceMatrix::Layout layout)
+        : shape_(shape), layout_(layout) {}
 
     void upload(const Matrix& input) override {
-        if (input.shape() != shape_) throw std::invalid_argument("upload: input shape differs from the instance's shape");
+        if (input.shape() != shape_)
+            throw std::invalid_argument("upload: input shape differs from the instance's shape");
         in_ = DeviceMatrix(shape_, layout_);
         out_ = DeviceMatrix(output_shape(Op::col_sums, shape_), layout_);
         in_.upload(input);
-        // Pitched rows are 16-byte aligned whatever the width: the float4 path also needs whole
-        // float4 across a row (the partials are dense, cols floats per chunk).
-        vec_ = fast::rows_are_16b_aligned(in_.view()) && fast::rows_are_16b_aligned(out_.view()) && shape_.cols % 4 == 0;
         int device = 0, sms = 0, per_sm = 0;
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        if (vec_ && Occ8)
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_occ8_kernel, kThreads, 0));
-        else if (vec_)
-            COALESCE_CUDA(
-                cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<4, Wide>, kThreads, 0));
+        if constexpr (Occ8)
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, fast_col_sums_occ8_kernel, kThreads, 0));
         else
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fast_col_sums_kernel<1, 1>, kThreads, 0));
-        plan_ = plan_for(shape_, vec_ ? 4 : 1, vec_ ? Wide : 1, static_cast<std::size_t>(std::max(1, sms * per_sm)));
+            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, fast_col_sums_kernel, kThreads, 0));
+        const bool shifted = !fast::rows_are_16b_aligned(in_.view());
+        plan_ = plan_for(shape_, shifted, static_cast<std::size_t>(std::max(1, sms * per_sm)));
         if (plan_.chunks > 1) {
-            partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * shape_.cols * sizeof(float));
+            partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * plan_.partial_stride *
+                                     sizeof(float));
             tickets_ = DeviceBuffer(plan_.strips * sizeof(unsigned));
             COALESCE_CUDA(cudaMemset(tickets_.get(), 0, tickets_.bytes()));
         }
-        COALESCE_CUDA(cudaDeviceSynchronize());  // the runner's stream does not wait for the default stream
+        COALESCE_CUDA(
+            cudaDeviceSynchronize());  // the runner's stream does not wait for the default stream
     }
 
     void poison() override {
@@ -239,15 +265,12 @@ public:
         const unsigned blocks = plan_.strips * plan_.chunks;
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
-        if (vec_ && Occ8)
-            fast_col_sums_occ8_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
-                                                                       plan_.strips, plan_.chunk_rows);
-        else if (vec_)
-            fast_col_sums_kernel<4, Wide><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials,
-                                                                           tickets, plan_.strips, plan_.chunk_rows);
+        if constexpr (Occ8)
+            fast_col_sums_occ8_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(),
+                                                                       partials, tickets, plan_);
         else
-            fast_col_sums_kernel<1, 1><<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials, tickets,
-                                                                        plan_.strips, plan_.chunk_rows);
+            fast_col_sums_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials,
+                                                                  tickets, plan_);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
     }
 
@@ -262,11 +285,10 @@ private:
     DeviceMatrix in_, out_;
     DeviceBuffer partials_, tickets_;
     ColPlan plan_;
-    bool vec_ = false;
 };
 
-template <int Wide, bool Occ8 = false, DeviceMatrix::Layout Layout = DeviceMatrix::Layout::dense>
-Variant make_col_sums_variant(const char* id, const char* description) {
+template <bool Occ8, DeviceMatrix::Layout Layout = DeviceMatrix::Layout::dense>
+Variant make_col_sums_variant(const char* id, const char* description, const char* kernel) {
     Variant v;
     v.info.id = id;
     v.info.op = Op::col_sums;
@@ -274,29 +296,34 @@ Variant make_col_sums_variant(const char* id, const char* description) {
     v.info.description = description;
     v.info.gpu = true;
     v.info.tier = Tier::tuned;
-    v.make = [](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
-        gpu::check_device_args(Op::col_sums, input, params);
-        return std::make_unique<FastColSumsInstance<Wide, Occ8>>(input, Layout);
+    v.info.limits.max_rows = 0xffffffffu;  // 32-bit row numbers in the kernel
+    v.info.kernel = kernel;
+    v.make = [](Shape input, const OpParams&) -> std::unique_ptr<Instance> {
+        return std::make_unique<FastColSumsInstance<Occ8>>(input, Layout);
     };
-    return v;
+    return fast::refusing_unsupported(std::move(v));
 }
 
 }  // namespace
 
 void register_fast_col_sums(Registry& registry) {
-    registry.add(make_col_sums_variant<1>(
+    registry.add(make_col_sums_variant<false>(
         "col_sums/fast-strip-float4",
-        "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in shared "
-        "memory, chunks in one launch through a last-block ticket (deterministic order, all eight warps "
-        "of the last block add the partials)"));
-    registry.add(make_col_sums_variant<1, true>(
+        "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in "
+        "shared memory, chunks in one launch through a last-block ticket (deterministic order, all "
+        "eight warps of the last block add the partials); rows that do not start on 16 bytes are "
+        "read from their 16-byte boundary, each warp at its rows' phase, in the same kernel",
+        "fast_col_sums_kernel"));
+    registry.add(make_col_sums_variant<true>(
         "col_sums/fast-strip-occ8",
         "col_sums/fast-strip-float4 with registers capped at 32 (no spill): eight blocks per "
-        "multiprocessor instead of six, a wave of 1056 blocks"));
-    registry.add(make_col_sums_variant<1, false, DeviceMatrix::Layout::pitched>(
+        "multiprocessor instead of six, a wave of 1056 blocks",
+        "fast_col_sums_occ8_kernel"));
+    registry.add(make_col_sums_variant<false, DeviceMatrix::Layout::pitched>(
         "col_sums/fast-strip-pitched",
-        "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
-        "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)"));
+        "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte "
+        "boundary (dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
+        "fast_col_sums_kernel"));
 }
 
 }  // namespace coalesce

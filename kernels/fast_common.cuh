@@ -22,7 +22,9 @@ inline bool rows_are_16b_aligned(const MatView& v) {
 
 // Read-only loads through the non-coherent path (LDG.E.128.CONSTANT): the input never changes
 // during a launch.
-__device__ __forceinline__ float4 load4(const float* p) { return __ldg(reinterpret_cast<const float4*>(p)); }
+__device__ __forceinline__ float4 load4(const float* p) {
+    return __ldg(reinterpret_cast<const float4*>(p));
+}
 __device__ __forceinline__ float load1(const float* p) { return __ldg(p); }
 __device__ __forceinline__ void store4(float* p, float4 v) { *reinterpret_cast<float4*>(p) = v; }
 
@@ -39,7 +41,8 @@ template <int Max, class F>
 bool with_compiled_radius(int r, F&& f) {
     return [&]<int... Rs>(std::integer_sequence<int, Rs...>) {
         return ((r == Rs + 1 ? (f(std::integral_constant<int, Rs + 1>{}), true) : false) || ...);
-    }(std::make_integer_sequence<int, Max>{});
+    }
+    (std::make_integer_sequence<int, Max>{});
 }
 
 }  // namespace coalesce::fast

@@ -4,6 +4,7 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
 namespace coalesce {
@@ -12,9 +13,10 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kUnroll = 4;
 
-// The variant allocates dense matrices (pitch = cols * 4), so the rows form one flat range of n floats.
-__global__ void __launch_bounds__(kThreads) fast_copy_kernel(const float* __restrict__ in, float* __restrict__ out,
-                                                             std::size_t n) {
+// The variant allocates dense matrices (pitch = cols * 4), so the rows form one flat range of n
+// floats.
+__global__ void __launch_bounds__(kThreads)
+    fast_copy_kernel(const float* __restrict__ in, float* __restrict__ out, std::size_t n) {
     const std::size_t n4 = n / 4;
     const std::size_t stride = static_cast<std::size_t>(gridDim.x) * kThreads;
     std::size_t i = static_cast<std::size_t>(blockIdx.x) * kThreads + threadIdx.x;
@@ -41,11 +43,16 @@ void launch_fast_copy(MatView in, MatView out, const OpParams&, cudaStream_t str
 }  // namespace
 
 void register_fast_copy(Registry& registry) {
-    registry.add(gpu::make_device_variant(
-        {"copy/fast-float4", Op::copy, space::global,
+    registry.add(fast::device_variant(
+        {"copy/fast-float4",
+         Op::copy,
+         space::global,
          "float4 loads and stores, 4 in flight per thread: what a plain kernel reaches next to "
          "cudaMemcpy",
-         gpu::Layout::dense, Tier::tuned},
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_copy_kernel",
+         {}},
         launch_fast_copy));
 }
 

@@ -12,7 +12,7 @@
 #include "device_border.cuh"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
-#include "fast_launchers.hpp"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
 
@@ -23,13 +23,13 @@ constexpr int kThreads = 256;
 constexpr int kPer = 16;  // outputs (and staged inputs) per thread
 
 struct XPlan {
-    int tx = 256;       // threads along a row segment (power of two, 32..256)
-    int seg = 4096;     // columns per segment: tx * 16
-    int ty = 1;         // row segments per block
-    int halo = 0;       // radius rounded up to 4 [elements]
-    int line = 0;       // tx * 16 + 2 * halo [elements]
-    int padded = 0;     // line + line / 32 + 1: the line's length in shared memory [floats]
-    int out_padded = 0; // tx * 16 + tx / 2 + 1: one row's outputs in shared memory [floats]
+    int tx = 256;        // threads along a row segment (power of two, 32..256)
+    int seg = 4096;      // columns per segment: tx * 16
+    int ty = 1;          // row segments per block
+    int halo = 0;        // radius rounded up to 4 [elements]
+    int line = 0;        // tx * 16 + 2 * halo [elements]
+    int padded = 0;      // line + line / 32 + 1: the line's length in shared memory [floats]
+    int out_padded = 0;  // tx * 16 + tx / 2 + 1: one row's outputs in shared memory [floats]
     unsigned gx = 1, gy = 1;
 };
 
@@ -40,9 +40,16 @@ XPlan plan_for(const MatView& in, int radius) {
     double best_use = 0;
     for (int tx = kThreads; tx >= 32; tx /= 2) {
         const std::size_t w = static_cast<std::size_t>(tx) * kPer;
-        const double use = static_cast<double>(in.cols) / static_cast<double>(gpu::ceil_div(in.cols, w) * w);
-        if (use >= 0.9) { best = tx; break; }
-        if (use > best_use + 1e-9) { best_use = use; best = tx; }
+        const double use =
+            static_cast<double>(in.cols) / static_cast<double>(gpu::ceil_div(in.cols, w) * w);
+        if (use >= 0.9) {
+            best = tx;
+            break;
+        }
+        if (use > best_use + 1e-9) {
+            best_use = use;
+            best = tx;
+        }
     }
     p.tx = best;
     p.seg = p.tx * kPer;
@@ -62,11 +69,15 @@ __device__ __forceinline__ int padded_index(int i) { return i + (i >> 5); }
 // Four words at line position pos (a multiple of 4: the group never straddles a skipped word).
 __device__ __forceinline__ void stage4(float* line, int pos, float4 v) {
     float* d = line + padded_index(pos);
-    d[0] = v.x; d[1] = v.y; d[2] = v.z; d[3] = v.w;
+    d[0] = v.x;
+    d[1] = v.y;
+    d[2] = v.z;
+    d[3] = v.w;
 }
 
 // Elements x .. x+3 of a row through the border rule (positions outside [0, cols) included).
-__device__ __forceinline__ float4 load4_border(const float* row, long long x, long long cols, Border border) {
+__device__ __forceinline__ float4 load4_border(const float* row, long long x, long long cols,
+                                               Border border) {
     float e[4];
 #pragma unroll
     for (int k = 0; k < 4; ++k) {
@@ -79,9 +90,9 @@ __device__ __forceinline__ float4 load4_border(const float* row, long long x, lo
 // Registers capped at 48 (launch bounds 256, 5) so a fifth block, a fifth more loads in flight,
 // fits beside the four the compiler's 57 registers allow (at the price of 8 bytes of spill the
 // compiler reports on the long-window path).
-__global__ void __launch_bounds__(kThreads, 5) fast_filter_x_kernel(MatView in, MatView out, int radius,
-                                                                    Border border, float inv, XPlan plan,
-                                                                    bool vec) {
+__global__ void __launch_bounds__(kThreads, 5)
+    fast_filter_x_kernel(MatView in, MatView out, int radius, Border border, float inv, XPlan plan,
+                         bool vec) {
     extern __shared__ float sh[];
     unsigned bx, by;
     gpu::block_xy(plan.gx, bx, by);
@@ -109,7 +120,8 @@ __global__ void __launch_bounds__(kThreads, 5) fast_filter_x_kernel(MatView in, 
         if (tx < 2 * halo4) {
             hpos = tx < halo4 ? 4 * tx : plan.halo + width + 4 * (tx - halo4);
             const long long hx = c0 - plan.halo + hpos;
-            h = vec && hx >= 0 && hx + 4 <= cols ? fast::load4(p + hx) : load4_border(p, hx, cols, border);
+            h = vec && hx >= 0 && hx + 4 <= cols ? fast::load4(p + hx)
+                                                 : load4_border(p, hx, cols, border);
         }
 #pragma unroll
         for (int m = 0; m < 4; ++m) stage4(line, plan.halo + 4 * tx + stride4 * m, v[m]);
@@ -163,8 +175,8 @@ __global__ void __launch_bounds__(kThreads, 5) fast_filter_x_kernel(MatView in, 
 // slots). (kThreads, 6): 40 registers without a spill, six blocks per multiprocessor. 16-byte
 // aligned rows only.
 template <int R, int MinBlocks>
-__global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel(MatView in, MatView out, Border border, float inv,
-                                                                     XPlan plan) {
+__global__ void __launch_bounds__(kThreads, MinBlocks)
+    fast_filter_x_quad_kernel(MatView in, MatView out, Border border, float inv, XPlan plan) {
     constexpr int H = (R + 3) / 4 * 4;
     extern __shared__ float4 sh4[];
     unsigned bx, by;
@@ -174,12 +186,13 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
     const long long c0 = static_cast<long long>(bx) * width;
     const int tx = threadIdx.x % plan.tx, ty = threadIdx.x / plan.tx;
     const std::size_t row = static_cast<std::size_t>(by) * plan.ty + ty;
-    float* line = reinterpret_cast<float*>(sh4) + ty * (width + 2 * H);  // line[i]: column c0 - H + i
+    float* line =
+        reinterpret_cast<float*>(sh4) + ty * (width + 2 * H);  // line[i]: column c0 - H + i
     const int stride4 = 4 * plan.tx;
     const float4 zero = make_float4(0, 0, 0, 0);
     if (row < in.rows) {
-        // Plain loads only (zeros past the row's ends): border arithmetic here, unrolled five times,
-        // cost registers and spills; the few positions outside the row are fixed up below.
+        // Plain loads only (zeros past the row's ends): border arithmetic here, unrolled five
+        // times, cost registers and spills; the few positions outside the row are fixed up below.
         const float* p = gpu::pitched_row(in, row);
         float4 v[4];
 #pragma unroll
@@ -195,12 +208,14 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
             if (hx >= 0 && hx + 4 <= cols) h = fast::load4(p + hx);
         }
 #pragma unroll
-        for (int m = 0; m < 4; ++m) *reinterpret_cast<float4*>(line + H + 4 * tx + stride4 * m) = v[m];
+        for (int m = 0; m < 4; ++m)
+            *reinterpret_cast<float4*>(line + H + 4 * tx + stride4 * m) = v[m];
         if (hpos >= 0) *reinterpret_cast<float4*>(line + hpos) = h;
     }
     __syncthreads();
     // A segment at either end of its row: the H positions before column 0 or after the last column
-    // get their values through border_index() (block-uniform branch: every row of a block shares c0).
+    // get their values through border_index() (block-uniform branch: every row of a block shares
+    // c0).
     if (c0 == 0 || c0 + width + H > cols) {
         if (row < in.rows && tx < 2 * H) {
             const int pos = tx < H ? tx : static_cast<int>(cols - c0) + H + (tx - H);
@@ -224,59 +239,65 @@ __global__ void __launch_bounds__(kThreads, MinBlocks) fast_filter_x_quad_kernel
 
 constexpr int kMaxQuadRadius = 8;
 
-void launch_fast_filter_x_quad(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const bool quad = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.cols % 4 == 0;
+void launch_fast_filter_x_quad(MatView in, MatView out, const OpParams& params,
+                               cudaStream_t stream) {
+    if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out) || in.cols % 4 != 0)
+        throw Unsupported("filter_x/fast-seg4096-quad needs 16-byte aligned rows of whole float4");
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const bool launched = quad && fast::with_compiled_radius<kMaxQuadRadius>(params.radius, [&](auto r) {
+    const bool launched = fast::with_compiled_radius<kMaxQuadRadius>(params.radius, [&](auto r) {
         constexpr int R = decltype(r)::value;
         const XPlan plan = plan_for(in, R);
-        const std::size_t smem = static_cast<std::size_t>(plan.ty) * (plan.tx * kPer + 2 * ((R + 3) / 4 * 4)) * sizeof(float);
-        fast_filter_x_quad_kernel<R, 6><<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.border, inv, plan);
+        const std::size_t smem = static_cast<std::size_t>(plan.ty) *
+                                 (plan.tx * kPer + 2 * ((R + 3) / 4 * 4)) * sizeof(float);
+        fast_filter_x_quad_kernel<R, 6>
+            <<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.border, inv, plan);
         COALESCE_CHECK_LAUNCH("fast_filter_x_quad_kernel");
     });
-    if (!launched) launch_fast_filter_x_occ5(in, out, params, stream);
+    if (!launched) throw Unsupported("filter_x/fast-seg4096-quad has radii 1..8 compiled in");
 }
 
 void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     const XPlan plan = plan_for(in, params.radius);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const std::size_t smem =
-        static_cast<std::size_t>(plan.ty) * (plan.padded + plan.out_padded) * sizeof(float);  // <= 38 KiB
-    fast_filter_x_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius, params.border, inv,
-                                                                         plan, vec);
+    const std::size_t smem = static_cast<std::size_t>(plan.ty) * (plan.padded + plan.out_padded) *
+                             sizeof(float);  // <= 38 KiB
+    fast_filter_x_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(
+        in, out, params.radius, params.border, inv, plan, vec);
     COALESCE_CHECK_LAUNCH("fast_filter_x_kernel");
 }
 
 }  // namespace
 
-void launch_fast_filter_x_occ5(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    launch_fast_filter_x(in, out, params, stream);
-}
-
 void register_fast_filter_x(Registry& registry) {
-    registry.add(gpu::make_device_variant(
-        {"filter_x/fast-seg4096-occ5", Op::filter_x, space::shared,
+    const Limits quad_limits{.cols_multiple = 4, .min_radius = 1, .max_radius = kMaxQuadRadius};
+    registry.add(fast::device_variant(
+        {"filter_x/fast-seg4096-occ5",
+         Op::filter_x,
+         space::shared,
          "row segments of up to 4096 columns staged with coalesced float4 loads (4 + halo in "
          "flight per thread), 16 outputs per thread sharing the windows' middle, written back "
          "through shared memory as coalesced float4 stores; borders through border_index(); "
          "registers capped at 48 (launch bounds) so five blocks fit per multiprocessor",
-         gpu::Layout::dense, Tier::tuned},
-        launch_fast_filter_x_occ5));
-    registry.add(gpu::make_device_variant(
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_filter_x_kernel",
+         {}},
+        launch_fast_filter_x));
+    registry.add(fast::device_variant(
         {"filter_x/fast-seg4096-quad", Op::filter_x, space::shared,
          "row segments staged as in filter_x/fast-seg4096-occ5, radius 1-8 compiled in: each "
          "thread computes four consecutive outputs at a time from aligned float4 shared loads with "
          "the window in registers and stores them straight out as a float4 (one barrier, no second "
-         "pass through shared memory); other radii and unaligned rows take "
-         "filter_x/fast-seg4096-occ5",
-         gpu::Layout::dense, Tier::tuned},
+         "pass through shared memory); columns a multiple of 4",
+         gpu::Layout::dense, Tier::tuned, "fast_filter_x_quad_kernel<R = radius, 6>", quad_limits},
         launch_fast_filter_x_quad));
-    registry.add(gpu::make_device_variant(
+    registry.add(fast::device_variant(
         {"filter_x/fast-seg4096-quad-pitched", Op::filter_x, space::pitched,
          "filter_x/fast-seg4096-quad on cudaMallocPitch rows (every row starts on a 512-byte "
          "boundary)",
-         gpu::Layout::pitched, Tier::tuned},
+         gpu::Layout::pitched, Tier::tuned, "fast_filter_x_quad_kernel<R = radius, 6>",
+         quad_limits},
         launch_fast_filter_x_quad));
 }
 

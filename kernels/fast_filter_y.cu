@@ -8,6 +8,7 @@
 #include "device_border.cuh"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
 
@@ -19,7 +20,8 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kN = fast::kWindowOutputs;
 constexpr int kBatch = 8;  // staged rows loaded per thread before the stores
-constexpr std::size_t kMaxSmem = (128 + 2 * kMaxRadius) * 16 * sizeof(float4);  // r = 64: 128 + 128 rows x 16 float4 [bytes]
+constexpr std::size_t kMaxSmem =
+    (128 + 2 * kMaxRadius) * 16 * sizeof(float4);  // r = 64: 128 + 128 rows x 16 float4 [bytes]
 
 struct YPlan {
     int log2_tx = 5;    // float4 columns per block: 32 (128 columns) or 16 (64 columns)
@@ -39,8 +41,9 @@ YPlan plan_for(const MatView& in, int radius) {
     return p;
 }
 
-__global__ void __launch_bounds__(kThreads) fast_filter_y_kernel(MatView in, MatView out, int radius, Border border,
-                                                                 float inv, YPlan plan, bool vec) {
+__global__ void __launch_bounds__(kThreads)
+    fast_filter_y_kernel(MatView in, MatView out, int radius, Border border, float inv, YPlan plan,
+                         bool vec) {
     extern __shared__ float4 tile[];  // (tile_rows + 2r) rows x tx float4
     unsigned bx, by;
     gpu::block_xy(plan.gx, bx, by);
@@ -65,7 +68,8 @@ __global__ void __launch_bounds__(kThreads) fast_filter_y_kernel(MatView in, Mat
             const int i = i0 + k * rows_per_pass;
             v[k] = make_float4(0, 0, 0, 0);
             if (i >= staged || x >= cols) continue;
-            const long long y = y_inside ? y0 - radius + i : gpu::border_index(y0 - radius + i, rows, border);
+            const long long y =
+                y_inside ? y0 - radius + i : gpu::border_index(y0 - radius + i, rows, border);
             if (y < 0) continue;
             const float* p = gpu::pitched_row(in, static_cast<std::size_t>(y)) + x;
             if (x_full) {
@@ -87,7 +91,8 @@ __global__ void __launch_bounds__(kThreads) fast_filter_y_kernel(MatView in, Mat
 
     const long long ybase = y0 + static_cast<long long>(ty) * kN;
     if (x >= cols || ybase >= rows) return;
-    const float4* s = tile + static_cast<std::size_t>(ty) * kN * tx_count + tx;  // s[j * tx_count]: staged row ty*8 + j
+    const float4* s = tile + static_cast<std::size_t>(ty) * kN * tx_count +
+                      tx;  // s[j * tx_count]: staged row ty*8 + j
     const bool full4 = vec && x + 4 <= cols;
     fast::window_means<float4>(
         radius, inv, [s, tx_count](int j) { return s[j * tx_count]; },
@@ -110,33 +115,46 @@ void launch_fast_filter_y(MatView in, MatView out, const OpParams& params, cudaS
     // Tiles above 48 KiB need the opt-in; once per process is enough.
     static std::once_flag opt_in;
     std::call_once(opt_in, [] {
-        COALESCE_CUDA(cudaFuncSetAttribute(fast_filter_y_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+        COALESCE_CUDA(cudaFuncSetAttribute(fast_filter_y_kernel,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(kMaxSmem)));
     });
     const YPlan plan = plan_for(in, params.radius);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const std::size_t smem =
-        static_cast<std::size_t>(plan.tile_rows + 2 * params.radius) * (std::size_t{1} << plan.log2_tx) * sizeof(float4);
-    fast_filter_y_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.radius, params.border, inv,
-                                                                        plan, vec);
+    const std::size_t smem = static_cast<std::size_t>(plan.tile_rows + 2 * params.radius) *
+                             (std::size_t{1} << plan.log2_tx) * sizeof(float4);
+    fast_filter_y_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(
+        in, out, params.radius, params.border, inv, plan, vec);
     COALESCE_CHECK_LAUNCH("fast_filter_y_kernel");
 }
 
 }  // namespace
 
 void register_fast_filter_y(Registry& registry) {
-    registry.add(gpu::make_device_variant(
-        {"filter_y/fast-tile-float4", Op::filter_y, space::shared,
-         "64 (r > 16: 128) output rows + 2r halo rows staged with float4 loads, a thread per float4 of "
+    registry.add(fast::device_variant(
+        {"filter_y/fast-tile-float4",
+         Op::filter_y,
+         space::shared,
+         "64 (r > 16: 128) output rows + 2r halo rows staged with float4 loads, a thread per "
+         "float4 of "
          "columns computes 8 rows sharing the windows' common middle, float4 stores",
-         gpu::Layout::dense, Tier::tuned},
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_filter_y_kernel",
+         {}},
         launch_fast_filter_y));
-    registry.add(gpu::make_device_variant(
-        {"filter_y/fast-tile-pitched", Op::filter_y, space::pitched,
-         "filter_y/fast-tile-float4 on cudaMallocPitch rows: every row starts on a 512-byte boundary "
+    registry.add(fast::device_variant(
+        {"filter_y/fast-tile-pitched",
+         Op::filter_y,
+         space::pitched,
+         "filter_y/fast-tile-float4 on cudaMallocPitch rows: every row starts on a 512-byte "
+         "boundary "
          "(dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
-         gpu::Layout::pitched, Tier::tuned},
+         gpu::Layout::pitched,
+         Tier::tuned,
+         "fast_filter_y_kernel",
+         {}},
         launch_fast_filter_y));
 }
 

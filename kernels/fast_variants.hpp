@@ -12,6 +12,8 @@ void register_fast_row_sums_bulk(Registry& registry);
 void register_fast_col_sums(Registry& registry);
 void register_fast_filter_x(Registry& registry);
 void register_fast_filter_x_bulk(Registry& registry);
+void register_fast_filter_x_running(Registry& registry);
 void register_fast_filter_y(Registry& registry);
+void register_fast_filter_y_running(Registry& registry);
 
 }  // namespace coalesce

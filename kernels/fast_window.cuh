@@ -1,10 +1,9 @@
 // The mean of 2r+1 neighbours for N (8 or 16) consecutive outputs at once, shared by the fast
-// filters. Outputs k = 0..N-1 read window positions [k, k + 2r] of one line (get(j), j = 0..2r+N-1).
-// When the windows overlap in a common middle [N-1, 2r], that middle is summed once; each output
-// then adds its left part (a suffix sum over [k, N-2]) and its right part (a prefix sum over
-// [2r+1, 2r+k]). Every
-// output is still a plain sum of its own 2r+1 values (no subtraction, so no cancellation), in a
-// tree order: the verification bound holds as for a straight loop.
+// filters. Outputs k = 0..N-1 read window positions [k, k + 2r] of one line (get(j), j =
+// 0..2r+N-1). When the windows overlap in a common middle [N-1, 2r], that middle is summed once;
+// each output then adds its left part (a suffix sum over [k, N-2]) and its right part (a prefix sum
+// over [2r+1, 2r+k]). Every output is still a plain sum of its own 2r+1 values (no subtraction, so
+// no cancellation), in a tree order: the verification bound holds as for a straight loop.
 #pragma once
 
 #include "fast_common.cuh"
@@ -78,8 +77,10 @@ __device__ __forceinline__ float4 window4(const float (&v)[N], float inv) {
         float c0 = v[H + 3 - R], c1 = 0.0f;
 #pragma unroll
         for (int i = H + 4 - R; i <= H + R; ++i) {
-            if ((i - (H + 3 - R)) % 2) c1 += v[i];
-            else c0 += v[i];
+            if ((i - (H + 3 - R)) % 2)
+                c1 += v[i];
+            else
+                c0 += v[i];
         }
         const float common = c0 + c1;
         const float s2 = v[H + 2 - R], s1 = v[H + 1 - R] + s2, s0 = v[H - R] + s1;
@@ -102,7 +103,10 @@ __device__ __forceinline__ float4 window4_from_line(const float* line, int q, fl
 #pragma unroll
     for (int i = 0; i < 1 + 2 * H / 4; ++i) {
         const float4 t = s[i];
-        w[4 * i] = t.x; w[4 * i + 1] = t.y; w[4 * i + 2] = t.z; w[4 * i + 3] = t.w;
+        w[4 * i] = t.x;
+        w[4 * i + 1] = t.y;
+        w[4 * i + 2] = t.z;
+        w[4 * i + 3] = t.w;
     }
     return window4<R, H>(w, inv);
 }
