@@ -34,9 +34,11 @@ __device__ inline float read_row(const float* __restrict__ in, int k, int x, int
 
 // Each thread sums its 2r+1 column neighbours straight from global memory, rows apart; a warp
 // still reads 128 contiguous bytes per neighbour, and L1/L2 serve the rows neighbours share.
-__global__ void filter_y_global(const float* __restrict__ in, float* __restrict__ out,
-                                int band_rows, int cols, int in_pitch, int out_pitch, int r,
-                                Border border, int first_row, int rows) {
+// The launch bounds keep the rarely taken wrap/mirror arithmetic from costing registers: at most
+// 32 a thread, so that a full SM of 2048 threads fits, as with the course's clamp-only kernel.
+__global__ void __launch_bounds__(kBlockX * kBlockY, 2048 / (kBlockX * kBlockY))
+    filter_y_global(const float* __restrict__ in, float* __restrict__ out, int band_rows, int cols,
+                    int in_pitch, int out_pitch, int r, Border border, int first_row, int rows) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= cols || y >= band_rows) return;
@@ -52,9 +54,10 @@ __global__ void filter_y_global(const float* __restrict__ in, float* __restrict_
 
 // A 32x16 block stages 16 + 2r rows of its 32 columns in shared memory (coalesced, the border rule
 // applied once, at load), then every output sums 2r+1 conflict-free shared floats down a column.
-__global__ void filter_y_shared(const float* __restrict__ in, float* __restrict__ out,
-                                int band_rows, int cols, int in_pitch, int out_pitch, int r,
-                                Border border, int first_row, int rows) {
+// The launch bounds as for filter_y_global.
+__global__ void __launch_bounds__(kBlockX * kTileRows, 2048 / (kBlockX * kTileRows))
+    filter_y_shared(const float* __restrict__ in, float* __restrict__ out, int band_rows, int cols,
+                    int in_pitch, int out_pitch, int r, Border border, int first_row, int rows) {
     extern __shared__ float tile[];  // (kTileRows + 2r) rows of kBlockX floats
     int x = blockIdx.x * kBlockX + threadIdx.x;
     int y = blockIdx.y * kTileRows + threadIdx.y;
