@@ -37,9 +37,11 @@ __device__ inline float read_row(const float* __restrict__ in, int k, int x, int
 
 // Each thread sums its 2r+1 column neighbours straight from global memory, rows apart; a warp
 // still reads 128 contiguous bytes per neighbour, and L1/L2 serve the rows neighbours share.
-__global__ void filter_y_global(const float* __restrict__ in, float* __restrict__ out,
-                                int band_rows, int cols, int in_pitch, int out_pitch, int r,
-                                Border border, int first_row, int rows) {
+// The launch bounds keep the rarely taken wrap/mirror arithmetic from costing registers: at most
+// 32 a thread, so that a full SM of 2048 threads fits, as with the course's clamp-only kernel.
+__global__ void __launch_bounds__(kBlockX * kBlockY, 2048 / (kBlockX * kBlockY))
+    filter_y_global(const float* __restrict__ in, float* __restrict__ out, int band_rows, int cols,
+                    int in_pitch, int out_pitch, int r, Border border, int first_row, int rows) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= cols || y >= band_rows) return;
@@ -57,7 +59,8 @@ __global__ void filter_y_global(const float* __restrict__ in, float* __restrict_
 // applied once, at load), then every output sums 2R+1 conflict-free shared floats down a column.
 // The radius is a compile-time constant, as in the course's stencils: the window loop unrolls.
 template <int R>
-__global__ void filter_y_shared(const float* __restrict__ in, float* __restrict__ out,
+__global__ void __launch_bounds__(kBlockX * kTileRows, 2048 / (kBlockX * kTileRows))
+    filter_y_shared(const float* __restrict__ in, float* __restrict__ out,
                                 int band_rows, int cols, int in_pitch, int out_pitch,
                                 int /* r: R, compiled in */, Border border, int first_row,
                                 int rows) {
