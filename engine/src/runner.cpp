@@ -210,6 +210,21 @@ Plan validate(const Runner& runner, const RunConfig& config) {
         if (s.rows == 0 || s.cols == 0)
             throw std::invalid_argument("size " + size_text(s) + " is empty");
     plan.variants = runner.select(config, plan.have_gpu);
+    // Parameters that do not fit a size (a stride longer than the buffer) are a bad config, not
+    // a column of skipped runs: refused here, naming the parameter, before anything runs.
+    std::vector<Op> chosen_ops;
+    for (const Variant* v : plan.variants)
+        if (std::find(chosen_ops.begin(), chosen_ops.end(), v->info.op) == chosen_ops.end())
+            chosen_ops.push_back(v->info.op);
+    for (Op op : chosen_ops)
+        for (const ParamValues& values : param_combinations(op, config.sweep))
+            for (Shape s : plan.sizes) {
+                OpParams p = config.params;
+                p.values = values;
+                if (const std::string why = input_problem(op, s, p); !why.empty())
+                    throw std::invalid_argument(std::string(op.name()) + " at " + size_text(s) +
+                                                ": " + why);
+            }
     plan.any_gpu = plan.have_gpu && std::any_of(plan.variants.begin(), plan.variants.end(),
                                                 [](const Variant* v) { return v->info.gpu; });
     if (!plan.any_gpu) return plan;
