@@ -241,3 +241,28 @@ TEST(AccessPatterns, TheRunnerRefusesAStrideLongerThanTheBufferBeforeRunning) {
     config.ops = {kScattered};
     EXPECT_THROW(run_steps::validate(runner, config), std::invalid_argument);
 }
+
+TEST(AccessPatterns, EachRunOfASweepKeepsTheReferenceOfItsOwnParameters) {
+    Registry registry;
+    register_cpu_variants(registry);
+    Runner runner(registry);
+    RunConfig config;
+    config.ops = {kOffsetWrite, kGather};
+    config.sizes = {{5, 7}};
+    config.sweep = {{"offset", {0, 1, 3}}, {"stride", {1, 4}}};
+    config.include_cpu = true;
+    config.keep_outputs = true;
+    config.reps = 1;
+    const Matrix input = Matrix::random(5, 7, config.seed);
+    const RunRecord record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 5u);
+    for (const RunResult& r : record.runs) {
+        ASSERT_TRUE(r.reference && r.output) << r.variant;
+        OpParams p;
+        p.values = r.params;
+        const Op op = *parse_op(r.op);
+        EXPECT_EQ(values_of(*r.reference), values_of(cpu_reference(op, input, p).value))
+            << r.variant << " " << r.params.begin()->first << "=" << r.params.begin()->second;
+        EXPECT_EQ(values_of(*r.output), values_of(*r.reference)) << r.variant;
+    }
+}
