@@ -6,11 +6,20 @@
 namespace coalesce::ops {
 namespace {
 
-void offset_write_host(const Matrix& in, Matrix& out, const OpParams& p) {
+// Rows [r0, r1): each float goes `offset` places along its row, wrapping at the end.
+void offset_write_rows(const Matrix& in, Matrix& out, std::size_t k, std::size_t r0,
+                       std::size_t r1) {
     const std::size_t cols = in.cols();
-    const std::size_t k = static_cast<std::size_t>(p.value("offset")) % cols;
-    for (std::size_t r = 0; r < in.rows(); ++r)
+    for (std::size_t r = r0; r < r1; ++r)
         for (std::size_t c = 0; c < cols; ++c) out.at(r, (c + k) % cols) = in.at(r, c);
+}
+
+std::size_t offset_of(const Matrix& in, const OpParams& p) {
+    return static_cast<std::size_t>(p.value("offset")) % in.cols();
+}
+
+void offset_write_host(const Matrix& in, Matrix& out, const OpParams& p) {
+    offset_write_rows(in, out, offset_of(in, p), 0, in.rows());
 }
 
 }  // namespace
@@ -29,7 +38,10 @@ const OpDesc& describe_offset_write() {
         .reference =
             [](const Matrix& in, const OpParams& p) {
                 Matrix out(in.rows(), in.cols());
-                offset_write_host(in, out, p);
+                const std::size_t k = offset_of(in, p);
+                parallel_for(in.rows(), [&](std::size_t r0, std::size_t r1) {
+                    offset_write_rows(in, out, k, r0, r1);
+                });
                 return exact_reference(std::move(out));
             },
         .host = {{"cpu-naive", "Host loop writing each row from `offset` on, wrapping at its end.",

@@ -32,11 +32,12 @@ Permutation permutation(Shape in, const OpParams& p) {
     return perm;
 }
 
-void scattered_host(const Matrix& in, Matrix& out, const OpParams& p) {
-    const Permutation perm = permutation(in.shape(), p);
+// Outputs [i0, i1) from their permuted places.
+void scattered_range(const Matrix& in, Matrix& out, const Permutation& perm, std::size_t i0,
+                     std::size_t i1) {
     const float* src = in.data();
     float* dst = out.data();
-    for (std::size_t i = 0; i < in.size(); ++i) {
+    for (std::size_t i = i0; i < i1; ++i) {
         if (i >= perm.whole) {
             dst[i] = src[i];
             continue;
@@ -44,6 +45,10 @@ void scattered_host(const Matrix& in, Matrix& out, const OpParams& p) {
         const std::size_t j = i % perm.span;
         dst[i] = src[i - j + (j * perm.multiplier) % perm.span];
     }
+}
+
+void scattered_host(const Matrix& in, Matrix& out, const OpParams& p) {
+    scattered_range(in, out, permutation(in.shape(), p), 0, in.size());
 }
 
 bool power_of_two(long long v) { return v > 0 && (v & (v - 1)) == 0; }
@@ -68,7 +73,10 @@ const OpDesc& describe_scattered() {
         .reference =
             [](const Matrix& in, const OpParams& p) {
                 Matrix out(in.rows(), in.cols());
-                scattered_host(in, out, p);
+                const Permutation perm = permutation(in.shape(), p);
+                parallel_for(in.size(), [&](std::size_t i0, std::size_t i1) {
+                    scattered_range(in, out, perm, i0, i1);
+                });
                 return exact_reference(std::move(out));
             },
         .host = {{"cpu-naive", "Host loop reading each float from its permuted place.",
