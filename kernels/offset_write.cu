@@ -1,7 +1,7 @@
 // offset_write: each thread copies one element, writing it `offset` elements further along its
 // row. The lesson is offset_read's on the store side (seed 004, offset_access): the warp's 32 reads
 // are 4 aligned sectors, its 32 stores 128 contiguous bytes that straddle a fifth sector unless the
-// offset is a multiple of 8 floats, and a partial sector written costs the L2 a read-modify-write.
+// offset is a multiple of 8 floats; the neighbouring warp writes the rest of both partial sectors.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/registry.hpp"
 #include "device_instance.hpp"
@@ -67,8 +67,8 @@ void register_offset_write(Registry& registry) {
                       "stores misalign by exactly the offset: 5 sectors per warp store off the "
                       "multiples of 8."
                     : "One thread per element writing `offset` floats along: 4 sectors per warp "
-                      "store at offsets 0, 8, 16..., 5 in between, the partial sectors merged "
-                      "in the L2.";
+                      "store at offsets 0, 8, 16..., 5 in between, each end sector shared "
+                      "with the neighbouring warp.";
         spec.layout = pitched ? gpu::Layout::pitched : gpu::Layout::dense;
         spec.kernel = "offset_write_kernel";
         spec.access = [pitched](Shape in, const OpParams& p) {

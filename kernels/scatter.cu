@@ -1,6 +1,6 @@
 // scatter: each thread copies one float to `stride` floats along the output. The store side of
 // the strided lesson (seed 004, strided_access): 32 stores in min(32, 4 * stride) sectors, each
-// sector written in part, which the L2 must merge with what the sector held before.
+// sector written only in part while the rest of it must reach memory unchanged.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/registry.hpp"
 #include "device_instance.hpp"

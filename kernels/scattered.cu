@@ -1,7 +1,7 @@
 // scattered: each thread copies one float from its permuted place (seed 003's testScattered,
 // index * 121 mod n, confined to spans). Inside a 128-byte span (span 32) the warp still reads 4
-// sectors, as testMixed shows; a 4 KiB span spreads it over 32 sectors that neighbouring warps
-// read again from the caches; the whole buffer spreads it over 32 sectors nobody shares.
+// sectors, as testMixed shows; a 4 KiB span spreads it over 32 sectors that the span's other 31
+// warps read again; the whole buffer spreads it over 32 sectors no warp nearby shares.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/registry.hpp"
 #include "device_instance.hpp"
@@ -83,8 +83,8 @@ void register_scattered(Registry& registry) {
     spec.memory_space = space::global;
     spec.description =
         "One thread per output reading in[p(i)]: span 32 keeps a warp in one line (4 sectors; "
-        "multiplier 7 is testMixed), span 1024 spreads it over 32 sectors of 4 KiB that the "
-        "caches serve again, span 0 over 32 sectors of the whole buffer (testScattered).";
+        "multiplier 7 is testMixed), span 1024 over 32 sectors of 4 KiB that the span's other "
+        "warps read again, span 0 over 32 sectors of the whole buffer (testScattered).";
     spec.layout = gpu::Layout::dense;
     spec.kernel = "scattered_kernel";
     spec.access = scattered_access;
