@@ -111,7 +111,8 @@ std::vector<WarpRequest> coalesced_access(Shape in, bool pitched) {
 std::vector<WarpRequest> uncoalesced_access(Shape in) {
     const long long row_bytes = in.cols * 4ll;
     const long long warp = in.rows > 32 ? 1 : 0;
-    const int lanes = static_cast<int>(std::min<long long>(32, static_cast<long long>(in.rows) - 32 * warp));
+    const int lanes =
+        static_cast<int>(std::min<long long>(32, static_cast<long long>(in.rows) - 32 * warp));
     const WarpRequest load = affine_request(false, 32 * warp * row_bytes, row_bytes, 4, lanes);
     return {load, load, affine_request(true, 32 * warp * row_bytes, row_bytes, 4, lanes)};
 }

@@ -72,7 +72,8 @@ void PrintTo(const Refusal& r, std::ostream* os) { *os << r.args; }
 class CliParamRefusal : public CliParams, public ::testing::WithParamInterface<Refusal> {};
 
 TEST_P(CliParamRefusal, ExitsTwoWithOneLineNamingTheParameter) {
-    const Outcome o = bench(GetParam().args + " --reps 1 --json '" + (dir_ / "r.json").string() + "'");
+    const Outcome o =
+        bench(GetParam().args + " --reps 1 --json '" + (dir_ / "r.json").string() + "'");
     EXPECT_EQ(o.exit_code, 2) << o.err;
     // The no-device notice may come first on a machine without a GPU; the refusal is the last line.
     const std::string last = o.err.substr(o.err.rfind('\n', o.err.size() - 2) + 1);

@@ -98,9 +98,8 @@ TEST(AccessPatterns, ScatteredPermutesInsideEachSpanAndCopiesTheTail) {
                              .value),
               (Sources{0, 3, 6, 1, 4, 7, 2, 5}));
     // testMixed: span 32, multiplier 7, lane * 7 mod 32.
-    const Sources mixed =
-        sources_of(cpu_reference(kScattered, counting(1, 64), with({{"span", 32}, {"multiplier", 7}}))
-                       .value);
+    const Sources mixed = sources_of(
+        cpu_reference(kScattered, counting(1, 64), with({{"span", 32}, {"multiplier", 7}})).value);
     EXPECT_EQ(mixed[1], 7);
     EXPECT_EQ(mixed[5], 3);    // 35 mod 32
     EXPECT_EQ(mixed[33], 39);  // second span: 32 + 7
@@ -114,7 +113,8 @@ TEST(AccessPatterns, ScatteredRaisesTheMultiplierToTheNextOddCoprime) {
               (Sources{0, 5, 4, 3, 2, 1}));
     // 121 = 11^2 against 121 floats: 123 instead. A permutation either way.
     for (Shape shape : {Shape{11, 11}, Shape{33, 65}, Shape{1, 1}, Shape{37, 1}, Shape{64, 64}}) {
-        Sources got = sources_of(cpu_reference(kScattered, counting(shape.rows, shape.cols), {}).value);
+        Sources got =
+            sources_of(cpu_reference(kScattered, counting(shape.rows, shape.cols), {}).value);
         std::sort(got.begin(), got.end());
         Sources all(shape.elements());
         for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<long long>(i);
@@ -180,7 +180,9 @@ const std::vector<Op>& pattern_ops() {
 // Sweep values each parameter takes in the host runs; those a size cannot take are left out.
 std::vector<ParamAxis> sweep_for(Shape shape) {
     const auto fitting = [&](std::vector<long long> values) {
-        std::erase_if(values, [&](long long v) { return static_cast<std::size_t>(v) > shape.elements(); });
+        std::erase_if(values, [&](long long v) {
+            return static_cast<std::size_t>(v) > shape.elements();
+        });
         return values;
     };
     return {{"offset", {0, 1, 7, 8, 31, 32}},
@@ -210,7 +212,8 @@ TEST(AccessPatterns, HostVariantsVerifyInTheRunnerAtOddSizesOverTheirParameters)
         ASSERT_EQ(record.runs.size(), expected);
         for (const RunResult& r : record.runs) {
             std::string params;
-            for (const auto& [name, value] : r.params) params += " " + name + "=" + std::to_string(value);
+            for (const auto& [name, value] : r.params)
+                params += " " + name + "=" + std::to_string(value);
             EXPECT_EQ(r.status, Status::ok) << r.variant << params << " " << shape.rows << "x"
                                             << shape.cols << ": " << r.error;
             EXPECT_TRUE(r.verified) << r.variant << params;

@@ -32,7 +32,8 @@ const OpDesc& describe_gather() {
         .params = {{"stride", 1, 1024, 1, "elements between two reads (1: a plain copy)"}},
         .output_shape = [](Shape in, const OpParams& p) { return Shape{1, gathered(in, p)}; },
         // Only the floats gathered count: one read and one write each.
-        .bytes_moved = [](Shape in, const OpParams& p) { return 2 * sizeof(float) * gathered(in, p); },
+        .bytes_moved =
+            [](Shape in, const OpParams& p) { return 2 * sizeof(float) * gathered(in, p); },
         .reference =
             [](const Matrix& in, const OpParams& p) {
                 Matrix out(1, gathered(in.shape(), p));

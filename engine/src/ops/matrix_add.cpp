@@ -42,7 +42,8 @@ const OpDesc& describe_matrix_add() {
                             const double a = in.at(r, c);
                             const double b = second_operand(in, r, c);
                             ref.value.at(r, c) = static_cast<float>(a + b);
-                            ref.magnitude.at(r, c) = static_cast<float>(std::fabs(a) + std::fabs(b));
+                            ref.magnitude.at(r, c) =
+                                static_cast<float>(std::fabs(a) + std::fabs(b));
                         }
                 });
                 return ref;

@@ -36,7 +36,8 @@ const OpDesc& describe_strided_add() {
                    "seed 002's add_experiment",
         .filter = false,
         .exact = false,
-        .params = {{"stride", 1, 1024, 1, "elements between two reads of a and of b (1: coalesced)"}},
+        .params = {{"stride", 1, 1024, 1,
+                    "elements between two reads of a and of b (1: coalesced)"}},
         .output_shape = [](Shape in, const OpParams& p) { return Shape{1, sums(in, p)}; },
         // Only the floats added count: two reads and one write per output.
         .bytes_moved = [](Shape in, const OpParams& p) { return 3 * sizeof(float) * sums(in, p); },
