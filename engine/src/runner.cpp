@@ -134,6 +134,15 @@ std::string utc_now() {
     return stamp;
 }
 
+// The reference cache's key: the operation and its resolved named parameters (radius and border
+// are the same for every run of a config).
+std::string reference_key(Op op, const OpParams& params) {
+    std::string key(op.name());
+    for (const auto& [name, value] : resolved_params(op, params).values)
+        key += " " + name + "=" + std::to_string(value);
+    return key;
+}
+
 // Runs one variant on one input from instance to figures; throws what the variant throws.
 void run_variant(const Variant& variant, const Matrix& input, const Reference& ref,
                  const RunConfig& config, const OpParams& params, RunResult& r) {
@@ -210,6 +219,21 @@ Plan validate(const Runner& runner, const RunConfig& config) {
         if (s.rows == 0 || s.cols == 0)
             throw std::invalid_argument("size " + size_text(s) + " is empty");
     plan.variants = runner.select(config, plan.have_gpu);
+    // Parameters that do not fit a size (a stride longer than the buffer) are a bad config, not
+    // a column of skipped runs: refused here, naming the parameter, before anything runs.
+    std::vector<Op> chosen_ops;
+    for (const Variant* v : plan.variants)
+        if (std::find(chosen_ops.begin(), chosen_ops.end(), v->info.op) == chosen_ops.end())
+            chosen_ops.push_back(v->info.op);
+    for (Op op : chosen_ops)
+        for (const ParamValues& values : param_combinations(op, config.sweep))
+            for (Shape s : plan.sizes) {
+                OpParams p = config.params;
+                p.values = values;
+                if (const std::string why = input_problem(op, s, p); !why.empty())
+                    throw std::invalid_argument(std::string(op.name()) + " at " + size_text(s) +
+                                                ": " + why);
+            }
     plan.any_gpu = plan.have_gpu && std::any_of(plan.variants.begin(), plan.variants.end(),
                                                 [](const Variant* v) { return v->info.gpu; });
     if (!plan.any_gpu) return plan;
@@ -395,10 +419,7 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
     }
     try {
         const OpParams resolved = resolved_params(info.op, params);
-        std::string key(info.op.name());
-        for (const auto& [name, value] : resolved.values)
-            key += " " + name + "=" + std::to_string(value);
-        auto& ref = references[key];
+        auto& ref = references[reference_key(info.op, params)];
         if (!ref) ref = std::make_shared<Reference>(cpu_reference(info.op, input, resolved));
         run_variant(variant, input, *ref, config, resolved, r);
         if (config.keep_outputs && r.output)
@@ -447,6 +468,15 @@ RunRecord Runner::run(const RunConfig& config) {
                                      : run_steps::measure_host_copy(bytes, config.warmups,
                                                                     config.reps);
         }
+        // A reference is kept only while a run still needs it: a sweep of 33 offsets at
+        // 8192x8192 would otherwise hold 33 references of 512 MiB each.
+        std::map<std::string, std::size_t> uses;
+        for (const Variant* variant : plan.variants)
+            for (const ParamValues& values : param_combinations(variant->info.op, config.sweep)) {
+                OpParams params = config.params;
+                params.values = values;
+                ++uses[reference_key(variant->info.op, params)];
+            }
         std::map<std::string, std::shared_ptr<const Reference>> references;
         for (const Variant* variant : plan.variants) {
             for (const ParamValues& values : param_combinations(variant->info.op, config.sweep)) {
@@ -454,6 +484,8 @@ RunRecord Runner::run(const RunConfig& config) {
                 params.values = values;
                 RunResult r = run_one(*variant, input, config, params, plan, copy_gbps,
                                       references, report);
+                const std::string key = reference_key(variant->info.op, params);
+                if (--uses[key] == 0) references.erase(key);
                 ++progress.done;
                 if (on_result) on_result(r);
                 record.runs.push_back(std::move(r));

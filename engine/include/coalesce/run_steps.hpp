@@ -24,8 +24,9 @@ struct Plan {
 };
 
 // Throws std::invalid_argument, naming what is wrong, for a config that cannot run: bad radius,
-// repetitions or parameters, unknown variant, empty input or size, missing device, not enough
-// device memory. Sets the CUDA device when there is one.
+// repetitions or parameters, parameters a size cannot take (the operation's check), unknown
+// variant, empty input or size, missing device, not enough device memory. Sets the CUDA device
+// when there is one.
 Plan validate(const Runner& runner, const RunConfig& config);
 
 // The result's description before it runs: names, shape, parameters, bytes model, sector model,
