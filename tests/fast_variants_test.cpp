@@ -5,6 +5,7 @@
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
 #include "coalesce/kernels.hpp"
+#include "support/variant_test_support.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/registry.hpp"
 
@@ -132,7 +133,7 @@ INSTANTIATE_TEST_SUITE_P(Fast, FastVariantTest, testing::ValuesIn(cases()), case
 
 // Every operation has a fast variant (the bandwidth comparison of bench/ relies on it); needs no device.
 TEST(FastVariants, EveryOperationHasOne) {
-    for (Op op : all_ops()) {
+    for (Op op : test::matrix_ops()) {
         bool found = false;
         for (const Variant* v : registry().for_op(op))
             found = found || v->info.id.find("/fast-") != std::string::npos;

@@ -1,5 +1,6 @@
 // The plugin loader against deliberately broken plugins (tests/plugins/) and the real texture
 // plugin. Needs no GPU: registration makes no CUDA call, and the good test plugin runs on the host.
+#include "support/variant_test_support.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/plugin_loader.hpp"
 #include "coalesce/registry.hpp"
@@ -233,11 +234,11 @@ TEST_F(PluginLoaderTest, TexturePluginRegistersBothFamiliesForEveryOperation) {
     const std::size_t before = registry.size();
     const PluginReport report = load_plugin(kTexturesPlugin, registry);
     ASSERT_TRUE(report.loaded) << report.message;
-    EXPECT_EQ(report.variants, 2 * all_ops().size());
+    EXPECT_EQ(report.variants, 2 * test::matrix_ops().size());
     EXPECT_EQ(registry.size(), before + report.variants);
 
     const std::string origin = fs::canonical(kTexturesPlugin).string();
-    for (Op op : all_ops()) {
+    for (Op op : test::matrix_ops()) {
         for (const char* family : {space::texture_array, space::texture_pitched}) {
             const std::string id = std::string(op_name(op)) + "/" + family;
             const Variant* v = registry.find(id);

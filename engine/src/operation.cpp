@@ -181,16 +181,17 @@ std::vector<ParamValues> param_combinations(Op op, const std::vector<ParamAxis>&
     return combos;
 }
 
+// The descriptors' functions always see resolved parameters (defaults filled in).
 Shape output_shape(Op op, Shape in, const OpParams& params) {
-    return describe(op).output_shape(in, params);
+    return describe(op).output_shape(in, resolved_params(op, params));
 }
 
 std::size_t bytes_moved(Op op, Shape in, const OpParams& params) {
-    return describe(op).bytes_moved(in, params);
+    return describe(op).bytes_moved(in, resolved_params(op, params));
 }
 
 Reference cpu_reference(Op op, const Matrix& in, const OpParams& params) {
-    return describe(op).reference(in, params);
+    return describe(op).reference(in, resolved_params(op, params));
 }
 
 double tolerance_factor(std::size_t chain) {

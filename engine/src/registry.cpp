@@ -51,6 +51,12 @@ void Registry::add(Variant variant) {
     if (const Variant* existing = find(variant.info.id))
         throw std::invalid_argument("variant '" + variant.info.id + "' already exists (from " +
                                     existing->info.origin + ")");
+    // Every instance sees its operation's parameters resolved (declared defaults filled in),
+    // whoever calls the factory: the runner, a test, the window.
+    const Op op = variant.info.op;
+    variant.make = [op, make = std::move(variant.make)](Shape input, const OpParams& params) {
+        return make(input, resolved_params(op, params));
+    };
     variants_.push_back(std::move(variant));
 }
 

@@ -29,12 +29,13 @@ TEST(Registry, RefusesEmptyIdAndMissingFactory) {
     EXPECT_EQ(registry.size(), 0u);
 }
 
-TEST(Registry, HostVariantsCoverEveryOperationTwice) {
+TEST(Registry, HostVariantsCoverEveryOperation) {
     Registry registry;
     register_cpu_variants(registry);
     for (Op op : all_ops()) {
         const auto variants = registry.for_op(op);
-        ASSERT_EQ(variants.size(), 2u) << op_name(op);
+        ASSERT_EQ(variants.size(), describe(op).host.size()) << op_name(op);
+        ASSERT_GE(variants.size(), 1u) << op_name(op);
         for (const Variant* v : variants) {
             EXPECT_FALSE(v->info.gpu);
             EXPECT_EQ(v->info.memory_space, space::host);

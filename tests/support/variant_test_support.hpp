@@ -9,8 +9,17 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace coalesce::test {
+
+// The six matrix operations every memory space implements (the access-pattern and on-chip
+// experiments are operations too, but not in every memory space).
+inline const std::vector<Op>& matrix_ops() {
+    static const std::vector<Op> ops = {Op::copy,     Op::transpose, Op::row_sums,
+                                        Op::col_sums, Op::filter_x,  Op::filter_y};
+    return ops;
+}
 
 // "transpose/shared-padded" -> "transpose_shared_padded": gtest names allow [A-Za-z0-9_] only.
 inline std::string sanitized(const std::string& text) {
