@@ -1,7 +1,8 @@
 // resample: bilinear scale-and-rotate done by hand from global memory, the interpolation the
 // texture plugin's variants get from the texture unit (cudaFilterModeLinear). Each output pixel
 // maps back to input coordinates, reads its four neighbours (clamped at the edges, as the
-// texture's clamp address mode) and weights them with the texture unit's 1/256-step weights.
+// texture's clamp address mode) and weights them with the texture unit's 1/256-step weights
+// (onchip::bilinear_tap).
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/onchip.hpp"
 #include "coalesce/registry.hpp"
@@ -28,8 +29,7 @@ __global__ void resample_kernel(const float* in, int in_cols, int in_rows, float
     const float* top = in + static_cast<std::size_t>(t.y0) * in_cols;
     const float* bottom = in + static_cast<std::size_t>(t.y1) * in_cols;
     out[static_cast<std::size_t>(oy) * out_cols + ox] =
-        (1.0f - t.a) * (1.0f - t.b) * top[t.x0] + t.a * (1.0f - t.b) * top[t.x1] +
-        (1.0f - t.a) * t.b * bottom[t.x0] + t.a * t.b * bottom[t.x1];
+        t.w00 * top[t.x0] + t.w10 * top[t.x1] + t.w01 * bottom[t.x0] + t.w11 * bottom[t.x1];
 }
 
 void launch_resample(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
@@ -58,8 +58,8 @@ void register_resample(Registry& registry) {
     spec.memory_space = space::global;
     spec.description =
         "Bilinear interpolation by hand from cudaMalloc memory: coordinates, floor, the 1/256 "
-        "weights, four clamped loads and a dozen multiply-adds per pixel, all of which the "
-        "texture unit does in one fetch (resample/texture-*).";
+        "weights, four clamped loads and the weighted sum per pixel, all of which the texture "
+        "unit does in one fetch (resample/texture-*).";
     spec.layout = gpu::Layout::dense;
     spec.kernel = "resample_kernel";
     registry.add(gpu::make_device_variant(std::move(spec), launch_resample));

@@ -88,6 +88,32 @@ TEST(OnchipTextureExact, UnitResampleIsTheIdentity) {
     }
 }
 
+// On integer texels every weighted sum is exact in float, so the texture unit's weights show
+// bit for bit: the reference's (alpha, beta and alpha * beta in 1/256 steps, halves upwards) must
+// be the unit's, at every scale and angle, through either family.
+TEST(OnchipTextureExact, BilinearWeightsAreTheUnitsBitForBit) {
+    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
+    Matrix input(29, 41);
+    for (std::size_t y = 0; y < 29; ++y)
+        for (std::size_t x = 0; x < 41; ++x) input.at(y, x) = static_cast<float>((7 * x + 13 * y) % 17);
+    const Op op = *parse_op("resample");
+    for (const char* id : {"resample/texture-array", "resample/texture-pitched"}) {
+        const Variant* v = textures().find(id);
+        ASSERT_NE(v, nullptr) << id;
+        for (const auto& [scale, angle] : std::vector<std::pair<long long, long long>>{
+                 {150, 0}, {370, 0}, {230, 17}, {100, 45}, {61, -100}}) {
+            const OpParams params = test::named({{"scale", scale}, {"angle", angle}});
+            const Matrix out = run(*v, input, params);
+            const Matrix want = cpu_reference(op, input, params).value;
+            ASSERT_EQ(out.shape(), want.shape());
+            std::size_t differ = 0;
+            for (std::size_t i = 0; i < out.size(); ++i) differ += out.data()[i] != want.data()[i];
+            EXPECT_EQ(differ, 0u) << id << " scale " << scale << " angle " << angle << ": " << differ
+                                  << " of " << out.size() << " outputs differ";
+        }
+    }
+}
+
 // The normalized read of 8-bit texels gives every pixel p as p / 255 to within an ulp.
 TEST(OnchipTextureExact, EveryPixelValueReadsAsItsFraction) {
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();

@@ -1,9 +1,9 @@
 // resample: scale an image by `scale` percent and rotate it by `angle` degrees about its centre,
-// with bilinear interpolation as the texture unit defines it (seed 003's texture features:
-// "border handling, interpolation"): the edge repeats outside the image, and each weight is held
-// in 9-bit fixed point with 8 fractional bits. The reference uses the same 1/256 weights; since
-// the guide does not say how the hardware rounds a weight to them, every output also allows one
-// 1/256 step of each weight (its allowance), on top of float rounding.
+// with bilinear interpolation as the texture unit does it (seed 003's texture features: "border
+// handling, interpolation"): the edge repeats outside the image, and the weights come in 1/256
+// steps (onchip::bilinear_tap). The reference uses those weights; where the unit's rounding of
+// alpha * beta, which the guide leaves open, could differ from the exact product, each output is
+// allowed that difference (its allowance) on top of float rounding.
 #include "coalesce/onchip.hpp"
 #include "op_support.hpp"
 
@@ -41,36 +41,31 @@ void resample_host(const Matrix& in, Matrix& out, const OpParams& p) {
     for (std::size_t y = 0; y < out.rows(); ++y)
         for (std::size_t x = 0; x < out.cols(); ++x) {
             const Taps t = taps_at(in, m, static_cast<int>(x), static_cast<int>(y));
-            const float a = t.tap.a, b = t.tap.b;
-            out.at(y, x) = (1.0f - a) * (1.0f - b) * static_cast<float>(t.v00) +
-                           a * (1.0f - b) * static_cast<float>(t.v10) +
-                           (1.0f - a) * b * static_cast<float>(t.v01) +
-                           a * b * static_cast<float>(t.v11);
+            out.at(y, x) = t.tap.w00 * static_cast<float>(t.v00) + t.tap.w10 * static_cast<float>(t.v10) +
+                           t.tap.w01 * static_cast<float>(t.v01) + t.tap.w11 * static_cast<float>(t.v11);
         }
 }
 
 Reference resample_reference(const Matrix& in, const OpParams& p) {
     const Shape out = onchip::resample_shape(in.shape(), p.value("scale"));
     const onchip::ResampleMap m = map_of(in.shape(), p);
-    // One 1/256 step in each weight moves the result by at most the texels' spread per weight,
-    // and their product by twice the spread over 65536.
-    constexpr double kWeightSteps = 2.0 / 256.0 + 2.0 / 65536.0;
     Reference ref{Matrix(out.rows, out.cols), Matrix(out.rows, out.cols), 4,
                   Matrix(out.rows, out.cols)};
     parallel_for(out.rows, [&](std::size_t begin, std::size_t end) {
         for (std::size_t y = begin; y < end; ++y)
             for (std::size_t x = 0; x < out.cols; ++x) {
                 const Taps t = taps_at(in, m, static_cast<int>(x), static_cast<int>(y));
-                const double a = t.tap.a, b = t.tap.b;
-                const double value = (1 - a) * (1 - b) * t.v00 + a * (1 - b) * t.v10 +
-                                     (1 - a) * b * t.v01 + a * b * t.v11;
-                const double spread = std::max({t.v00, t.v10, t.v01, t.v11}) -
-                                      std::min({t.v00, t.v10, t.v01, t.v11});
+                const onchip::BilinearTap& w = t.tap;
+                const double value = w.w00 * t.v00 + w.w10 * t.v10 + w.w01 * t.v01 + w.w11 * t.v11;
                 ref.value.at(y, x) = static_cast<float>(value);
                 // Every texel once: bounds the rounding of any order of the weighted sum.
                 ref.magnitude.at(y, x) = static_cast<float>(std::fabs(t.v00) + std::fabs(t.v10) +
                                                             std::fabs(t.v01) + std::fabs(t.v11));
-                ref.allowance.at(y, x) = static_cast<float>(spread * kWeightSteps);
+                // With alpha * beta unrounded (the guide's own formula) the result moves by the
+                // rounding times the texels' mixed difference.
+                const double product = static_cast<double>(w.a) * w.b;
+                ref.allowance.at(y, x) = static_cast<float>(
+                    std::fabs(w.w11 - product) * std::fabs(t.v00 - t.v10 - t.v01 + t.v11));
             }
     });
     return ref;
@@ -83,7 +78,7 @@ const OpDesc& describe_resample() {
         .op = Op("resample"),
         .aliases = {"bilinear", "resize", "rotate"},
         .summary = "bilinear resample: scale by `scale` percent and rotate by `angle` degrees about "
-                   "the centre, edges clamped, weights in 1/256 steps as the texture unit holds them",
+                   "the centre, edges clamped, weights in the texture unit's 1/256 steps",
         .filter = false,
         .exact = false,
         .params = {{"scale", 10, 400, 150, "output size in percent of the input"},
