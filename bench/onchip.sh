@@ -1,23 +1,26 @@
 #!/usr/bin/env bash
 # The on-chip experiments on a GPU machine (no Qt or OpenCV needed): builds coalesce-bench and the
 # texture plugin (native architecture), runs each family at sizes past the L2 with the parameters
-# the course varies, and prints one compact table per family (bench/onchip_table.py). About three
-# minutes on an H100. Results JSON and logs go to $OUT (the device tool's folder) or
-# build-gpu/onchip.
+# the course varies, and prints one compact table per family (bench/onchip_table.py). About a
+# minute and a half on an H100, the build included. The tables go to onchip-tables.txt, the
+# results JSON and logs to onchip.tar.gz, both in $OUT (the device tool's folder, which brings back
+# only a few files) or build-gpu/onchip.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/cuda/bin:$PATH"
 out="${OUT:-build-gpu/onchip}"
-mkdir -p "$out"
+work=build-gpu/onchip-work
+mkdir -p "$out" "$work"
+exec > >(tee "$out/onchip-tables.txt") 2>&1
 arch="${COALESCE_CUDA_ARCH:-native}"
 status=0
 
 echo "== configure + build ($arch)"
 if ! cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOALESCE_BUILD_GUI=OFF \
-       -DCOALESCE_WITH_OPENCV=OFF -DCMAKE_CUDA_ARCHITECTURES="$arch" >"$out/configure.log" 2>&1 ||
+       -DCOALESCE_WITH_OPENCV=OFF -DCMAKE_CUDA_ARCHITECTURES="$arch" >"$work/configure.log" 2>&1 ||
    ! cmake --build build-gpu -j "$(nproc)" --target coalesce-bench coalesce_textures \
-       >"$out/build.log" 2>&1; then
-  tail -n 40 "$out/configure.log" "$out/build.log"
+       >"$work/build.log" 2>&1; then
+  tail -n 40 "$work/configure.log" "$work/build.log"
   echo "BUILD FAILED"
   exit 1
 fi
@@ -29,16 +32,17 @@ run() {
   shift 2
   echo
   echo "== $name: coalesce-bench $*"
-  "$bench" "$@" --json "$out/$name.json" >"$out/$name.txt" 2>"$out/$name-progress.log"
+  "$bench" "$@" --json "$work/$name.json" >"$work/$name.txt" 2>"$work/$name-progress.log"
   local rc=$?
-  [ "$rc" -eq 0 ] || { status=1; echo "coalesce-bench exit code $rc"; tail -n 5 "$out/$name.txt"; }
-  [ -s "$out/$name.json" ] && python3 bench/onchip_table.py "$kind" "$out/$name.json"
+  [ "$rc" -eq 0 ] || { status=1; echo "coalesce-bench exit code $rc"; tail -n 5 "$work/$name.txt"; }
+  [ -s "$work/$name.json" ] && python3 bench/onchip_table.py "$kind" "$work/$name.json"
 }
 
 # Seed 001: the book's patterns on the 32x32 and 32x16 tiles; 65 round trips per tile make
 # shared-memory traffic (counted as GB/s) dominate the one DRAM read and write per element.
+# With the experiment tier: the one-float pad on the 32x16 tile (2-way).
 run smem smem --ops smem_copy_tile,smem_transpose_tile --sizes 8192x8192 \
-  --param tile_rows=32,16 --param repeat=65
+  --tier classic,tuned,experiment --param tile_rows=32,16 --param repeat=65
 # Seed 003: 256 table reads per thread, 1 (c[i]: distinct 0; c[blockIdx + i]: 1) to 32 addresses
 # per warp, from __constant__, global memory and the read-only path.
 run constant constant --ops constant_read --sizes 4096x4096 --param distinct=0,1,2,4,8,16,32 \
@@ -51,7 +55,8 @@ run sampling sampling --ops random_sample --sizes 8192x8192 --param area=4,8,16,
 run resample resample --ops resample --sizes 4096x4096 --param scale=50,150,200 --param angle=0,30
 run u8 u8 --ops u8_to_float --sizes 8192x8192
 
-tar -C "$out" -czf "$out/onchip-logs.tar.gz" --exclude=onchip-logs.tar.gz . 2>/dev/null || true
+tar -C "$work" -czf "$out/onchip.tar.gz" . 2>/dev/null || true
 echo
-echo "onchip.sh: $([ "$status" -eq 0 ] && echo 'every run verified' || echo 'SOME RUNS FAILED') (logs in $out)"
+echo "onchip.sh: $([ "$status" -eq 0 ] && echo 'every run verified' || echo 'SOME RUNS FAILED')" \
+  "(tables in $out/onchip-tables.txt, results and logs in $out/onchip.tar.gz)"
 exit $status

@@ -22,7 +22,7 @@ inline constexpr int BDIMX = onchip::kTileCols;  // the book's names for the til
 inline constexpr long long kMaxTileRowsPerLaunch = 65535;  // gridDim.y
 
 // Padding of the book's padded kernels: one column makes the square tile's columns fall into
-// 32 different banks; the 32x16 tile's column reads (two tile rows per warp) need two.
+// 32 different banks; the 32x16 tile's column reads (two half-columns per warp) need two.
 inline constexpr int kColPad = 1;  // tile[BDIMX][BDIMY + 1] of setColReadColPad
 __host__ __device__ constexpr int rowcol_pad(int tile_rows) { return tile_rows == BDIMX ? 1 : 2; }
 

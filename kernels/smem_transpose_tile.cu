@@ -40,9 +40,9 @@ __global__ void setRowReadCol(const float* in, float* out, int rows, int cols, i
     out[g] = v;
 }
 
-template <int BDIMY>
+template <int BDIMY, int IPAD>
 __global__ void setRowReadColPad(const float* in, float* out, int rows, int cols, int repeat) {
-    __shared__ float tile[BDIMY][BDIMX + rowcol_pad(BDIMY)];
+    __shared__ float tile[BDIMY][BDIMX + IPAD];
     if (!whole_tile(rows, cols)) {
         copy_cell(in, out, rows, cols);
         return;
@@ -111,30 +111,45 @@ __global__ void setRowReadColDynPad(const float* in, float* out, int rows, int c
 
 using TileKernel = void (*)(const float*, float*, int, int, int);
 
+// Floats after each tile row: none, the book's (rowcol_pad), or one whatever the tile.
+enum class Pad { none, book, one };
+
+int pad_of(Pad pad, int tile_rows) {
+    return pad == Pad::none ? 0 : (pad == Pad::one ? 1 : rowcol_pad(tile_rows));
+}
+
 struct Pattern {
     const char* name;
     const char* kernel;
     TileKernel square, rect;  // BDIMY = 32 and 16
-    bool padded;              // rowcol_pad(BDIMY) floats after each tile row
+    Pad pad;
     bool dynamic;
+    Tier tier;
     const char* description;
 };
 
 const Pattern kPatterns[] = {
-    {"set-row-read-col", "setRowReadCol", setRowReadCol<32>, setRowReadCol<16>, false, false,
+    {"set-row-read-col", "setRowReadCol", setRowReadCol<32>, setRowReadCol<16>, Pad::none, false,
+     Tier::classic,
      "The book's setRowReadCol over a whole matrix: stored by rows (1-way), loaded by columns, "
      "tile[icol][irow]: 32-way conflicts on the 32x32 tile, 16-way on 32x16."},
-    {"set-row-read-col-pad", "setRowReadColPad", setRowReadColPad<32>, setRowReadColPad<16>, true,
-     false,
+    {"set-row-read-col-pad", "setRowReadColPad", setRowReadColPad<32, 1>, setRowReadColPad<16, 2>,
+     Pad::book, false, Tier::classic,
      "setRowReadCol on a padded tile[BDIMY][BDIMX + pad] (pad 1 on 32x32, 2 on 32x16, as the "
      "book): every column read lands in 32 different banks, conflict-free (1-way)."},
-    {"set-row-read-col-dyn", "setRowReadColDyn", setRowReadColDyn, setRowReadColDyn, false, true,
+    {"set-row-read-col-dyn", "setRowReadColDyn", setRowReadColDyn, setRowReadColDyn, Pad::none,
+     true, Tier::classic,
      "setRowReadCol in dynamic shared memory, col_idx = icol * blockDim.x + irow: the static "
      "version's 32-way (32x32) or 16-way (32x16) conflicts on the load."},
     {"set-row-read-col-dyn-pad", "setRowReadColDynPad", setRowReadColDynPad, setRowReadColDynPad,
-     true, true,
+     Pad::book, true, Tier::classic,
      "setRowReadCol in dynamic shared memory with the book's padding per tile row: "
      "conflict-free, as the padded static tile."},
+    {"set-row-read-col-pad1", "setRowReadColPad", setRowReadColPad<32, 1>, setRowReadColPad<16, 1>,
+     Pad::one, false, Tier::experiment,
+     "The square tile's one-float pad used on the 32x16 tile too: a warp loads two half-columns "
+     "(irow and irow + 1) whose words still pair up in 16 banks, 2-way; the book's two floats "
+     "make it 1-way (on 32x32 this is set-row-read-col-pad)."},
 };
 
 // Row ty, column tx of a tile of `width` floats per row, as a word index.
@@ -152,9 +167,10 @@ void register_smem_transpose_tile(Registry& registry) {
         spec.description = pattern.description;
         spec.layout = gpu::Layout::dense;
         spec.kernel = pattern.kernel;
+        spec.tier = pattern.tier;
         spec.shared_access = [&pattern](Shape, const OpParams& p) {
             const int h = static_cast<int>(p.value("tile_rows"));
-            const int width = BDIMX + (pattern.padded ? rowcol_pad(h) : 0);
+            const int width = BDIMX + pad_of(pattern.pad, h);
             const auto store = [&](int ty, int tx) { return word(ty, tx, width); };
             const auto load = [&](int ty, int tx) {
                 const int idx = ty * BDIMX + tx;
@@ -165,7 +181,7 @@ void register_smem_transpose_tile(Registry& registry) {
         registry.add(gpu::make_device_variant(
             std::move(spec), [&pattern](MatView in, MatView out, const OpParams& p, cudaStream_t s) {
                 const int h = gpu::smem::checked_tile_rows(p);
-                const int width = BDIMX + (pattern.padded ? rowcol_pad(h) : 0);
+                const int width = BDIMX + pad_of(pattern.pad, h);
                 const std::size_t bytes =
                     pattern.dynamic ? sizeof(float) * static_cast<std::size_t>(h * width) : 0;
                 gpu::smem::launch_tiles(h == BDIMX ? pattern.square : pattern.rect, pattern.kernel,
