@@ -43,8 +43,9 @@ const OpText kOps[] = {
      "rows a block shares stay in the texture cache."},
     {TEX_OP_RANDOM_SAMPLE, "random_sample", "tex_random_sample_kernel",
      "The seed's texRandomSample: the same hashed samples in an area x area window as the global "
-     "variants, each a point-sampled tex2D; the texture cache keeps 2-D neighbourhoods, which scattered "
-     "reads in a small window hit again and again (the seed: 355 GB/s against 112 from global memory)."},
+     "variants, each a point-sampled tex2D through the texture cache, built for 2-D neighbourhoods (the "
+     "seed: 355 GB/s against 112 from global memory; on an H100, whose L1 is the texture cache, global "
+     "loads won: 267 against 254 GB/s at area 4, 248 against 120 at 32)."},
     {TEX_OP_RESAMPLE, "resample", "tex_resample_kernel",
      "Bilinear resample by the texture unit: one tex2D per output pixel on a texture with "
      "cudaFilterModeLinear does the four reads, the clamped edges and the 1/256-step weights that "
