@@ -29,9 +29,12 @@ def outcome(r):
 
 
 def print_table(header, rows):
-    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)] if rows else [len(h) for h in header]
-    line = lambda cells: "  ".join(str(c).ljust(w) if i == 0 or i == len(cells) - 1 else str(c).rjust(w)
-                                   for i, (c, w) in enumerate(zip(cells, widths)))
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)]
+
+    def line(cells):  # text columns (first, last) to the left, numbers to the right
+        return "  ".join(str(c).ljust(w) if i in (0, len(cells) - 1) else str(c).rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths)))
+
     print(line(header))
     print("  ".join("-" * w for w in widths))
     for row in rows:
@@ -48,23 +51,25 @@ def main():
         rows = [[r["variant"], f'32x{r["params"]["tile_rows"]}', r["params"]["repeat"],
                  text(number(r["median_ms"]), 3), text(number(r["gbps"]), 0),
                  way(number(r["model_bank_conflict_degree"])), outcome(r)]
-                for r in sorted(runs, key=lambda r: (r["params"]["tile_rows"], r["op"], r["variant"]))]
+                for r in sorted(runs, key=lambda r: (r["params"]["tile_rows"], r["variant"]))]
         print_table(["pattern", "tile", "repeat", "ms", "shared GB/s", "predicted", "result"], rows)
     elif family == "constant":
         rows = [[r["variant"], r["params"]["distinct"], r["params"]["repeat"],
                  text(number(r["ns_per_access"]), 3),
                  text(number(r["model_constant_serialization"]), 0), outcome(r)]
                 for r in sorted(runs, key=lambda r: (r["variant"], r["params"]["distinct"]))]
-        print_table(["variant", "distinct", "repeat", "ns/access", "predicted passes", "result"], rows)
+        print_table(["variant", "distinct", "repeat", "ns/access", "predicted passes", "result"],
+                    rows)
     else:
         rows = []
         for r in sorted(runs, key=lambda r: (sorted(r["params"].items()), r["variant"])):
             params = " ".join(f"{k}={v}" for k, v in sorted(r["params"].items()))
             rows.append([r["variant"], f'{r["rows"]}x{r["cols"]}', params or "-",
                          text(number(r["median_ms"]), 3), text(number(r["gbps"]), 0),
-                         text(number(r["pct_of_copy"]), 1) + "%", text(number(r["max_abs_error"]), 7),
-                         outcome(r)])
-        print_table(["variant", "size", "params", "ms", "GB/s", "of copy", "max error", "result"], rows)
+                         text(number(r["pct_of_copy"]), 1) + "%",
+                         text(number(r["max_abs_error"]), 7), outcome(r)])
+        print_table(["variant", "size", "params", "ms", "GB/s", "of copy", "max error", "result"],
+                    rows)
 
 
 if __name__ == "__main__":

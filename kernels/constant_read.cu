@@ -70,7 +70,8 @@ __global__ void ldg_read_kernel(const float* __restrict__ table, float* __restri
 enum class Source { constant, global, ldg };
 
 void prepare_table(MatView in, MatView scratch, Source source) {
-    fill_table_kernel<<<kTableSize / kThreads, kThreads>>>(in.data, in.rows * in.cols, scratch.data);
+    fill_table_kernel<<<kTableSize / kThreads, kThreads>>>(in.data, in.rows * in.cols,
+                                                           scratch.data);
     COALESCE_CHECK_LAUNCH("fill_table_kernel");
     if (source == Source::constant) {
         COALESCE_CUDA(cudaMemcpyToSymbol(c_table, scratch.data, kTableSize * sizeof(float), 0,
@@ -156,9 +157,14 @@ void register_constant_read(Registry& registry) {
         spec.kernel = s.kernel;
         if (s.source == Source::constant) spec.constant_access = table_request;
         const Source source = s.source;
-        spec.prepare = [source](MatView in, MatView scratch) { prepare_table(in, scratch, source); };
+        spec.prepare = [source](MatView in, MatView scratch) {
+            prepare_table(in, scratch, source);
+        };
         registry.add(gpu::make_device_variant(
-            std::move(spec), [](Shape, const OpParams&) { return Shape{1, kTableSize}; },
+            std::move(spec),
+            [](Shape, const OpParams&) {
+                return Shape{1, kTableSize};
+            },
             [source](MatView, MatView out, MatView scratch, const OpParams& p, cudaStream_t s) {
                 launch_reads(source, out, scratch, p, s);
             }));

@@ -18,8 +18,8 @@ constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;
 constexpr long long kMaxBlockRows = 65535;  // gridDim.y
 
-__global__ void random_sample_kernel(const float* data, int pitch, int width, int height,
-                                     int row0, float* out, int out_pitch, int area, int samples) {
+__global__ void random_sample_kernel(const float* data, int pitch, int width, int height, int row0,
+                                     float* out, int out_pitch, int area, int samples) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = row0 + blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= width || y >= height) return;
@@ -65,7 +65,8 @@ std::vector<WarpRequest> sample_access(Shape in, const OpParams& p, bool pitched
     const int y = std::min(32, height - 1);
     for (int lane = 0; lane < 32; ++lane) {
         const int x = std::min(32 + lane, width - 1);
-        const unsigned h = onchip::sample_hash(static_cast<unsigned>(x), static_cast<unsigned>(y), 0);
+        const unsigned h =
+            onchip::sample_hash(static_cast<unsigned>(x), static_cast<unsigned>(y), 0);
         const int sx = onchip::window_start(x, width, area) +
                        onchip::sample_dx(h, onchip::window_size(width, area));
         const int sy = onchip::window_start(y, height, area) +
@@ -94,7 +95,9 @@ void register_random_sample(Registry& registry) {
                       "through textures).";
         spec.layout = pitched ? gpu::Layout::pitched : gpu::Layout::dense;
         spec.kernel = "random_sample_kernel";
-        spec.access = [pitched](Shape in, const OpParams& p) { return sample_access(in, p, pitched); };
+        spec.access = [pitched](Shape in, const OpParams& p) {
+            return sample_access(in, p, pitched);
+        };
         registry.add(gpu::make_device_variant(std::move(spec), launch_random_sample));
     }
 }

@@ -190,18 +190,19 @@ void register_smem_copy_tile(Registry& registry) {
             const auto word = [&](int ty, int tx) { return word_of(pattern, h, ty, tx); };
             return gpu::smem::typical_warp(word, word);
         };
-        registry.add(gpu::make_device_variant(
-            std::move(spec), [&pattern](MatView in, MatView out, const OpParams& p, cudaStream_t s) {
-                const int h = gpu::smem::checked_tile_rows(p);
-                const std::size_t words =
-                    pattern.column_major
-                        ? static_cast<std::size_t>(BDIMX) * static_cast<std::size_t>(h + pattern.pad)
-                        : static_cast<std::size_t>(h) * static_cast<std::size_t>(BDIMX + pattern.pad);
-                const std::size_t bytes = pattern.dynamic ? words * sizeof(float) : 0;
-                gpu::smem::launch_tiles(h == BDIMX ? pattern.square : pattern.rect, pattern.kernel,
-                                        in.data, out.data, in.rows, in.cols, h,
-                                        static_cast<int>(p.value("repeat")), bytes, s);
-            }));
+        registry.add(gpu::make_device_variant(std::move(spec), [&pattern](MatView in, MatView out,
+                                                                          const OpParams& p,
+                                                                          cudaStream_t s) {
+            const int h = gpu::smem::checked_tile_rows(p);
+            const std::size_t words =
+                pattern.column_major
+                    ? static_cast<std::size_t>(BDIMX) * static_cast<std::size_t>(h + pattern.pad)
+                    : static_cast<std::size_t>(h) * static_cast<std::size_t>(BDIMX + pattern.pad);
+            const std::size_t bytes = pattern.dynamic ? words * sizeof(float) : 0;
+            gpu::smem::launch_tiles(h == BDIMX ? pattern.square : pattern.rect, pattern.kernel,
+                                    in.data, out.data, in.rows, in.cols, h,
+                                    static_cast<int>(p.value("repeat")), bytes, s);
+        }));
     }
 }
 

@@ -18,7 +18,7 @@
 
 namespace coalesce::gpu::smem {
 
-inline constexpr int BDIMX = onchip::kTileCols;  // the book's names for the tile's sides
+inline constexpr int BDIMX = onchip::kTileCols;            // the book's names for the tile's sides
 inline constexpr long long kMaxTileRowsPerLaunch = 65535;  // gridDim.y
 
 // Padding of the book's padded kernels: one column makes the square tile's columns fall into
@@ -45,7 +45,8 @@ __device__ __forceinline__ bool whole_tile(int rows, int cols) {
 __device__ __forceinline__ void copy_cell(const float* in, float* out, int rows, int cols) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
-    if (x < cols && y < rows) out[static_cast<std::size_t>(y) * cols + x] = in[static_cast<std::size_t>(y) * cols + x];
+    if (x < cols && y < rows)
+        out[static_cast<std::size_t>(y) * cols + x] = in[static_cast<std::size_t>(y) * cols + x];
 }
 
 // Launches kernel(in, out, rows, cols, repeat) over bands of at most 65535 tile rows, each with
@@ -56,14 +57,14 @@ void launch_tiles(Kernel kernel, const char* name, const float* in, float* out, 
                   cudaStream_t stream) {
     const long long band_rows = kMaxTileRowsPerLaunch * tile_rows;
     for (long long first = 0; first < static_cast<long long>(rows); first += band_rows) {
-        const long long count = std::min<long long>(band_rows, static_cast<long long>(rows) - first);
+        const long long count =
+            std::min<long long>(band_rows, static_cast<long long>(rows) - first);
         const dim3 block(BDIMX, static_cast<unsigned>(tile_rows));
         const dim3 grid(static_cast<unsigned>((cols + BDIMX - 1) / BDIMX),
                         static_cast<unsigned>((count + tile_rows - 1) / tile_rows));
         const std::size_t offset = static_cast<std::size_t>(first) * cols;
-        kernel<<<grid, block, shared_bytes, stream>>>(in + offset, out + offset,
-                                                      static_cast<int>(count),
-                                                      static_cast<int>(cols), repeat);
+        kernel<<<grid, block, shared_bytes, stream>>>(
+            in + offset, out + offset, static_cast<int>(count), static_cast<int>(cols), repeat);
         COALESCE_CHECK_LAUNCH(name);
     }
 }

@@ -179,7 +179,8 @@ void register_smem_transpose_tile(Registry& registry) {
             return gpu::smem::typical_warp(store, load);
         };
         registry.add(gpu::make_device_variant(
-            std::move(spec), [&pattern](MatView in, MatView out, const OpParams& p, cudaStream_t s) {
+            std::move(spec),
+            [&pattern](MatView in, MatView out, const OpParams& p, cudaStream_t s) {
                 const int h = gpu::smem::checked_tile_rows(p);
                 const int width = BDIMX + pad_of(pattern.pad, h);
                 const std::size_t bytes =

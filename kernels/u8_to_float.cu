@@ -41,13 +41,16 @@ void register_u8_to_float(Registry& registry) {
     spec.kernel = "u8_to_float_kernel";
     spec.prepare = [](MatView in, MatView scratch) {
         const std::size_t n = in.rows * in.cols;
-        to_u8_kernel<<<blocks_for(n), kThreads>>>(in.data, reinterpret_cast<unsigned char*>(scratch.data), n);
+        to_u8_kernel<<<blocks_for(n), kThreads>>>(
+            in.data, reinterpret_cast<unsigned char*>(scratch.data), n);
         COALESCE_CHECK_LAUNCH("to_u8_kernel");
     };
     registry.add(gpu::make_device_variant(
         std::move(spec),
         // Room for rows * cols bytes: a quarter of the floats, rounded up per row.
-        [](Shape in, const OpParams&) { return Shape{in.rows, (in.cols + 3) / 4}; },
+        [](Shape in, const OpParams&) {
+            return Shape{in.rows, (in.cols + 3) / 4};
+        },
         [](MatView, MatView out, MatView scratch, const OpParams&, cudaStream_t stream) {
             const std::size_t n = out.rows * out.cols;
             u8_to_float_kernel<<<blocks_for(n), kThreads, 0, stream>>>(

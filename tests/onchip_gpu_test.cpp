@@ -78,13 +78,14 @@ TEST(OnchipConstantTable, InstancesSideBySideEachReadTheirOwnTable) {
     ASSERT_NE(v, nullptr);
     const OpParams params = test::named({{"distinct", 32}, {"repeat", 40}});
     const Matrix a = Matrix::random(40, 64, 1), b = Matrix::random(40, 64, 2);
-    std::unique_ptr<Instance> first = v->make(a.shape(), params), second = v->make(b.shape(), params);
+    std::unique_ptr<Instance> first = v->make(a.shape(), params),
+                              second = v->make(b.shape(), params);
     first->upload(a);
     second->upload(b);  // the table now holds b's entries
     const Stream stream = Stream::create();
     for (int round = 0; round < 2; ++round) {
         const std::vector<std::pair<Instance*, const Matrix*>> pairs = {{first.get(), &a},
-                                                                         {second.get(), &b}};
+                                                                        {second.get(), &b}};
         for (const auto& [instance, input] : pairs) {
             instance->poison();
             instance->launch(stream.get());

@@ -84,7 +84,8 @@ TEST(OnchipModels, SharedMemoryPatternsPredictTheBooksConflictDegrees) {
 }
 
 TEST(OnchipModels, TheSharedBytesModelIsWhatGbpsCounts) {
-    const RunResult r = described("smem_copy_tile/set-row-read-row", with({{"repeat", 10}}), {64, 96});
+    const RunResult r =
+        described("smem_copy_tile/set-row-read-row", with({{"repeat", 10}}), {64, 96});
     EXPECT_EQ(r.bytes, 64u * 96 * 2 * 4 * 10);
     EXPECT_EQ(r.params.at("tile_rows"), 32);
     EXPECT_TRUE(std::isnan(r.model_efficiency));  // no global-memory model for these
@@ -93,7 +94,8 @@ TEST(OnchipModels, TheSharedBytesModelIsWhatGbpsCounts) {
 TEST(OnchipModels, TheConstantCacheSerializesDistinctAddresses) {
     for (long long distinct : {0, 1, 2, 8, 32}) {
         const RunResult r = described("constant_read/constant", with({{"distinct", distinct}}));
-        EXPECT_EQ(r.model_constant_serialization, distinct == 0 ? 1.0 : static_cast<double>(distinct));
+        EXPECT_EQ(r.model_constant_serialization,
+                  distinct == 0 ? 1.0 : static_cast<double>(distinct));
     }
     // Global memory has no such model: the table's reads there are ordinary requests.
     EXPECT_TRUE(std::isnan(described("constant_read/global", {}).model_constant_serialization));
@@ -120,8 +122,8 @@ TEST(OnchipModels, RandomSamplingIsScatteredForTheSectorModel) {
 }
 
 TEST(OnchipModels, EveryOnchipVariantNamesItsKernelAndOnlyTheLosingPadIsAnExperiment) {
-    for (const char* op : {"smem_copy_tile", "smem_transpose_tile", "constant_read", "random_sample",
-                           "resample", "u8_to_float"}) {
+    for (const char* op : {"smem_copy_tile", "smem_transpose_tile", "constant_read",
+                           "random_sample", "resample", "u8_to_float"}) {
         std::size_t gpu = 0;
         for (const Variant* v : builtin().for_op(*parse_op(op))) {
             if (!v->info.gpu) continue;

@@ -64,8 +64,10 @@ TEST_P(OnchipTextureTest, MatchesTheReferenceForEveryParameterAndShape) {
                          test::params_text(params));
             const Matrix out = run(*v, input, params);
             ASSERT_EQ(out.shape(), output_shape(v->info.op, shape, params));
-            const Verification check = verify(v->info.op, cpu_reference(v->info.op, input, params), out);
-            EXPECT_TRUE(check.ok) << check.message << " (max abs error " << check.max_abs_error << ")";
+            const Verification check =
+                verify(v->info.op, cpu_reference(v->info.op, input, params), out);
+            EXPECT_TRUE(check.ok) << check.message << " (max abs error " << check.max_abs_error
+                                  << ")";
         }
     }
 }
@@ -95,7 +97,8 @@ TEST(OnchipTextureExact, BilinearWeightsAreTheUnitsBitForBit) {
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
     Matrix input(29, 41);
     for (std::size_t y = 0; y < 29; ++y)
-        for (std::size_t x = 0; x < 41; ++x) input.at(y, x) = static_cast<float>((7 * x + 13 * y) % 17);
+        for (std::size_t x = 0; x < 41; ++x)
+            input.at(y, x) = static_cast<float>((7 * x + 13 * y) % 17);
     const Op op = *parse_op("resample");
     for (const char* id : {"resample/texture-array", "resample/texture-pitched"}) {
         const Variant* v = textures().find(id);
@@ -108,8 +111,8 @@ TEST(OnchipTextureExact, BilinearWeightsAreTheUnitsBitForBit) {
             ASSERT_EQ(out.shape(), want.shape());
             std::size_t differ = 0;
             for (std::size_t i = 0; i < out.size(); ++i) differ += out.data()[i] != want.data()[i];
-            EXPECT_EQ(differ, 0u) << id << " scale " << scale << " angle " << angle << ": " << differ
-                                  << " of " << out.size() << " outputs differ";
+            EXPECT_EQ(differ, 0u) << id << " scale " << scale << " angle " << angle << ": "
+                                  << differ << " of " << out.size() << " outputs differ";
         }
     }
 }

@@ -233,7 +233,8 @@ TEST_F(PluginLoaderTest, LoadingAFolderRefusesTheBrokenAndLoadsTheRest) {
 // experiments that read through textures.
 std::vector<Op> texture_plugin_ops() {
     std::vector<Op> ops = test::matrix_ops();
-    for (const char* name : {"random_sample", "resample", "u8_to_float"}) ops.push_back(*parse_op(name));
+    for (const char* name : {"random_sample", "resample", "u8_to_float"})
+        ops.push_back(*parse_op(name));
     return ops;
 }
 

@@ -251,7 +251,8 @@ RunResult describe_result(const VariantInfo& info, Shape shape, const OpParams& 
         r.model_efficiency = model.efficiency;
     }
     if (info.shared_access)
-        r.model_bank_conflict_degree = worst_bank_conflict_degree(info.shared_access(shape, resolved));
+        r.model_bank_conflict_degree =
+            worst_bank_conflict_degree(info.shared_access(shape, resolved));
     if (info.constant_access)
         r.model_constant_serialization =
             worst_constant_serialization(info.constant_access(shape, resolved));

@@ -14,7 +14,8 @@ template <class F>
 WarpRequest words(F word_of, int lanes = 32) {
     WarpRequest r;
     r.active_lanes = lanes;
-    for (int lane = 0; lane < 32; ++lane) r.offsets[static_cast<std::size_t>(lane)] = 4LL * word_of(lane);
+    for (int lane = 0; lane < 32; ++lane)
+        r.offsets[static_cast<std::size_t>(lane)] = 4LL * word_of(lane);
     return r;
 }
 
@@ -75,9 +76,9 @@ TEST(BankModel, InactiveLanesDoNotCount) {
 }
 
 TEST(BankModel, ConstantSerializationIsTheDistinctWords) {
-    EXPECT_EQ(distinct_words(words([](int) { return 3; })), 1);           // c[i]: uniform
-    EXPECT_EQ(distinct_words(words([](int i) { return i % 4; })), 4);     // four addresses
-    EXPECT_EQ(distinct_words(words([](int i) { return 5 + i; })), 32);    // c[threadIdx.x + i]
+    EXPECT_EQ(distinct_words(words([](int) { return 3; })), 1);         // c[i]: uniform
+    EXPECT_EQ(distinct_words(words([](int i) { return i % 4; })), 4);   // four addresses
+    EXPECT_EQ(distinct_words(words([](int i) { return 5 + i; })), 32);  // c[threadIdx.x + i]
 }
 
 TEST(BankModel, WorstOfTheRequests) {

@@ -76,8 +76,7 @@ TEST(SmemTiles, OneRoundOnTheRectangularTileReadsTheBooksIcolIrow) {
     const Matrix in = counting(16, 32);
     const Matrix out =
         cpu_reference(kTransposeTile, in, with({{"repeat", 1}, {"tile_rows", 16}})).value;
-    for (std::size_t t = 0; t < 512; ++t)
-        ASSERT_EQ(out.data()[t], in.at(t % 16, t / 16)) << t;
+    for (std::size_t t = 0; t < 512; ++t) ASSERT_EQ(out.data()[t], in.at(t % 16, t / 16)) << t;
     EXPECT_EQ(out.at(0, 1), in.at(1, 0));
     EXPECT_EQ(out.at(0, 2), in.at(2, 0));
     EXPECT_EQ(out.at(0, 16), in.at(0, 1));
@@ -115,8 +114,9 @@ TEST(ConstantRead, EachOutputSumsItsWindowOfTheTable) {
         EXPECT_EQ(ref.terms, 100u);
         for (std::size_t r : {0u, 1u, 39u})
             for (std::size_t c : {0u, 5u, 31u, 49u}) {
-                const int base = onchip::table_base(static_cast<long long>(r),
-                                                    static_cast<long long>(c), static_cast<int>(distinct));
+                const int base =
+                    onchip::table_base(static_cast<long long>(r), static_cast<long long>(c),
+                                       static_cast<int>(distinct));
                 double sum = 0.0;
                 for (int i = 0; i < 100; ++i) sum += in.data()[onchip::table_index(base, i)];
                 EXPECT_FLOAT_EQ(ref.value.at(r, c), static_cast<float>(sum)) << distinct;
@@ -127,7 +127,8 @@ TEST(ConstantRead, EachOutputSumsItsWindowOfTheTable) {
 TEST(ConstantRead, DistinctSaysHowManyAddressesAWarpReads) {
     const Matrix in = Matrix::random(4, 64, 3);
     const auto row_values = [&](long long distinct, std::size_t row) {
-        const Reference ref = cpu_reference(kConstantRead, in, with({{"repeat", 5}, {"distinct", distinct}}));
+        const Reference ref =
+            cpu_reference(kConstantRead, in, with({{"repeat", 5}, {"distinct", distinct}}));
         std::vector<float> v(ref.value.row(row), ref.value.row(row) + 32);
         std::sort(v.begin(), v.end());
         return static_cast<long long>(std::unique(v.begin(), v.end()) - v.begin());
@@ -152,14 +153,16 @@ TEST(ConstantRead, ASmallInputFillsTheTableByRepeating) {
     const Reference ref = cpu_reference(kConstantRead, in, with({{"repeat", 5}, {"distinct", 0}}));
     EXPECT_EQ(ref.value.at(0, 0), 122.0f);
     // 1024 = 3 * 341 + 1: the table ends with entry 1023 = element 0, then wraps to entry 0.
-    const Reference wrap = cpu_reference(kConstantRead, in, with({{"repeat", 1025}, {"distinct", 0}}));
+    const Reference wrap =
+        cpu_reference(kConstantRead, in, with({{"repeat", 1025}, {"distinct", 0}}));
     EXPECT_EQ(wrap.value.at(0, 0), 341.0f * 111.0f + 1.0f + 1.0f);
 }
 
 TEST(ConstantRead, CountsItsAccesses) {
     const OpDesc& d = describe(kConstantRead);
     ASSERT_TRUE(static_cast<bool>(d.accesses));
-    EXPECT_EQ(d.accesses({100, 30}, resolved_params(kConstantRead, with({{"repeat", 7}}))), 21000.0);
+    EXPECT_EQ(d.accesses({100, 30}, resolved_params(kConstantRead, with({{"repeat", 7}}))),
+              21000.0);
     EXPECT_EQ(bytes_moved(kConstantRead, {100, 30}, {}), (1024u + 3000u) * 4);
     EXPECT_FALSE(static_cast<bool>(describe(kResample).accesses));
 }
@@ -214,8 +217,10 @@ TEST(RandomSample, TheMeanLiesWithinItsWindow) {
         for (std::size_t x = 0; x < 30; ++x) {
             const int x0 = onchip::window_start(static_cast<int>(x), 30, 4);
             const int y0 = onchip::window_start(static_cast<int>(y), 20, 4);
-            ASSERT_GE(ref.value.at(y, x), in.at(static_cast<std::size_t>(y0), static_cast<std::size_t>(x0)));
-            ASSERT_LE(ref.value.at(y, x), in.at(static_cast<std::size_t>(y0 + 3), static_cast<std::size_t>(x0 + 3)));
+            ASSERT_GE(ref.value.at(y, x),
+                      in.at(static_cast<std::size_t>(y0), static_cast<std::size_t>(x0)));
+            ASSERT_LE(ref.value.at(y, x),
+                      in.at(static_cast<std::size_t>(y0 + 3), static_cast<std::size_t>(x0 + 3)));
         }
 }
 
@@ -233,7 +238,7 @@ TEST(Resample, WeightsComeInStepsOfA256th) {
     EXPECT_EQ(onchip::quantized_weight(0.3f), 77.0f / 256.0f);       // 76.8 rounds to 77
     EXPECT_EQ(onchip::quantized_weight(0.5f / 256.0f), 1.0f / 256);  // halves round upwards
     EXPECT_EQ(onchip::quantized_weight(1.4999f / 256.0f), 1.0f / 256);
-    EXPECT_EQ(onchip::quantized_weight(0.999f), 1.0f);               // 9 bits hold 1.0 exactly
+    EXPECT_EQ(onchip::quantized_weight(0.999f), 1.0f);  // 9 bits hold 1.0 exactly
     const onchip::BilinearTap t = onchip::bilinear_tap(2.75f, 0.25f, 10, 10);
     EXPECT_EQ(t.x0, 2);
     EXPECT_EQ(t.x1, 3);
@@ -245,7 +250,8 @@ TEST(Resample, WeightsComeInStepsOfA256th) {
 
 TEST(Resample, TheCornerWeightIsRoundedAndTheOthersKeepTheSumAtOne) {
     // alpha = 100/256, beta = 200/256: alpha * beta = 78.125/256 rounds to 78/256.
-    const onchip::BilinearTap t = onchip::bilinear_tap(0.5f + 100.0f / 256, 0.5f + 200.0f / 256, 4, 4);
+    const onchip::BilinearTap t =
+        onchip::bilinear_tap(0.5f + 100.0f / 256, 0.5f + 200.0f / 256, 4, 4);
     EXPECT_EQ(t.a, 100.0f / 256);
     EXPECT_EQ(t.b, 200.0f / 256);
     EXPECT_EQ(t.w11, 78.0f / 256);
@@ -283,7 +289,8 @@ TEST(Resample, HalfATurnFlipsTheImage) {
     const Matrix in = Matrix::random(6, 9, 4);
     const Reference ref = cpu_reference(kResample, in, with({{"scale", 100}, {"angle", 180}}));
     for (std::size_t y = 0; y < 6; ++y)
-        for (std::size_t x = 0; x < 9; ++x) ASSERT_EQ(ref.value.at(y, x), in.at(5 - y, 8 - x)) << y << "," << x;
+        for (std::size_t x = 0; x < 9; ++x)
+            ASSERT_EQ(ref.value.at(y, x), in.at(5 - y, 8 - x)) << y << "," << x;
 }
 
 TEST(Resample, DoublingARowInterpolatesQuarterSteps) {
@@ -318,13 +325,15 @@ TEST(Resample, TheAllowanceIsWhatRoundingTheCornerWeightMoves) {
             const onchip::BilinearTap t = onchip::bilinear_tap(sx, sy, 2, 2);
             const double exact = static_cast<double>(t.a) * t.b;
             const double mixed = t.x0 != t.x1 && t.y0 != t.y1 ? 512.0 : 0.0;
-            EXPECT_FLOAT_EQ(ref.allowance.at(y, x), static_cast<float>(std::fabs(t.w11 - exact) * mixed));
+            EXPECT_FLOAT_EQ(ref.allowance.at(y, x),
+                            static_cast<float>(std::fabs(t.w11 - exact) * mixed));
             rounded += ref.allowance.at(y, x) > 0.0f;
         }
     EXPECT_GT(rounded, 0);
     Matrix flat(3, 3, 5.0f);
     const Reference none = cpu_reference(kResample, flat, with({{"scale", 170}, {"angle", 33}}));
-    for (std::size_t i = 0; i < none.allowance.size(); ++i) EXPECT_EQ(none.allowance.data()[i], 0.0f);
+    for (std::size_t i = 0; i < none.allowance.size(); ++i)
+        EXPECT_EQ(none.allowance.data()[i], 0.0f);
 }
 
 TEST(Resample, VerificationGrantsTheAllowanceAndNoMore) {

@@ -13,7 +13,8 @@ namespace {
 constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;
 
-__global__ void tex_random_sample_kernel(TexInput in, int area, int samples, float* __restrict__ d_out) {
+__global__ void tex_random_sample_kernel(TexInput in, int area, int samples,
+                                         float* __restrict__ d_out) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= in.cols || y >= in.rows) return;
@@ -31,7 +32,8 @@ __global__ void tex_random_sample_kernel(TexInput in, int area, int samples, flo
 
 }  // namespace
 
-void launch_random_sample(const TexInput& in, int area, int samples, float* d_out, cudaStream_t stream) {
+void launch_random_sample(const TexInput& in, int area, int samples, float* d_out,
+                          cudaStream_t stream) {
     const dim3 block(kBlockX, kBlockY);
     const dim3 grid(blocks_for(in.cols, kBlockX), blocks_for(in.rows, kBlockY));
     tex_random_sample_kernel<<<grid, block, 0, stream>>>(in, area, samples, d_out);

@@ -10,8 +10,8 @@ namespace {
 constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;
 
-__global__ void tex_resample_kernel(TexInput in, onchip::ResampleMap map, int out_rows, int out_cols,
-                                    float* __restrict__ d_out) {
+__global__ void tex_resample_kernel(TexInput in, onchip::ResampleMap map, int out_rows,
+                                    int out_cols, float* __restrict__ d_out) {
     const int ox = blockIdx.x * blockDim.x + threadIdx.x;
     const int oy = blockIdx.y * blockDim.y + threadIdx.y;
     if (ox >= out_cols || oy >= out_rows) return;

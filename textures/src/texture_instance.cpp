@@ -14,15 +14,17 @@ bool is_filter_op(int op) { return op == TEX_OP_FILTER_X || op == TEX_OP_FILTER_
 
 // A named parameter of ABI 2 (the host fills in every parameter the operation declares); throws
 // TextureError naming it when it is missing or outside [min, max].
-long long named_value(const coalesce_params& params, const char* name, long long min, long long max) {
+long long named_value(const coalesce_params& params, const char* name, long long min,
+                      long long max) {
     if (params.struct_size < sizeof(coalesce_params))
-        throw TextureError("parameters struct of " + std::to_string(params.struct_size) + " bytes is too small");
+        throw TextureError("parameters struct of " + std::to_string(params.struct_size) +
+                           " bytes is too small");
     for (std::size_t i = 0; i < params.value_count; ++i) {
         const coalesce_named_value& v = params.values[i];
         if (v.name == nullptr || std::strcmp(v.name, name) != 0) continue;
         if (v.value < min || v.value > max)
-            throw TextureError(std::string("parameter ") + name + "=" + std::to_string(v.value) + " is outside " +
-                               std::to_string(min) + ".." + std::to_string(max));
+            throw TextureError(std::string("parameter ") + name + "=" + std::to_string(v.value) +
+                               " is outside " + std::to_string(min) + ".." + std::to_string(max));
         return v.value;
     }
     throw TextureError(std::string("parameter '") + name + "' was not given");
@@ -32,7 +34,8 @@ Shape output_shape_of(int op, std::size_t rows, std::size_t cols, const coalesce
     switch (op) {
         case TEX_OP_ROW_SUMS: return {rows, 1};
         case TEX_OP_COL_SUMS: return {1, cols};
-        case TEX_OP_RESAMPLE: return onchip::resample_shape({rows, cols}, named_value(params, "scale", 10, 400));
+        case TEX_OP_RESAMPLE:
+            return onchip::resample_shape({rows, cols}, named_value(params, "scale", 10, 400));
         default: return {rows, cols};
     }
 }
@@ -53,7 +56,8 @@ int checked_radius(int op, const coalesce_params& params) {
 }
 
 Addressing checked_addressing(int op, std::size_t rows, std::size_t cols, const coalesce_params& params) {
-    if (op < TEX_OP_COPY || op > TEX_OP_U8_TO_FLOAT) throw TextureError("unknown operation " + std::to_string(op));
+    if (op < TEX_OP_COPY || op > TEX_OP_U8_TO_FLOAT)
+        throw TextureError("unknown operation " + std::to_string(op));
     if (rows > INT_MAX || cols > INT_MAX) throw TextureUnsupported("input larger than 2^31 - 1 in a dimension: beyond texture coordinates");
     const Addressing addressing = addressing_for(op, params.border);
     if (addressing.normalized && rows > 0 && cols > 0) {
@@ -113,10 +117,12 @@ void TextureInstance::launch(cudaStream_t stream) {
         case TEX_OP_COL_SUMS: launch_col_sums(in, d_out_.get(), stream); break;
         case TEX_OP_FILTER_X: launch_filter_x(in, radius_, d_out_.get(), stream); break;
         case TEX_OP_FILTER_Y: launch_filter_y(in, radius_, d_out_.get(), stream); break;
-        case TEX_OP_RANDOM_SAMPLE: launch_random_sample(in, area_, samples_, d_out_.get(), stream); break;
+        case TEX_OP_RANDOM_SAMPLE:
+            launch_random_sample(in, area_, samples_, d_out_.get(), stream);
+            break;
         case TEX_OP_RESAMPLE:
-            launch_resample(in, map_, static_cast<int>(out_shape_.rows), static_cast<int>(out_shape_.cols),
-                            d_out_.get(), stream);
+            launch_resample(in, map_, static_cast<int>(out_shape_.rows),
+                            static_cast<int>(out_shape_.cols), d_out_.get(), stream);
             break;
         case TEX_OP_U8_TO_FLOAT: launch_u8_to_float(in, d_out_.get(), stream); break;
         default: throw TextureError("unknown operation " + std::to_string(op_));

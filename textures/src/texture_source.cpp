@@ -26,8 +26,8 @@ std::size_t round_up(std::size_t value, std::size_t multiple) {
 
 }  // namespace
 
-TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols, Addressing addressing,
-                             TexelFormat format)
+TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols,
+                             Addressing addressing, TexelFormat format)
     : family_(family), rows_(rows), cols_(cols), addressing_(addressing), format_(format) {
     if (rows == 0 || cols == 0) throw TextureError("an empty input (" + shape_text(rows, cols) + ") has no texture");
     int device = 0;
@@ -87,7 +87,8 @@ void TextureSource::upload_array(const void* h_texels) {
     COALESCE_CUDA(cudaMallocArray(&array, &format, cols_, rows_));
     array_ = ArrayPtr(array);
     const std::size_t row_bytes = cols_ * texel_bytes();
-    COALESCE_CUDA(cudaMemcpy2DToArray(array, 0, 0, h_texels, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
+    COALESCE_CUDA(cudaMemcpy2DToArray(array, 0, 0, h_texels, row_bytes, row_bytes, rows_,
+                                      cudaMemcpyHostToDevice));
 
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);
@@ -114,7 +115,8 @@ void TextureSource::upload_pitched(const void* h_texels) {
     if (pitch > max_pitch_)
         throw TextureUnsupported("the pitch of " + std::to_string(pitch) + " bytes exceeds this device's pitched texture limit of " +
                            std::to_string(max_pitch_) + " bytes");
-    COALESCE_CUDA(cudaMemcpy2D(d_ptr, pitch, h_texels, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
+    COALESCE_CUDA(cudaMemcpy2D(d_ptr, pitch, h_texels, row_bytes, row_bytes, rows_,
+                               cudaMemcpyHostToDevice));
 
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);
@@ -134,8 +136,8 @@ void TextureSource::create_texture(const cudaResourceDesc& resource) {
     desc.addressMode[1] = addressing_.mode;
     desc.filterMode =
         format_ == TexelFormat::float_linear ? cudaFilterModeLinear : cudaFilterModePoint;
-    desc.readMode =
-        format_ == TexelFormat::u8_normalized ? cudaReadModeNormalizedFloat : cudaReadModeElementType;
+    desc.readMode = format_ == TexelFormat::u8_normalized ? cudaReadModeNormalizedFloat
+                                                          : cudaReadModeElementType;
     desc.normalizedCoords = addressing_.normalized ? 1 : 0;
     cudaTextureObject_t texture = 0;
     COALESCE_CUDA(cudaCreateTextureObject(&texture, &resource, &desc, nullptr));

@@ -80,7 +80,8 @@ COALESCE_HOST_DEVICE inline int sample_dy(unsigned h, int wy) {
 // Output size for a scale in percent: each side rounded, at least 1.
 inline Shape resample_shape(Shape in, long long scale_percent) {
     const auto side = [&](std::size_t n) {
-        const long long s = std::llround(static_cast<double>(n) * static_cast<double>(scale_percent) / 100.0);
+        const long long s =
+            std::llround(static_cast<double>(n) * static_cast<double>(scale_percent) / 100.0);
         return static_cast<std::size_t>(s < 1 ? 1 : s);
     };
     return {side(in.rows), side(in.cols)};
@@ -91,7 +92,7 @@ inline Shape resample_shape(Shape in, long long scale_percent) {
 // centre. Coordinates are texel units with texel i covering [i, i + 1), as tex2D takes them.
 struct ResampleMap {
     float cos_a = 1.0f, sin_a = 0.0f;
-    float inv_scale = 1.0f;      // input texels per output pixel
+    float inv_scale = 1.0f;  // input texels per output pixel
     float in_cx = 0.0f, in_cy = 0.0f;
     float out_cx = 0.0f, out_cy = 0.0f;
 };
@@ -161,11 +162,13 @@ COALESCE_HOST_DEVICE inline float quantized_weight(float fraction) {
 // Indices are clamped to the image (the clamp address mode). Every weight is exact in float.
 struct BilinearTap {
     int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-    float a = 0.0f, b = 0.0f;                       // alpha, beta: multiples of 1/256
+    float a = 0.0f, b = 0.0f;                              // alpha, beta: multiples of 1/256
     float w00 = 1.0f, w10 = 0.0f, w01 = 0.0f, w11 = 0.0f;  // of (x0,y0) (x1,y0) (x0,y1) (x1,y1)
 };
 
-COALESCE_HOST_DEVICE inline int clamp_index(int i, int n) { return i < 0 ? 0 : (i >= n ? n - 1 : i); }
+COALESCE_HOST_DEVICE inline int clamp_index(int i, int n) {
+    return i < 0 ? 0 : (i >= n ? n - 1 : i);
+}
 
 COALESCE_HOST_DEVICE inline BilinearTap bilinear_tap(float sx, float sy, int cols, int rows) {
     const float xb = sx - 0.5f;  // exact below 2^23
@@ -178,7 +181,7 @@ COALESCE_HOST_DEVICE inline BilinearTap bilinear_tap(float sx, float sy, int col
     t.w11 = quantized_weight(t.a * t.b);  // the product of two 1/256 steps is exact
     t.w10 = t.a - t.w11;
     t.w01 = t.b - t.w11;
-    t.w00 = (1.0f - t.a - t.b) + t.w11;   // exact: every term is a multiple of 1/256 below 2
+    t.w00 = (1.0f - t.a - t.b) + t.w11;  // exact: every term is a multiple of 1/256 below 2
     const int ix = static_cast<int>(fx);
     const int iy = static_cast<int>(fy);
     t.x0 = clamp_index(ix, cols);

@@ -44,8 +44,8 @@ void constant_read_host(const Matrix& in, Matrix& out, const OpParams& p) {
     const int distinct = static_cast<int>(p.value("distinct"));
     for (std::size_t r = 0; r < out.rows(); ++r)
         for (std::size_t c = 0; c < out.cols(); ++c) {
-            const int base = onchip::table_base(static_cast<long long>(r),
-                                                static_cast<long long>(c), distinct);
+            const int base =
+                onchip::table_base(static_cast<long long>(r), static_cast<long long>(c), distinct);
             float sum = 0.0f;
             for (int i = 0; i < repeat; ++i)
                 sum += table[static_cast<std::size_t>(onchip::table_index(base, i))];
@@ -57,12 +57,14 @@ Reference constant_read_reference(const Matrix& in, const OpParams& p) {
     const long long repeat = p.value("repeat");
     const int distinct = static_cast<int>(p.value("distinct"));
     const WindowSums w = window_sums(in, repeat);
-    Reference ref{Matrix(in.rows(), in.cols()), Matrix(in.rows(), in.cols()),
-                  static_cast<std::size_t>(repeat), {}};
+    Reference ref{Matrix(in.rows(), in.cols()),
+                  Matrix(in.rows(), in.cols()),
+                  static_cast<std::size_t>(repeat),
+                  {}};
     for (std::size_t r = 0; r < in.rows(); ++r)
         for (std::size_t c = 0; c < in.cols(); ++c) {
-            const auto base = static_cast<std::size_t>(onchip::table_base(
-                static_cast<long long>(r), static_cast<long long>(c), distinct));
+            const auto base = static_cast<std::size_t>(
+                onchip::table_base(static_cast<long long>(r), static_cast<long long>(c), distinct));
             ref.value.at(r, c) = static_cast<float>(w.sum[base]);
             ref.magnitude.at(r, c) = static_cast<float>(w.magnitude[base]);
         }
@@ -75,9 +77,10 @@ const OpDesc& describe_constant_read() {
     static const OpDesc desc{
         .op = Op("constant_read"),
         .aliases = {"constant", "constant_memory"},
-        .summary = "each thread sums `repeat` entries of a 1024-float table read with `distinct` "
-                   "addresses per warp (0: c[i], 1: c[row + i], n: c[row + col % n + i]); timed "
-                   "per access",
+        .summary =
+            "each thread sums `repeat` entries of a 1024-float table read with `distinct` "
+            "addresses per warp (0: c[i], 1: c[row + i], n: c[row + col % n + i]); timed "
+            "per access",
         .filter = false,
         .exact = false,
         .params = {{"repeat", 1, 4096, 64, "table reads per thread"},
@@ -93,8 +96,10 @@ const OpDesc& describe_constant_read() {
                        sizeof(float);
             },
         .reference = constant_read_reference,
-        .host = {{"cpu-naive", "Host loop summing the table entries each thread would read.",
-                  constant_read_host, {}}},
+        .host = {{"cpu-naive",
+                  "Host loop summing the table entries each thread would read.",
+                  constant_read_host,
+                  {}}},
         .check = {},
         .accesses =
             [](Shape in, const OpParams& p) {

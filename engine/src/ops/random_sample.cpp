@@ -14,10 +14,10 @@ float sampled(const Matrix& in, int x, int y, int k, int area) {
     const int rows = static_cast<int>(in.rows());
     const unsigned h = onchip::sample_hash(static_cast<unsigned>(x), static_cast<unsigned>(y),
                                            static_cast<unsigned>(k));
-    const int sx = onchip::window_start(x, cols, area) +
-                   onchip::sample_dx(h, onchip::window_size(cols, area));
-    const int sy = onchip::window_start(y, rows, area) +
-                   onchip::sample_dy(h, onchip::window_size(rows, area));
+    const int sx =
+        onchip::window_start(x, cols, area) + onchip::sample_dx(h, onchip::window_size(cols, area));
+    const int sy =
+        onchip::window_start(y, rows, area) + onchip::sample_dy(h, onchip::window_size(rows, area));
     return in.at(static_cast<std::size_t>(sy), static_cast<std::size_t>(sx));
 }
 
@@ -36,8 +36,10 @@ void random_sample_host(const Matrix& in, Matrix& out, const OpParams& p) {
 Reference random_sample_reference(const Matrix& in, const OpParams& p) {
     const int area = static_cast<int>(p.value("area"));
     const int samples = static_cast<int>(p.value("samples"));
-    Reference ref{Matrix(in.rows(), in.cols()), Matrix(in.rows(), in.cols()),
-                  static_cast<std::size_t>(samples), {}};
+    Reference ref{Matrix(in.rows(), in.cols()),
+                  Matrix(in.rows(), in.cols()),
+                  static_cast<std::size_t>(samples),
+                  {}};
     parallel_for(in.rows(), [&](std::size_t begin, std::size_t end) {
         for (std::size_t y = begin; y < end; ++y)
             for (std::size_t x = 0; x < in.cols(); ++x) {
@@ -60,17 +62,21 @@ const OpDesc& describe_random_sample() {
     static const OpDesc desc{
         .op = Op("random_sample"),
         .aliases = {"random_sampling", "randomsample"},
-        .summary = "mean of `samples` pseudo-random reads inside an area x area window around each "
-                   "output (the seed's RandomSample<Area>)",
+        .summary =
+            "mean of `samples` pseudo-random reads inside an area x area window around each "
+            "output (the seed's RandomSample<Area>)",
         .filter = false,
         .exact = false,
-        .params = {{"area", 1, 64, 8, "side of the window the samples are drawn from (seed: 4..32)"},
+        .params = {{"area", 1, 64, 8,
+                    "side of the window the samples are drawn from (seed: 4..32)"},
                    {"samples", 1, 1024, 32, "reads averaged per output"}},
         .output_shape = same_shape,
         .bytes_moved = [](Shape in, const OpParams&) { return in_plus_out_bytes(in, in); },
         .reference = random_sample_reference,
-        .host = {{"cpu-naive", "Host loop drawing the same samples as the kernels, in float.",
-                  random_sample_host, {}}},
+        .host = {{"cpu-naive",
+                  "Host loop drawing the same samples as the kernels, in float.",
+                  random_sample_host,
+                  {}}},
         .check = {},
         .accesses = {},
     };

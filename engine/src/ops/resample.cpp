@@ -41,8 +41,9 @@ void resample_host(const Matrix& in, Matrix& out, const OpParams& p) {
     for (std::size_t y = 0; y < out.rows(); ++y)
         for (std::size_t x = 0; x < out.cols(); ++x) {
             const Taps t = taps_at(in, m, static_cast<int>(x), static_cast<int>(y));
-            out.at(y, x) = t.tap.w00 * static_cast<float>(t.v00) + t.tap.w10 * static_cast<float>(t.v10) +
-                           t.tap.w01 * static_cast<float>(t.v01) + t.tap.w11 * static_cast<float>(t.v11);
+            out.at(y, x) =
+                t.tap.w00 * static_cast<float>(t.v00) + t.tap.w10 * static_cast<float>(t.v10) +
+                t.tap.w01 * static_cast<float>(t.v01) + t.tap.w11 * static_cast<float>(t.v11);
         }
 }
 
@@ -77,12 +78,14 @@ const OpDesc& describe_resample() {
     static const OpDesc desc{
         .op = Op("resample"),
         .aliases = {"bilinear", "resize", "rotate"},
-        .summary = "bilinear resample: scale by `scale` percent and rotate by `angle` degrees about "
-                   "the centre, edges clamped, weights in the texture unit's 1/256 steps",
+        .summary =
+            "bilinear resample: scale by `scale` percent and rotate by `angle` degrees about "
+            "the centre, edges clamped, weights in the texture unit's 1/256 steps",
         .filter = false,
         .exact = false,
         .params = {{"scale", 10, 400, 150, "output size in percent of the input"},
-                   {"angle", -360, 360, 15, "rotation in degrees about the centre, clockwise on screen (rows downwards)"}},
+                   {"angle", -360, 360, 15,
+                    "rotation in degrees about the centre, clockwise on screen (rows downwards)"}},
         .output_shape =
             [](Shape in, const OpParams& p) {
                 return onchip::resample_shape(in, p.value("scale"));
@@ -94,7 +97,8 @@ const OpDesc& describe_resample() {
         .reference = resample_reference,
         .host = {{"cpu-naive",
                   "Host loop interpolating in float with the same 1/256 weights as the kernels.",
-                  resample_host, {}}},
+                  resample_host,
+                  {}}},
         .check = {},
         .accesses = {},
     };

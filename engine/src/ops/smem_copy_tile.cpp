@@ -17,18 +17,20 @@ const OpDesc& describe_smem_copy_tile() {
     static const OpDesc desc{
         .op = Op("smem_copy_tile"),
         .aliases = {"smem_rowrow", "smem_colcol", "set_row_read_row"},
-        .summary = "a tile stored to and loaded from shared memory in the same order, repeat "
-                   "times (setRowReadRow, setColReadCol); GB/s counts shared-memory bytes",
+        .summary =
+            "a tile stored to and loaded from shared memory in the same order, repeat "
+            "times (setRowReadRow, setColReadCol); GB/s counts shared-memory bytes",
         .filter = false,
         .exact = true,
         .params = smem::tile_params(),
         .output_shape = same_shape,
         .bytes_moved = smem::shared_bytes,
-        .reference =
-            [](const Matrix& in, const OpParams&) { return exact_reference(Matrix(in)); },
+        .reference = [](const Matrix& in, const OpParams&) { return exact_reference(Matrix(in)); },
         .host = {{"cpu-naive",
-                  "Host loop passing each tile through a tile buffer `repeat` times, same order both ways.",
-                  smem_copy_host, {}}},
+                  "Host loop passing each tile through a tile buffer `repeat` times, same order "
+                  "both ways.",
+                  smem_copy_host,
+                  {}}},
         .check = smem::check_tile_rows,
         .accesses = {},
     };

@@ -39,18 +39,21 @@ const OpDesc& describe_smem_transpose_tile() {
     static const OpDesc desc{
         .op = Op("smem_transpose_tile"),
         .aliases = {"smem_rowcol", "set_row_read_col"},
-        .summary = "a tile stored to shared memory by rows and loaded by columns, repeat times "
-                   "(setRowReadCol): per-tile transposes; GB/s counts shared-memory bytes",
+        .summary =
+            "a tile stored to shared memory by rows and loaded by columns, repeat times "
+            "(setRowReadCol): per-tile transposes; GB/s counts shared-memory bytes",
         .filter = false,
         .exact = true,
         .params = smem::tile_params(),
         .output_shape = same_shape,
         .bytes_moved = smem::shared_bytes,
         .reference = smem_transpose_reference,
-        .host = {{"cpu-naive",
-                  "Host loop passing each tile through a tile buffer `repeat` times, stored by rows "
-                  "and loaded by columns.",
-                  smem_transpose_host, {}}},
+        .host =
+            {{"cpu-naive",
+              "Host loop passing each tile through a tile buffer `repeat` times, stored by rows "
+              "and loaded by columns.",
+              smem_transpose_host,
+              {}}},
         .check = smem::check_tile_rows,
         .accesses = {},
     };

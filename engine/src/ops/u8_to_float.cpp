@@ -30,17 +30,21 @@ const OpDesc& describe_u8_to_float() {
     static const OpDesc desc{
         .op = Op("u8_to_float"),
         .aliases = {"u8", "normalized_float", "uchar_to_float"},
-        .summary = "8-bit pixels (input values rounded and saturated to 0..255) to floats / 255: "
-                   "by hand, or normalized by the texture unit",
+        .summary =
+            "8-bit pixels (input values rounded and saturated to 0..255) to floats / 255: "
+            "by hand, or normalized by the texture unit",
         .filter = false,
         .exact = false,
         .params = {},
         .output_shape = same_shape,
         // One byte read and four written per element.
-        .bytes_moved = [](Shape in, const OpParams&) { return in.elements() * (1 + sizeof(float)); },
+        .bytes_moved = [](Shape in,
+                          const OpParams&) { return in.elements() * (1 + sizeof(float)); },
         .reference = u8_to_float_reference,
-        .host = {{"cpu-naive", "Host loop converting each value to its 8-bit pixel and back / 255.",
-                  u8_to_float_host, {}}},
+        .host = {{"cpu-naive",
+                  "Host loop converting each value to its 8-bit pixel and back / 255.",
+                  u8_to_float_host,
+                  {}}},
         .check = {},
         .accesses = {},
     };
