@@ -233,6 +233,12 @@ TEST(Resample, OutputSizeFollowsTheScale) {
     EXPECT_EQ(bytes_moved(kResample, {10, 10}, with({{"scale", 200}})), (100u + 400u) * 4);
 }
 
+TEST(Resample, OutputsPastIntCoordinatesAreRefused) {
+    EXPECT_EQ(input_problem(kResample, {1, 1u << 30}, with({{"scale", 100}})), "");
+    EXPECT_NE(input_problem(kResample, {1, 1u << 30}, with({{"scale", 200}})).find("2^31 - 1"),
+              std::string::npos);
+}
+
 TEST(Resample, WeightsComeInStepsOfA256th) {
     EXPECT_EQ(onchip::quantized_weight(0.0f), 0.0f);
     EXPECT_EQ(onchip::quantized_weight(0.3f), 77.0f / 256.0f);       // 76.8 rounds to 77

@@ -99,7 +99,12 @@ const OpDesc& describe_resample() {
                   "Host loop interpolating in float with the same 1/256 weights as the kernels.",
                   resample_host,
                   {}}},
-        .check = {},
+        .check = [](Shape in, const OpParams& p) -> std::string {
+            const Shape out = onchip::resample_shape(in, p.value("scale"));
+            if (out.rows > 0x7fffffffu || out.cols > 0x7fffffffu)
+                return "the resampled image would be larger than 2^31 - 1 in a dimension";
+            return {};
+        },
         .accesses = {},
     };
     return desc;
