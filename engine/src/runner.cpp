@@ -275,7 +275,10 @@ std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& pa
     if (std::string why = info.limits.unsupported_reason(info.op, shape, params); !why.empty())
         return why;
     if (std::string why = input_problem(info.op, shape, params); !why.empty()) return why;
-    if (info.gpu && !have_gpu) return no_device_reason();
+    if (info.gpu && !have_gpu) {
+        const std::string why = no_device_reason();
+        return why.empty() ? "no CUDA device in use" : why;
+    }
     return {};
 }
 
