@@ -74,25 +74,40 @@ std::string params_cell(const RunResult& r) {
     return out;
 }
 
-// The sector model's prediction: sectors per load / store request and the efficiency it implies.
+bool has_model(const RunResult& r) {
+    return !std::isnan(r.model_efficiency) || !std::isnan(r.model_bank_conflict_degree) ||
+           !std::isnan(r.model_constant_serialization);
+}
+
+// The models' predictions: sectors per load / store request and the efficiency they imply; the
+// worst shared-memory bank conflict; the constant cache's serialization.
 std::string model_cell(const RunResult& r) {
-    if (std::isnan(r.model_efficiency)) return "";
-    return fixed(r.model_load_sectors, 1) + "/" + fixed(r.model_store_sectors, 1) + " sect, " +
-           fixed(100.0 * r.model_efficiency, 0) + "%";
+    std::string cell;
+    const auto add = [&](const std::string& part) { cell += (cell.empty() ? "" : ", ") + part; };
+    if (!std::isnan(r.model_efficiency))
+        add(fixed(r.model_load_sectors, 1) + "/" + fixed(r.model_store_sectors, 1) + " sect, " +
+            fixed(100.0 * r.model_efficiency, 0) + "%");
+    if (!std::isnan(r.model_bank_conflict_degree))
+        add(fixed(r.model_bank_conflict_degree, 0) + "-way banks");
+    if (!std::isnan(r.model_constant_serialization))
+        add(fixed(r.model_constant_serialization, 0) + "x const");
+    return cell;
 }
 
 void print_results(std::ostream& out, const RunRecord& record) {
     using Align = TextTable::Align;
     const bool any_params = std::any_of(record.runs.begin(), record.runs.end(),
                                         [](const RunResult& r) { return !r.params.empty(); });
-    const bool any_model = std::any_of(record.runs.begin(), record.runs.end(),
-                                       [](const RunResult& r) { return !std::isnan(r.model_efficiency); });
+    const bool any_model = std::any_of(record.runs.begin(), record.runs.end(), has_model);
+    const bool any_accesses = std::any_of(record.runs.begin(), record.runs.end(),
+                                          [](const RunResult& r) { return r.accesses > 0; });
     std::vector<TextTable::Column> columns = {{"op"}, {"variant"}, {"memory"}, {"size"}};
     if (any_params) columns.push_back({"params"});
     for (TextTable::Column c : std::vector<TextTable::Column>{{"ms", Align::right}, {"GB/s", Align::right},
                                                              {"% of copy", Align::right}})
         columns.push_back(c);
-    if (any_model) columns.push_back({"model (ld/st sectors, eff.)"});
+    if (any_accesses) columns.push_back({"ns/access", Align::right});
+    if (any_model) columns.push_back({"model (ld/st sectors, eff.; banks; const)"});
     columns.push_back({"result"});
     TextTable table(columns);
     std::map<Status, std::size_t> counts;
@@ -114,6 +129,8 @@ void print_results(std::ostream& out, const RunRecord& record) {
         cells.push_back(measured ? milliseconds_text(r.median_ms) : "-");
         cells.push_back(gbps);
         cells.push_back(measured && r.copy_gbps > 0 ? fixed(r.pct_of_copy, 1) + "%" : "-");
+        if (any_accesses)
+            cells.push_back(measured && r.accesses > 0 ? fixed(r.ns_per_access, 3) : "-");
         if (any_model) cells.push_back(model_cell(r));
         cells.push_back(outcome_text(r));
         table.add_row(cells);
@@ -126,6 +143,9 @@ void print_results(std::ostream& out, const RunRecord& record) {
     for (const auto& [size, gbps] : baselines)
         out << "copy baseline " << size << ": " << fixed(gbps, 1) << " GB/s (" << copy_kind << ", bytes read + written)\n";
     out << kBandwidthFormula << "; ms is the median of the timed launches\n";
+    if (any_accesses)
+        out << "ns/access: median time per warp-wide load of one SM (element loads / 32 / SMs; "
+               "host variants: per element load)\n";
     out << counts[Status::ok] << " verified, " << counts[Status::failed] << " failed, " << counts[Status::skipped]
         << " skipped, " << counts[Status::cancelled] << " cancelled\n";
 }

@@ -66,6 +66,8 @@ Variant make_variant(DeviceVariantSpec spec, ScratchShape scratch_shape, Scratch
     variant.info.kernel = std::move(spec.kernel);
     variant.info.limits = spec.limits;
     variant.info.access = std::move(spec.access);
+    variant.info.shared_access = std::move(spec.shared_access);
+    variant.info.constant_access = std::move(spec.constant_access);
     variant.info.chain = std::move(spec.chain);
     const Op op = spec.op;
     const Layout layout = spec.layout;

@@ -36,6 +36,9 @@ struct DeviceVariantSpec {
     Limits limits;             // inputs outside these are skipped with the reason
     // The global-memory requests of a typical warp (sector model); may be empty.
     std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> access;
+    // The shared-memory and __constant__ requests of a typical warp (bank model); may be empty.
+    std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> shared_access{};
+    std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> constant_access{};
     // Longest chain of float additions behind one output (verification bound); empty: sequential.
     std::function<std::size_t(Shape input, std::size_t terms)> chain;
     // Untimed set-up after the input is on the device (fills a second operand in the scratch

@@ -219,7 +219,8 @@ Verification verify(Op op, const Reference& ref, const Matrix& out,
         const double want = ref.value.data()[i];
         if (std::isnan(want)) continue;  // not defined by the operation
         const double err = std::fabs(got - want);
-        const double tol = v.tolerance_factor * ref.magnitude.data()[i];
+        double tol = v.tolerance_factor * ref.magnitude.data()[i];
+        if (!ref.allowance.empty()) tol += ref.allowance.data()[i];
         if ((std::isnan(got) || err > tol) && v.message.empty()) {
             std::ostringstream msg;
             msg.precision(9);

@@ -153,6 +153,10 @@ Json run_json(const RunResult& r) {
         {"model_load_sectors", number_json(r.model_load_sectors)},
         {"model_store_sectors", number_json(r.model_store_sectors)},
         {"model_efficiency", number_json(r.model_efficiency)},
+        {"model_bank_conflict_degree", number_json(r.model_bank_conflict_degree)},
+        {"model_constant_serialization", number_json(r.model_constant_serialization)},
+        {"accesses", number_json(r.accesses)},
+        {"ns_per_access", number_json(r.ns_per_access)},
         {"radius", r.radius},
         {"border", r.border},
         {"reps", r.reps},
@@ -375,6 +379,11 @@ RunResult read_run(const Json& j, const std::string& where) {
     r.model_load_sectors = o.optional_number("model_load_sectors");
     r.model_store_sectors = o.optional_number("model_store_sectors");
     r.model_efficiency = o.optional_number("model_efficiency");
+    r.model_bank_conflict_degree = o.optional_number("model_bank_conflict_degree");
+    r.model_constant_serialization = o.optional_number("model_constant_serialization");
+    r.accesses = o.optional_number("accesses");
+    if (std::isnan(r.accesses)) r.accesses = 0;  // files written before accesses were counted
+    r.ns_per_access = o.optional_number("ns_per_access");
     r.radius = o.integer("radius");
     r.border = o.string("border");
     r.reps = o.integer("reps");
@@ -411,7 +420,8 @@ const std::vector<std::string>& csv_columns() {
 // Columns a later writer of schema 1 added: written always, optional when reading older files.
 const std::vector<std::string>& csv_optional_columns() {
     static const std::vector<std::string> columns = {
-        "tier", "kernel", "params", "model_load_sectors", "model_store_sectors", "model_efficiency"};
+        "tier", "kernel", "params", "model_load_sectors", "model_store_sectors", "model_efficiency",
+        "model_bank_conflict_degree", "model_constant_serialization", "accesses", "ns_per_access"};
     return columns;
 }
 
@@ -635,7 +645,9 @@ std::string to_csv(const RunRecord& record) {
             std::to_string(record.device.index), bool_text(record.device.gpu), record.started_at,
             std::to_string(record.config.warmups), std::to_string(record.config.seed), r.tier,
             r.kernel, params_text(r.params), double_text(r.model_load_sectors),
-            double_text(r.model_store_sectors), double_text(r.model_efficiency)};
+            double_text(r.model_store_sectors), double_text(r.model_efficiency),
+            double_text(r.model_bank_conflict_degree), double_text(r.model_constant_serialization),
+            double_text(r.accesses), double_text(r.ns_per_access)};
         for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
         out += '\n';
     }
@@ -712,6 +724,11 @@ RunRecord from_csv(const std::string& text) {
         r.model_load_sectors = cell.number_or_nan("model_load_sectors");
         r.model_store_sectors = cell.number_or_nan("model_store_sectors");
         r.model_efficiency = cell.number_or_nan("model_efficiency");
+        r.model_bank_conflict_degree = cell.number_or_nan("model_bank_conflict_degree");
+        r.model_constant_serialization = cell.number_or_nan("model_constant_serialization");
+        r.accesses = cell.number_or_nan("accesses");
+        if (std::isnan(r.accesses)) r.accesses = 0;  // files written before accesses were counted
+        r.ns_per_access = cell.number_or_nan("ns_per_access");
         r.radius = cell.integer("radius");
         r.border = cell.text("border");
         r.reps = cell.integer("reps");

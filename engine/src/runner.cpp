@@ -3,6 +3,7 @@
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/run_steps.hpp"
+#include "coalesce/bank_model.hpp"
 #include "coalesce/sector_model.hpp"
 
 #include <algorithm>
@@ -273,6 +274,16 @@ RunResult describe_result(const VariantInfo& info, Shape shape, const OpParams& 
         r.model_store_sectors = model.store_sectors;
         r.model_efficiency = model.efficiency;
     }
+    if (info.shared_access)
+        r.model_bank_conflict_degree =
+            worst_bank_conflict_degree(info.shared_access(shape, resolved));
+    if (info.constant_access)
+        r.model_constant_serialization =
+            worst_constant_serialization(info.constant_access(shape, resolved));
+    if (const OpDesc& desc = describe(info.op); desc.accesses) {
+        const double loads = desc.accesses(shape, resolved);
+        r.accesses = info.gpu ? loads / 32.0 / std::max(device.sm_count, 1) : loads;
+    }
     r.copy_gbps = copy_gbps;
     r.gpu = info.gpu;
     // Against the cache the run's own processor has: the device's L2, or the host's last level.
@@ -342,6 +353,7 @@ void record_timing(RunResult& r, const std::vector<double>& ms) {
     r.max_ms = t.max_ms;
     r.gbps = static_cast<double>(r.bytes) / (std::max(t.median_ms, 1e-9) * 1e-3) / 1e9;
     r.pct_of_copy = r.copy_gbps > 0 ? 100.0 * r.gbps / r.copy_gbps : 0.0;
+    if (r.accesses > 0) r.ns_per_access = t.median_ms * 1e6 / r.accesses;
 }
 
 double measure_device_copy(std::size_t bytes, int warmups, int reps) {

@@ -3,6 +3,7 @@
 #include "coalesce/operation.hpp"  // kMaxRadius only (a constant: no engine symbols)
 
 #include <climits>
+#include <cstring>
 #include <string>
 
 namespace coalesce::textures {
@@ -11,12 +12,38 @@ namespace {
 
 bool is_filter_op(int op) { return op == TEX_OP_FILTER_X || op == TEX_OP_FILTER_Y; }
 
-std::size_t output_elements(int op, std::size_t rows, std::size_t cols) {
-    switch (op) {
-        case TEX_OP_ROW_SUMS: return rows;
-        case TEX_OP_COL_SUMS: return cols;
-        default: return rows * cols;
+// A named parameter of ABI 2 (the host fills in every parameter the operation declares); throws
+// TextureError naming it when it is missing or outside [min, max].
+long long named_value(const coalesce_params& params, const char* name, long long min,
+                      long long max) {
+    if (params.struct_size < sizeof(coalesce_params))
+        throw TextureError("parameters struct of " + std::to_string(params.struct_size) +
+                           " bytes is too small");
+    for (std::size_t i = 0; i < params.value_count; ++i) {
+        const coalesce_named_value& v = params.values[i];
+        if (v.name == nullptr || std::strcmp(v.name, name) != 0) continue;
+        if (v.value < min || v.value > max)
+            throw TextureError(std::string("parameter ") + name + "=" + std::to_string(v.value) +
+                               " is outside " + std::to_string(min) + ".." + std::to_string(max));
+        return v.value;
     }
+    throw TextureError(std::string("parameter '") + name + "' was not given");
+}
+
+Shape output_shape_of(int op, std::size_t rows, std::size_t cols, const coalesce_params& params) {
+    switch (op) {
+        case TEX_OP_ROW_SUMS: return {rows, 1};
+        case TEX_OP_COL_SUMS: return {1, cols};
+        case TEX_OP_RESAMPLE:
+            return onchip::resample_shape({rows, cols}, named_value(params, "scale", 10, 400));
+        default: return {rows, cols};
+    }
+}
+
+TexelFormat format_of(int op) {
+    if (op == TEX_OP_RESAMPLE) return TexelFormat::float_linear;
+    if (op == TEX_OP_U8_TO_FLOAT) return TexelFormat::u8_normalized;
+    return TexelFormat::float_point;
 }
 
 int checked_radius(int op, const coalesce_params& params) {
@@ -29,7 +56,8 @@ int checked_radius(int op, const coalesce_params& params) {
 }
 
 Addressing checked_addressing(int op, std::size_t rows, std::size_t cols, const coalesce_params& params) {
-    if (op < TEX_OP_COPY || op > TEX_OP_FILTER_Y) throw TextureError("unknown operation " + std::to_string(op));
+    if (op < TEX_OP_COPY || op > TEX_OP_U8_TO_FLOAT)
+        throw TextureError("unknown operation " + std::to_string(op));
     if (rows > INT_MAX || cols > INT_MAX) throw TextureUnsupported("input larger than 2^31 - 1 in a dimension: beyond texture coordinates");
     const Addressing addressing = addressing_for(op, params.border);
     if (addressing.normalized && rows > 0 && cols > 0) {
@@ -47,8 +75,20 @@ TextureInstance::TextureInstance(int op, Family family, std::size_t rows, std::s
       rows_(rows),
       cols_(cols),
       radius_(checked_radius(op, params)),
-      source_(family, rows, cols, checked_addressing(op, rows, cols, params)),
-      out_elements_(output_elements(op, rows, cols)) {}
+      out_shape_(output_shape_of(op, rows, cols, params)),
+      source_(family, rows, cols, checked_addressing(op, rows, cols, params), format_of(op)),
+      out_elements_(out_shape_.elements()) {
+    if (op == TEX_OP_RANDOM_SAMPLE) {
+        area_ = static_cast<int>(named_value(params, "area", 1, 64));
+        samples_ = static_cast<int>(named_value(params, "samples", 1, 1024));
+    }
+    if (op == TEX_OP_RESAMPLE) {
+        map_ = onchip::resample_map({rows, cols}, named_value(params, "scale", 10, 400),
+                                    named_value(params, "angle", -360, 360));
+        if (out_shape_.rows > INT_MAX || out_shape_.cols > INT_MAX)
+            throw TextureUnsupported("the resampled output is larger than 2^31 - 1 in a dimension");
+    }
+}
 
 void TextureInstance::upload(const float* h_input) {
     source_.upload(h_input);
@@ -77,6 +117,14 @@ void TextureInstance::launch(cudaStream_t stream) {
         case TEX_OP_COL_SUMS: launch_col_sums(in, d_out_.get(), stream); break;
         case TEX_OP_FILTER_X: launch_filter_x(in, radius_, d_out_.get(), stream); break;
         case TEX_OP_FILTER_Y: launch_filter_y(in, radius_, d_out_.get(), stream); break;
+        case TEX_OP_RANDOM_SAMPLE:
+            launch_random_sample(in, area_, samples_, d_out_.get(), stream);
+            break;
+        case TEX_OP_RESAMPLE:
+            launch_resample(in, map_, static_cast<int>(out_shape_.rows),
+                            static_cast<int>(out_shape_.cols), d_out_.get(), stream);
+            break;
+        case TEX_OP_U8_TO_FLOAT: launch_u8_to_float(in, d_out_.get(), stream); break;
         default: throw TextureError("unknown operation " + std::to_string(op_));
     }
 }

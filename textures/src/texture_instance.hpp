@@ -24,6 +24,11 @@ private:
     int op_;
     std::size_t rows_, cols_;
     int radius_ = 0;
+    // The on-chip experiments' named parameters (random_sample: area, samples; resample: the
+    // mapping and the output's size).
+    int area_ = 0, samples_ = 0;
+    onchip::ResampleMap map_;
+    Shape out_shape_;
     TextureSource source_;
     DevicePtr d_out_;
     std::size_t out_elements_ = 0;

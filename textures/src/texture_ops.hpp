@@ -2,6 +2,8 @@
 // texture object and writes a dense row-major output in plain device memory.
 #pragma once
 
+#include "coalesce/onchip.hpp"  // header-only: ResampleMap
+
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -15,7 +17,10 @@ enum : int {
     TEX_OP_ROW_SUMS,
     TEX_OP_COL_SUMS,
     TEX_OP_FILTER_X,
-    TEX_OP_FILTER_Y
+    TEX_OP_FILTER_Y,
+    TEX_OP_RANDOM_SAMPLE,
+    TEX_OP_RESAMPLE,
+    TEX_OP_U8_TO_FLOAT
 };
 
 // What a kernel needs to address the input texture.
@@ -34,5 +39,12 @@ void launch_row_sums(const TexInput& in, float* d_out, cudaStream_t stream);    
 void launch_col_sums(const TexInput& in, float* d_out, cudaStream_t stream);        // cols
 void launch_filter_x(const TexInput& in, int radius, float* d_out, cudaStream_t stream);  // rows x cols
 void launch_filter_y(const TexInput& in, int radius, float* d_out, cudaStream_t stream);  // rows x cols
+// The on-chip experiments: random sampling (point sampling), bilinear resampling (the texture's
+// linear filtering; out_rows x out_cols) and 8-bit pixels read as normalized floats.
+void launch_random_sample(const TexInput& in, int area, int samples, float* d_out,
+                          cudaStream_t stream);  // rows x cols
+void launch_resample(const TexInput& in, const onchip::ResampleMap& map, int out_rows, int out_cols,
+                     float* d_out, cudaStream_t stream);
+void launch_u8_to_float(const TexInput& in, float* d_out, cudaStream_t stream);  // rows x cols
 
 }  // namespace coalesce::textures

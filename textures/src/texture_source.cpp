@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace coalesce::textures {
 
@@ -25,8 +26,9 @@ std::size_t round_up(std::size_t value, std::size_t multiple) {
 
 }  // namespace
 
-TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols, Addressing addressing)
-    : family_(family), rows_(rows), cols_(cols), addressing_(addressing) {
+TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols,
+                             Addressing addressing, TexelFormat format)
+    : family_(family), rows_(rows), cols_(cols), addressing_(addressing), format_(format) {
     if (rows == 0 || cols == 0) throw TextureError("an empty input (" + shape_text(rows, cols) + ") has no texture");
     int device = 0;
     COALESCE_CUDA(cudaGetDevice(&device));
@@ -43,7 +45,7 @@ TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols, 
     max_pitch_ = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearPitch, device));
     const auto max_w = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearWidth, device));
     const auto max_h = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearHeight, device));
-    const std::size_t pitch = round_up(cols * sizeof(float), pitch_alignment_);
+    const std::size_t pitch = round_up(cols * texel_bytes(), pitch_alignment_);
     if (cols > max_w || rows > max_h || pitch > max_pitch_)
         throw TextureUnsupported(shape_text(rows, cols) + " exceeds this device's 2-D pitched texture limit (width <= " +
                            std::to_string(max_w) + " columns, height <= " + std::to_string(max_h) +
@@ -56,19 +58,37 @@ void TextureSource::upload(const float* h_input) {
     array_.reset();
     pitched_.reset();
     pitch_bytes_ = 0;
+    std::vector<unsigned char> pixels;
+    const void* texels = h_input;
+    if (format_ == TexelFormat::u8_normalized) {
+        pixels.resize(rows_ * cols_);
+        for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = onchip::to_u8(h_input[i]);
+        texels = pixels.data();
+    }
     if (family_ == Family::array)
-        upload_array(h_input);
+        upload_array(texels);
     else
-        upload_pitched(h_input);
+        upload_pitched(texels);
 }
 
-void TextureSource::upload_array(const float* h_input) {
-    const cudaChannelFormatDesc format = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+std::size_t TextureSource::texel_bytes() const {
+    return format_ == TexelFormat::u8_normalized ? 1 : sizeof(float);
+}
+
+cudaChannelFormatDesc TextureSource::channel() const {
+    return format_ == TexelFormat::u8_normalized
+               ? cudaCreateChannelDesc(8, 0, 0, 0, cudaChannelFormatKindUnsigned)
+               : cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+
+void TextureSource::upload_array(const void* h_texels) {
+    const cudaChannelFormatDesc format = channel();
     cudaArray_t array = nullptr;
     COALESCE_CUDA(cudaMallocArray(&array, &format, cols_, rows_));
     array_ = ArrayPtr(array);
-    const std::size_t row_bytes = cols_ * sizeof(float);
-    COALESCE_CUDA(cudaMemcpy2DToArray(array, 0, 0, h_input, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
+    const std::size_t row_bytes = cols_ * texel_bytes();
+    COALESCE_CUDA(cudaMemcpy2DToArray(array, 0, 0, h_texels, row_bytes, row_bytes, rows_,
+                                      cudaMemcpyHostToDevice));
 
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);
@@ -77,8 +97,8 @@ void TextureSource::upload_array(const float* h_input) {
     create_texture(resource);
 }
 
-void TextureSource::upload_pitched(const float* h_input) {
-    const std::size_t row_bytes = cols_ * sizeof(float);
+void TextureSource::upload_pitched(const void* h_texels) {
+    const std::size_t row_bytes = cols_ * texel_bytes();
     void* d_ptr = nullptr;
     std::size_t pitch = 0;
     COALESCE_CUDA(cudaMallocPitch(&d_ptr, &pitch, row_bytes, rows_));
@@ -95,13 +115,14 @@ void TextureSource::upload_pitched(const float* h_input) {
     if (pitch > max_pitch_)
         throw TextureUnsupported("the pitch of " + std::to_string(pitch) + " bytes exceeds this device's pitched texture limit of " +
                            std::to_string(max_pitch_) + " bytes");
-    COALESCE_CUDA(cudaMemcpy2D(d_ptr, pitch, h_input, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
+    COALESCE_CUDA(cudaMemcpy2D(d_ptr, pitch, h_texels, row_bytes, row_bytes, rows_,
+                               cudaMemcpyHostToDevice));
 
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);
     resource.resType = cudaResourceTypePitch2D;
     resource.res.pitch2D.devPtr = d_ptr;
-    resource.res.pitch2D.desc = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+    resource.res.pitch2D.desc = channel();
     resource.res.pitch2D.width = cols_;
     resource.res.pitch2D.height = rows_;
     resource.res.pitch2D.pitchInBytes = pitch;
@@ -113,8 +134,10 @@ void TextureSource::create_texture(const cudaResourceDesc& resource) {
     std::memset(&desc, 0, sizeof desc);  // border colour 0: Border::zero reads 0 outside
     desc.addressMode[0] = addressing_.mode;
     desc.addressMode[1] = addressing_.mode;
-    desc.filterMode = cudaFilterModePoint;
-    desc.readMode = cudaReadModeElementType;
+    desc.filterMode =
+        format_ == TexelFormat::float_linear ? cudaFilterModeLinear : cudaFilterModePoint;
+    desc.readMode = format_ == TexelFormat::u8_normalized ? cudaReadModeNormalizedFloat
+                                                          : cudaReadModeElementType;
     desc.normalizedCoords = addressing_.normalized ? 1 : 0;
     cudaTextureObject_t texture = 0;
     COALESCE_CUDA(cudaCreateTextureObject(&texture, &resource, &desc, nullptr));

@@ -41,6 +41,19 @@ const OpText kOps[] = {
      "Column filter whose border handling is done in hardware: the texture address mode (clamp; border for "
      "zero; wrap and mirror with normalized coordinates) resolves reads past the top and bottom, and the 2r+1 "
      "rows a block shares stay in the texture cache."},
+    {TEX_OP_RANDOM_SAMPLE, "random_sample", "tex_random_sample_kernel",
+     "The seed's texRandomSample: the same hashed samples in an area x area window as the "
+     "global variants, each a point-sampled tex2D through the texture cache, built for 2-D "
+     "neighbourhoods (the seed: 355 GB/s against 112 from global memory; on an H100, whose L1 "
+     "is the texture cache, global loads won: 267 against 254 GB/s at area 4, 248 against 120 "
+     "at 32)."},
+    {TEX_OP_RESAMPLE, "resample", "tex_resample_kernel",
+     "Bilinear resample by the texture unit: one tex2D per output pixel on a texture with "
+     "cudaFilterModeLinear does the four reads, the clamped edges and the 1/256-step weights that "
+     "resample/global computes by hand."},
+    {TEX_OP_U8_TO_FLOAT, "u8_to_float", "tex_u8_to_float_kernel",
+     "8-bit texels read with cudaReadModeNormalizedFloat: the texture fetch returns pixel / 255 "
+     "as a float, the conversion u8_to_float/global does by hand."},
 };
 
 const char* const kArrayText =
@@ -59,6 +72,9 @@ CreateFn create_for(int op) {
         case TEX_OP_ROW_SUMS: return &create_variant<TEX_OP_ROW_SUMS, F>;
         case TEX_OP_COL_SUMS: return &create_variant<TEX_OP_COL_SUMS, F>;
         case TEX_OP_FILTER_X: return &create_variant<TEX_OP_FILTER_X, F>;
+        case TEX_OP_RANDOM_SAMPLE: return &create_variant<TEX_OP_RANDOM_SAMPLE, F>;
+        case TEX_OP_RESAMPLE: return &create_variant<TEX_OP_RESAMPLE, F>;
+        case TEX_OP_U8_TO_FLOAT: return &create_variant<TEX_OP_U8_TO_FLOAT, F>;
         default: return &create_variant<TEX_OP_FILTER_Y, F>;
     }
 }

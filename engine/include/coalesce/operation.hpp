@@ -68,6 +68,10 @@ struct Reference {
     Matrix value;
     Matrix magnitude;
     std::size_t terms = 1;  // number of summands per output element
+    // Per output element, an absolute error the operation allows beyond rounding: a hardware path
+    // specified only to a documented precision (the texture unit's 8-bit interpolation weights).
+    // Empty: none.
+    Matrix allowance{};
 };
 
 // A named integer parameter an operation takes, swept with `--param name=...`.
@@ -118,6 +122,9 @@ struct OpDesc {
     // Why an input shape cannot take these parameters (a stride past the end of the buffer, say);
     // empty when it can. Optional.
     std::function<std::string(Shape input, const OpParams& params)> check;
+    // Element loads one launch performs, for operations timed per access (constant memory): the
+    // runner reports the time per warp-wide load. Optional.
+    std::function<double(Shape input, const OpParams& params)> accesses{};
 };
 
 // The table, in the order users see the operations.
@@ -182,7 +189,8 @@ Reference cpu_reference(Op op, const Matrix& in, const OpParams& params);
 // (a summation tree of height k errs by at most gamma(k) * sum|terms|: rigorous, whatever the
 // values); 4u covers a filter's scaling, the scale's own rounding and the reference's rounding to
 // float. A variant that sums sequentially has chain = terms - 1 (the default); tree reductions
-// declare shorter chains, and a missing term is caught whenever it exceeds the bound.
+// declare shorter chains, and a missing term is caught whenever it exceeds the bound. A
+// reference's allowance, where it has one, is added to the bound element by element.
 struct Verification {
     bool ok = false;
     double max_abs_error = 0.0;

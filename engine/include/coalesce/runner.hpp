@@ -59,6 +59,12 @@ struct RunResult {
     double model_load_sectors = std::numeric_limits<double>::quiet_NaN();   // per request
     double model_store_sectors = std::numeric_limits<double>::quiet_NaN();  // per request
     double model_efficiency = std::numeric_limits<double>::quiet_NaN();     // useful / moved
+    // The bank model's prediction (bank_model.hpp): the worst conflict degree among the variant's
+    // shared-memory requests (1: conflict-free, 32: fully serialized); NaN where it has none.
+    double model_bank_conflict_degree = std::numeric_limits<double>::quiet_NaN();
+    // Distinct addresses per constant-memory request of the variant (the constant cache serves
+    // one per pass); NaN where it reads no __constant__ table.
+    double model_constant_serialization = std::numeric_limits<double>::quiet_NaN();
     Status status = Status::ok;
     std::string error;         // why it failed or was skipped
     bool verified = false;
@@ -69,6 +75,11 @@ struct RunResult {
     double gbps = 0;           // [GB/s] bytes / median
     double copy_gbps = 0;      // [GB/s] device-to-device copy measured in the same run at this size
     double pct_of_copy = 0;    // [%]
+    // Operations timed per access (OpDesc::accesses): warp-wide loads one SM performs in a launch
+    // (element loads / 32 / SMs; host variants: element loads), 0 for the others, and the median
+    // time per such load.
+    double accesses = 0;
+    double ns_per_access = std::numeric_limits<double>::quiet_NaN();  // [ns]
     bool cache_resident = false;  // input + output fit in the L2: this measures the cache, not DRAM
     bool gpu = true;
     std::shared_ptr<const Matrix> output;     // with keep_outputs

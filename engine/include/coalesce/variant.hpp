@@ -3,6 +3,7 @@
 
 #include "coalesce/matrix.hpp"
 #include "coalesce/operation.hpp"
+#include "coalesce/bank_model.hpp"
 #include "coalesce/sector_model.hpp"
 
 #include <cuda_runtime_api.h>
@@ -26,6 +27,7 @@ inline constexpr const char* pitched = "pitched";
 inline constexpr const char* shared = "shared";
 inline constexpr const char* texture_array = "texture-array";
 inline constexpr const char* texture_pitched = "texture-pitched";
+inline constexpr const char* constant = "constant";
 }  // namespace space
 
 // What a variant is for. classic: a lesson of the course, written as the course writes it.
@@ -72,6 +74,12 @@ struct VariantInfo {
     std::function<std::size_t(Shape input, std::size_t terms)> chain;
     // The global-memory requests of one typical warp, for the sector model; empty: no model.
     std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> access;
+    // The shared-memory requests of one typical warp, offsets from the start of the shared array,
+    // for the bank model (bank_model.hpp); empty: no model.
+    std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> shared_access{};
+    // The __constant__ requests of one typical warp, offsets from the start of the table, for the
+    // constant cache's serialization; empty: no model.
+    std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> constant_access{};
 
     bool supports(Border b) const;
 };
