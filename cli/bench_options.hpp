@@ -28,6 +28,9 @@ struct BenchOptions {
     std::string json_path, csv_path;     // empty: not written
     std::vector<std::string> params;     // "offset=0:32", as typed (repeatable)
     std::vector<std::string> tiers;      // tier names; empty: classic and tuned (unless --variants)
+    bool counters = false;               // after the run, a counters pass under Nsight Compute
+    std::string ncu_path;                // empty: ncu on PATH, $CUDA_HOME/bin, /usr/local/cuda/bin
+    std::string profile_plan;            // hidden: the counters pass's child (profile_plan.hpp)
 };
 
 // Parses argv. Returns the options, or the exit status when parsing already finished the job:
