@@ -128,7 +128,7 @@ void print_counters_notes(std::ostream& out, const RunRecord& record, bool any_m
     if (any_mark)
         out << "! measured DRAM bytes differ from the bytes model by more than "
             << fixed(100 * kModelMismatchTolerance, 0)
-            << "%: see docs/lessons.md (data the L2 kept, halo or texture re-reads, writes "
+            << "%: see docs/counters.md (data the L2 kept, halo or texture re-reads, writes "
                "still in the L2 when the kernel ended)\n";
     for (const auto& [reason, n] : reasons)
         out << "no counters for " << n << (n == 1 ? " run: " : " runs: ") << reason << '\n';

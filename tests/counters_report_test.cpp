@@ -72,7 +72,7 @@ TEST(CountersTable, MarksDramBytesFarFromTheModelAndSaysWhySomeHaveNone) {
     EXPECT_THAT(line_of(table, "copy/global"), HasSubstr(" 3.9M/0 "));
     EXPECT_THAT(line_of(table, "transpose/shared-padded"), HasSubstr(" - "));
     EXPECT_THAT(table, HasSubstr("\n! measured DRAM bytes differ from the bytes model by more "
-                                 "than 10%: see docs/lessons.md"));
+                                 "than 10%: see docs/counters.md"));
     EXPECT_THAT(table, HasSubstr("\nno counters for 1 run: ncu: no permission\n"));
 }
 
