@@ -17,9 +17,10 @@ bool run_counters_pass(RunRecord& record, const BenchOptions& options, std::ostr
     pass.ncu = options.ncu_path;
     pass.plugin_dirs = options.plugin_dirs;
     pass.cancelled = [] { return CancelOnInterrupt::interrupted(); };
-    const auto planned = std::count_if(record.runs.begin(), record.runs.end(), [](const RunResult& r) {
+    const auto profiled = [](const RunResult& r) {
         return r.gpu && r.status == Status::ok && r.verified;
-    });
+    };
+    const auto planned = std::count_if(record.runs.begin(), record.runs.end(), profiled);
     if (planned > 0)
         err << "coalesce-bench: counters: profiling one launch of each of " << planned
             << " verified GPU runs under Nsight Compute\n"

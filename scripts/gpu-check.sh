@@ -37,7 +37,7 @@ tail -n 8 "$out/ctest-cpu.log"
 summary+=("ctest cpu: $(grep -E 'tests passed|tests failed' "$out/ctest-cpu.log" | tail -1)")
 # The binaries behind the gpu label, as CMake lists them (so a new gpu binary is run too).
 gpu_bins=$(cat build-gpu/gpu-test-binaries.txt 2>/dev/null)
-[ -n "$gpu_bins" ] || { echo "no gpu test binary listed in build-gpu/gpu-test-binaries.txt"; status=1; }
+[ -n "$gpu_bins" ] || { echo "no gpu test binary in build-gpu/gpu-test-binaries.txt"; status=1; }
 gpu_skipped=0
 for bin in $gpu_bins; do
   name=$(basename "$bin")
@@ -46,12 +46,14 @@ for bin in $gpu_bins; do
   passed=$(grep -E '^\[  PASSED  \]' "$out/gtest-$name.log" | tail -1)
   failed=$(grep -cE '^\[  FAILED  \]' "$out/gtest-$name.log" || true)
   # A gpu test must not skip on a GPU machine (gtest's brief summary still counts skips).
-  skipped=$(grep -E '^\[  SKIPPED \] [0-9]+ test' "$out/gtest-$name.log" | grep -oE '[0-9]+' | head -1)
+  skipped=$(grep -E '^\[  SKIPPED \] [0-9]+ test' "$out/gtest-$name.log" | grep -oE '[0-9]+' |
+    head -1)
   gpu_skipped=$((gpu_skipped + ${skipped:-0}))
   summary+=("$name: ${passed:-no PASSED line}; failed lines: $failed; skipped: ${skipped:-0}")
 done
 if [ "$gpu_skipped" -ne 0 ]; then
-  echo "GPU tests were skipped on a GPU machine:"; grep -h "SKIPPED\|Skipped" "$out"/gtest-*.log | head
+  echo "GPU tests were skipped on a GPU machine:"
+  grep -h "SKIPPED\|Skipped" "$out"/gtest-*.log | head
   status=1
 fi
 
@@ -85,7 +87,8 @@ build-gpu/bin/coalesce-bench --sizes "$counters_sizes" --tier classic,tuned,expe
   --warmups 1 --counters --json "$out/counters.json" --csv "$out/counters.csv" \
   >"$out/counters.txt" 2>"$out/counters-progress.log"
 rc=$?
-summary+=("coalesce-bench --counters exit code: $rc; $(grep 'counters: ' "$out/counters-progress.log" | tail -1)")
+said=$(grep 'counters: ' "$out/counters-progress.log" | tail -1)
+summary+=("coalesce-bench --counters exit code: $rc; $said")
 [ "$rc" -eq 0 ] || status=1
 python3 scripts/check_counters.py "$out/counters.json" >"$out/counters-check.txt" 2>&1 || status=1
 summary+=("counters check: $(tail -n 1 "$out/counters-check.txt")")

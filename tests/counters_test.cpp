@@ -141,8 +141,9 @@ TEST(NcuCsv, RefusesOutputItCannotTrust) {
                    "no column for metric lts__t_sectors.sum");
     // Without --print-units base ncu scales: a table in Mbyte would be read as bytes.
     std::string scaled = log;  // every byte unit of the units row
-    for (auto at = scaled.find("\"byte\""); at != std::string::npos; at = scaled.find("\"byte\"", at))
-        scaled.replace(at, 6, "\"Mbyte\"");
+    const std::string byte = "\"byte\"";
+    for (auto at = scaled.find(byte); at != std::string::npos; at = scaled.find(byte, at))
+        scaled.replace(at, byte.size(), "\"Mbyte\"");
     expect_refused([&] { ncu::parse_raw_csv(scaled); }, "in 'Mbyte', not in base units");
     expect_refused([&] { ncu::parse_raw_csv(changed("\"16,781,312\"", "\"n/a\"")); },
                    "dram__bytes_read.sum for kernel 'transpose_naive_kernel");
@@ -302,7 +303,8 @@ TEST(CountersSteps, NcusProblemExplainsRunsItReportedNothingFor) {
 
 TEST(CountersSteps, NcuCommandProfilesOnlyTheRangesInBaseUnits) {
     const std::vector<std::string> cmd =
-        counters_steps::ncu_command("/cuda/bin/ncu", "/b/coalesce-bench", "/t/plan.json", "/t/ncu.csv");
+        counters_steps::ncu_command("/cuda/bin/ncu", "/b/coalesce-bench", "/t/plan.json",
+                                    "/t/ncu.csv");
     const auto after = [&](const std::string& option) {
         const auto it = std::find(cmd.begin(), cmd.end(), option);
         return it == cmd.end() || it + 1 == cmd.end() ? std::string("(absent)") : *(it + 1);
@@ -398,7 +400,8 @@ TEST_F(CountersPass, NcuWithoutPermissionLeavesEveryRunWithTheReason) {
 }
 
 TEST_F(CountersPass, ANcuThatDiesSaysHow) {
-    const fs::path ncu = fake_ncu("echo 'Segmentation fault in the injection library' >&2\nexit 139");
+    const fs::path ncu =
+        fake_ncu("echo 'Segmentation fault in the injection library' >&2\nexit 139");
     RunRecord rec = sample_record();
     const CountersSummary s =
         counters_steps::profile(rec, counters_steps::plan(rec, {}), ncu, options(ncu));
@@ -412,7 +415,9 @@ TEST_F(CountersPass, CancellingStopsNcuAtOnce) {
     RunRecord rec = sample_record();
     CountersOptions o = options(ncu);
     const auto start = std::chrono::steady_clock::now();
-    o.cancelled = [&] { return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(200); };
+    o.cancelled = [&] {
+        return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(200);
+    };
     const CountersSummary s = counters_steps::profile(rec, counters_steps::plan(rec, {}), ncu, o);
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
     EXPECT_EQ(s.problem, "cancelled");
