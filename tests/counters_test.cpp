@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -435,6 +436,23 @@ TEST_F(CountersPass, FindsNcuWhereItWasToldOrOnThePath) {
     ::setenv("PATH", ("/nonexistent:" + dir_.string()).c_str(), 1);
     EXPECT_EQ(find_ncu(), dir_ / "ncu");
     ::setenv("PATH", saved.c_str(), 1);
+}
+
+// The results file docs/counters.md is written from opens here, counters and all (the window
+// opens such files from GPU servers).
+TEST(CountersFiles, TheCommittedH100FileLoadsWithEveryRunsCounters) {
+    const RunRecord rec = load_results(COALESCE_SOURCE_DIR "/docs/h100-counters-8192.json");
+    ASSERT_FALSE(rec.runs.empty());
+    for (const RunResult& r : rec.runs) {
+        ASSERT_TRUE(r.counters.has_value()) << r.variant << ": " << r.counters_status;
+        EXPECT_GE(r.counters->kernels, 1u) << r.variant;
+    }
+    const auto naive = std::find_if(rec.runs.begin(), rec.runs.end(), [](const RunResult& r) {
+        return r.variant == "transpose/global-naive";
+    });
+    ASSERT_NE(naive, rec.runs.end());
+    EXPECT_DOUBLE_EQ(naive->counters->store_sectors_per_request(), 32.0);
+    EXPECT_TRUE(dram_differs_from_model(*naive->counters, naive->bytes));
 }
 
 TEST(CountersPassHere, WithoutAGpuEveryRunSaysWhyItHasNoCounters) {
