@@ -61,6 +61,17 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
                    "hardware can do), experiment (tuning ideas that lost) (default: classic,tuned; with "
                    "--variants: every tier)")
         ->delimiter(',')->type_name("TIER,...");
+    app.add_flag("--counters", o.counters,
+                 "After the timed run, profile one launch of each verified GPU run under Nsight "
+                 "Compute (ncu) and show its hardware counters: DRAM bytes against the bytes "
+                 "model, global sectors per request, shared-memory bank conflicts, hit rates, "
+                 "occupancy (timings are never profiled)");
+    app.add_option("--ncu", o.ncu_path,
+                   "Nsight Compute's command line for --counters (default: ncu on PATH, in "
+                   "$CUDA_HOME/bin or in /usr/local/cuda/bin)")
+        ->type_name("PATH");
+    // The counters pass's child: coalesce-bench under ncu, one launch per planned run.
+    app.add_option("--profile-plan", o.profile_plan)->group("");
     app.add_option("--json", o.json_path, "Write the results as JSON (schema coalesce-results/1)")->type_name("FILE");
     app.add_option("--csv", o.csv_path, "Write the results as CSV, one row per run")->type_name("FILE");
     app.add_flag("--lessons", o.list_lessons,

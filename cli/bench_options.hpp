@@ -30,6 +30,9 @@ struct BenchOptions {
     std::vector<std::string> tiers;      // tier names; empty: classic and tuned (unless --variants)
     bool list_lessons = false;           // --lessons
     std::string lesson;                  // --lesson ID; empty: none
+    bool counters = false;               // after the run, a counters pass under Nsight Compute
+    std::string ncu_path;                // empty: ncu on PATH, $CUDA_HOME/bin, /usr/local/cuda/bin
+    std::string profile_plan;            // hidden: the counters pass's child (profile_plan.hpp)
 };
 
 // Parses argv. Returns the options, or the exit status when parsing already finished the job:

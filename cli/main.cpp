@@ -2,6 +2,7 @@
 // files on request; the exit status says whether everything verified (see exit_status.hpp).
 #include "bench_config.hpp"
 #include "bench_options.hpp"
+#include "counters_cli.hpp"
 #include "exit_status.hpp"
 #include "host_memory.hpp"
 #include "interrupt.hpp"
@@ -12,6 +13,7 @@
 #include "coalesce/device.hpp"
 #include "coalesce/kernels.hpp"
 #include "coalesce/plugin_loader.hpp"
+#include "coalesce/profile_plan.hpp"
 #include "coalesce/results_io.hpp"
 #include "coalesce/runner.hpp"
 
@@ -47,7 +49,26 @@ void save(const std::string& path, const std::string& contents) {
     }
 }
 
+// The counters pass's child (--profile-plan): one launch per planned run, each inside the NVTX
+// range ncu profiles; one outcome line per run on stdout and nothing else there.
+int profile_child(const BenchOptions& options) {
+    ProfilePlan plan;
+    try {
+        plan = plan_from_json(read_text_file(options.profile_plan));
+    } catch (const std::runtime_error& e) {
+        throw UsageError(std::string("--profile-plan: ") + e.what());
+    }
+    Registry registry;
+    std::vector<std::string> plugin_dirs = plan.plugin_dirs;
+    plugin_dirs.insert(plugin_dirs.end(), options.plugin_dirs.begin(), options.plugin_dirs.end());
+    load_variants(registry, plugin_dirs);
+    if (cuda_device_count() == 0) throw UsageError("--profile-plan: " + no_device_reason());
+    run_profile_plan(registry, plan, std::cout);
+    return exit_status::ok;
+}
+
 int run(const BenchOptions& options) {
+    if (!options.profile_plan.empty()) return profile_child(options);
     Registry registry;
     load_variants(registry, options.plugin_dirs);
     if (options.list) {
@@ -87,6 +108,14 @@ int run(const BenchOptions& options) {
     }
     progress.finish();
 
+    bool counters_interrupted = false;
+    if (options.counters && record.cancelled) {
+        std::cerr << "coalesce-bench: counters: not collected: the run was cancelled\n";
+    } else if (options.counters) {
+        const CancelOnInterrupt cancel_on_ctrl_c(runner);
+        counters_interrupted = !run_counters_pass(record, options, std::cerr);
+    }
+
     std::cout << '\n';
     print_results(std::cout, record);
     std::cout << std::flush;
@@ -95,6 +124,10 @@ int run(const BenchOptions& options) {
 
     if (record.cancelled) {
         std::cerr << "coalesce-bench: cancelled (Ctrl-C); the runs marked cancelled did not run\n";
+        return exit_status::run_failed;
+    }
+    if (counters_interrupted) {
+        std::cerr << "coalesce-bench: counters pass cancelled (Ctrl-C): no counters saved\n";
         return exit_status::run_failed;
     }
     return record.all_verified() ? exit_status::ok : exit_status::run_failed;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <utility>
@@ -94,6 +95,60 @@ std::string model_cell(const RunResult& r) {
     return cell;
 }
 
+namespace {
+
+// "16.4M", "48.3k", "0": counts at a glance.
+std::string count_text(std::uint64_t n) {
+    const double v = static_cast<double>(n);
+    if (n < 1000) return std::to_string(n);
+    if (v < 1e6) return fixed(v / 1e3, 1) + "k";
+    if (v < 1e9) return fixed(v / 1e6, 1) + "M";
+    return fixed(v / 1e9, 1) + "G";
+}
+
+std::string ratio_text(double v) { return std::isnan(v) ? "-" : fixed(v, 1); }
+
+// The counters' compact cells: DRAM bytes over the model (marked "!" past the tolerance), global
+// sectors per load / store request, shared-memory bank conflicts of loads / stores.
+std::vector<std::string> counters_cells(const RunResult& r) {
+    if (!r.counters) return {"-", "-", "-"};
+    const Counters& c = *r.counters;
+    const double ratio = dram_model_ratio(c, r.bytes);
+    std::string dram = std::isnan(ratio) ? "-" : fixed(ratio, 2);
+    if (dram_differs_from_model(c, r.bytes)) dram += "!";
+    return {dram,
+            ratio_text(c.load_sectors_per_request()) + "/" +
+                ratio_text(c.store_sectors_per_request()),
+            count_text(c.shared_load_conflicts) + "/" + count_text(c.shared_store_conflicts)};
+}
+
+// Why runs have no counters, one line per reason, after a counters pass.
+void print_counters_notes(std::ostream& out, const RunRecord& record, bool any_mark) {
+    std::vector<std::pair<std::string, std::size_t>> reasons;  // in order of first appearance
+    bool any_counters = false;
+    for (const RunResult& r : record.runs) {
+        any_counters = any_counters || r.counters.has_value();
+        if (r.counters || r.counters_status.empty()) continue;
+        auto it = std::find_if(reasons.begin(), reasons.end(),
+                               [&](const auto& p) { return p.first == r.counters_status; });
+        if (it == reasons.end()) reasons.emplace_back(r.counters_status, 1);
+        else ++it->second;
+    }
+    if (any_counters)
+        out << "counters (one profiled launch, caches flushed before it): DRAM/model = DRAM bytes "
+               "read + written / bytes_moved; sect/req = global sectors per warp load/store "
+               "request; bank conflicts of shared loads/stores\n";
+    if (any_mark)
+        out << "! measured DRAM bytes differ from the bytes model by more than "
+            << fixed(100 * kModelMismatchTolerance, 0)
+            << "%: see docs/counters.md (data the L2 kept, halo or texture re-reads, writes "
+               "still in the L2 when the kernel ended)\n";
+    for (const auto& [reason, n] : reasons)
+        out << "no counters for " << n << (n == 1 ? " run: " : " runs: ") << reason << '\n';
+}
+
+}  // namespace
+
 void print_results(std::ostream& out, const RunRecord& record) {
     using Align = TextTable::Align;
     const bool any_params = std::any_of(record.runs.begin(), record.runs.end(),
@@ -108,10 +163,19 @@ void print_results(std::ostream& out, const RunRecord& record) {
         columns.push_back(c);
     if (any_accesses) columns.push_back({"ns/access", Align::right});
     if (any_model) columns.push_back({"model (ld/st sectors, eff.; banks; const)"});
+    const bool any_counters =
+        std::any_of(record.runs.begin(), record.runs.end(),
+                    [](const RunResult& r) { return r.counters.has_value(); });
+    if (any_counters)
+        for (TextTable::Column c : std::vector<TextTable::Column>{
+                 {"DRAM/model", Align::right}, {"sect/req ld/st", Align::right},
+                 {"bank conflicts ld/st", Align::right}})
+            columns.push_back(c);
     columns.push_back({"result"});
     TextTable table(columns);
     std::map<Status, std::size_t> counts;
     bool any_cache_resident = false;
+    bool any_mark = false;
     std::vector<std::pair<std::string, double>> baselines;  // per size, in run order
     for (const RunResult& r : record.runs) {
         ++counts[r.status == Status::ok && !r.verified ? Status::failed : r.status];
@@ -132,6 +196,11 @@ void print_results(std::ostream& out, const RunRecord& record) {
         if (any_accesses)
             cells.push_back(measured && r.accesses > 0 ? fixed(r.ns_per_access, 3) : "-");
         if (any_model) cells.push_back(model_cell(r));
+        if (any_counters) {
+            const std::vector<std::string> counters = counters_cells(r);
+            cells.insert(cells.end(), counters.begin(), counters.end());
+            any_mark = any_mark || (r.counters && dram_differs_from_model(*r.counters, r.bytes));
+        }
         cells.push_back(outcome_text(r));
         table.add_row(cells);
     }
@@ -139,6 +208,7 @@ void print_results(std::ostream& out, const RunRecord& record) {
 
     out << '\n';
     if (any_cache_resident) out << "* input and output fit in the L2 cache: this measures the cache, not DRAM\n";
+    print_counters_notes(out, record, any_mark);
     const char* copy_kind = record.device.gpu ? "device-to-device cudaMemcpy" : "host memory copy";
     for (const auto& [size, gbps] : baselines)
         out << "copy baseline " << size << ": " << fixed(gbps, 1) << " GB/s (" << copy_kind << ", bytes read + written)\n";

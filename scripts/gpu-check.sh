@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole GPU check, for a machine with a CUDA device (no Qt or OpenCV needed):
-# configure, build, ctest with the GPU tests really running, compute-sanitizer memcheck and
-# racecheck over the GPU tests at small sizes, then coalesce-bench at 8192x8192; the table last.
-# Logs and the results JSON go to $OUT (the device tool's folder) or build-gpu/out.
+# configure, build, ctest for the cpu tests, the gpu test binaries run directly (none may skip),
+# compute-sanitizer memcheck and racecheck over the GPU tests at small sizes, coalesce-bench at
+# 8192x8192, then a counters pass (every GPU variant under Nsight Compute) and its check; the
+# table last. Logs and the results JSON go to $OUT (the device tool's folder) or build-gpu/out.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/cuda/bin:$PATH"
@@ -10,6 +11,7 @@ out="${OUT:-build-gpu/out}"
 mkdir -p "$out"
 arch="${COALESCE_CUDA_ARCH:-native}"
 sizes="${COALESCE_BENCH_SIZES:-8192x8192}"
+counters_sizes="${COALESCE_COUNTERS_SIZES:-8192x8192}"
 # Small shapes keep the sanitizers (10-100x slower) inside minutes.
 sanitize_filter="${COALESCE_SANITIZE_FILTER:-*_1x1:*_1x37:*_37x1:*_33x65:*_1x1_*:*_1x37_*:*_37x1_*:*_33x65_*:BuiltinGpuVariants.*}"
 status=0
@@ -27,20 +29,32 @@ if ! cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOALESCE_BUIL
 fi
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
 
-step "ctest"
-# Two passes so that a skip is judged by label: a cpu test may skip for its own reasons (root can
-# write anywhere, no OpenCV here), a gpu test must not skip on a GPU machine.
+step "ctest (cpu) + gpu test binaries"
+# cpu tests through ctest. The gpu tests run as their binaries, one process each: under ctest
+# every case was a process with a CUDA context of its own (2475 of them took 426 s at -j 4 on the
+# H200); run this way the four gpu binaries took 35 s and the whole script 185 s on an H100.
 ctest --test-dir build-gpu --output-on-failure -j 4 -LE gpu >"$out/ctest-cpu.log" 2>&1 || status=1
-# Each GPU test case is a process of its own with a CUDA context to create: 2475 of them took 426 s
-# at -j 4 on the H200 machine and 504 s at -j 16 (the contexts contend), so -j 4 it stays. The
-# whole script then ran 534 s of a device call's 600.
-ctest --test-dir build-gpu --output-on-failure -j 4 -L gpu >"$out/ctest-gpu.log" 2>&1 || status=1
-tail -n 8 "$out/ctest-cpu.log" "$out/ctest-gpu.log"
-skipped=$(grep -c "(Skipped)" "$out/ctest-gpu.log" || true)
+tail -n 8 "$out/ctest-cpu.log"
 summary+=("ctest cpu: $(grep -E 'tests passed|tests failed' "$out/ctest-cpu.log" | tail -1)")
-summary+=("ctest gpu: $(grep -E 'tests passed|tests failed' "$out/ctest-gpu.log" | tail -1); skipped: $skipped")
-if [ "$skipped" -ne 0 ]; then
-  echo "GPU tests were skipped on a GPU machine:"; grep "(Skipped)" "$out/ctest-gpu.log" | head
+# The binaries behind the gpu label, as CMake lists them (so a new gpu binary is run too).
+gpu_bins=$(cat build-gpu/gpu-test-binaries.txt 2>/dev/null)
+[ -n "$gpu_bins" ] || { echo "no gpu test binary in build-gpu/gpu-test-binaries.txt"; status=1; }
+gpu_skipped=0
+for bin in $gpu_bins; do
+  name=$(basename "$bin")
+  "$bin" --gtest_brief=1 >"$out/gtest-$name.log" 2>&1 || status=1
+  tail -n 3 "$out/gtest-$name.log"
+  passed=$(grep -E '^\[  PASSED  \]' "$out/gtest-$name.log" | tail -1)
+  failed=$(grep -cE '^\[  FAILED  \]' "$out/gtest-$name.log" || true)
+  # A gpu test must not skip on a GPU machine (gtest's brief summary still counts skips).
+  skipped=$(grep -E '^\[  SKIPPED \] [0-9]+ test' "$out/gtest-$name.log" | grep -oE '[0-9]+' |
+    head -1)
+  gpu_skipped=$((gpu_skipped + ${skipped:-0}))
+  summary+=("$name: ${passed:-no PASSED line}; failed lines: $failed; skipped: ${skipped:-0}")
+done
+if [ "$gpu_skipped" -ne 0 ]; then
+  echo "GPU tests were skipped on a GPU machine:"
+  grep -h "SKIPPED\|Skipped" "$out"/gtest-*.log | head
   status=1
 fi
 
@@ -66,9 +80,25 @@ rc=$?
 summary+=("coalesce-bench exit code: $rc")
 [ "$rc" -eq 0 ] || status=1
 
+step "coalesce-bench --counters $counters_sizes (every GPU variant, every tier)"
+# Timed as usual (fewer launches: the counters are the point), then one launch of each run
+# profiled under Nsight Compute; check_counters.py fails the script when a GPU run has none or
+# copy/global's DRAM bytes stray more than 5% from its model.
+build-gpu/bin/coalesce-bench --sizes "$counters_sizes" --tier classic,tuned,experiment --reps 5 \
+  --warmups 1 --counters --json "$out/counters.json" --csv "$out/counters.csv" \
+  >"$out/counters.txt" 2>"$out/counters-progress.log"
+rc=$?
+said=$(grep 'counters: ' "$out/counters-progress.log" | tail -1)
+summary+=("coalesce-bench --counters exit code: $rc; $said")
+[ "$rc" -eq 0 ] || status=1
+python3 scripts/check_counters.py "$out/counters.json" >"$out/counters-check.txt" 2>&1 || status=1
+summary+=("counters check: $(tail -n 1 "$out/counters-check.txt")")
+
 echo
 echo "== summary"
 printf '%s\n' "${summary[@]}"
 echo
 cat "$out/bench.txt"
+echo
+cat "$out/counters.txt" "$out/counters-check.txt"
 exit $status

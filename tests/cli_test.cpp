@@ -388,5 +388,40 @@ TEST_F(CliTest, ImagesKeepTheirOwnScaleAndColourBecomesLuminance) {
 }
 #endif
 
+// ------------------------------------------------------------------------------------ --counters
+
+// Without a GPU there is nothing to profile: the run and its exit status are as without
+// --counters, stderr says why there are no counters, and every run says it in the results.
+TEST_F(CliTest, CountersWithoutAGpuSayWhyThereAreNone) {
+    if (cuda_device_count() > 0) GTEST_SKIP() << "this machine has a CUDA device";
+    const fs::path json = dir_ / "r.json";
+    const Outcome o = run({"--ops", "copy", "--sizes", "16x16", "--reps", "1", "--counters",
+                           "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_THAT(o.err, HasSubstr("coalesce-bench: counters: none: no CUDA device"));
+    EXPECT_THAT(o.err, HasSubstr("hardware counters need GPU runs"));
+    EXPECT_THAT(o.out, HasSubstr("no counters for 2 runs: host variant"));
+    EXPECT_THAT(o.out, Not(HasSubstr("DRAM/model")));  // no column of dashes
+    const RunRecord rec = load_results(json);
+    ASSERT_EQ(rec.runs.size(), 2u);
+    for (const RunResult& r : rec.runs) {
+        EXPECT_FALSE(r.counters.has_value());
+        EXPECT_THAT(r.counters_status, StartsWith("host variant")) << r.variant;
+    }
+    // A GPU variant asked for by name is skipped here, and so not profiled.
+    const Outcome named = run({"--variants", "copy/global", "--sizes", "16x16", "--counters"});
+    ASSERT_EQ(named.exit_code, 0) << named.err;
+    EXPECT_THAT(named.out, HasSubstr("no counters for 1 run: not profiled: the run was skipped"));
+}
+
+TEST_F(CliTest, CountersOptionsAreDocumentedAndTheChildModeIsNot) {
+    const Outcome help = run({"--help"});
+    EXPECT_THAT(help.out, AllOf(HasSubstr("--counters"), HasSubstr("--ncu")));
+    EXPECT_THAT(help.out, Not(HasSubstr("--profile-plan")));
+    const Outcome bad = run({"--profile-plan", (dir_ / "missing.json").string()});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_THAT(bad.err, HasSubstr("--profile-plan: cannot read"));
+}
+
 }  // namespace
 }  // namespace coalesce

@@ -54,6 +54,26 @@ RunResult sample_run(std::string variant, Status status) {
     return r;
 }
 
+// Counters as an H200 measured them for a transpose at 8192x6000, one rate left unmeasured.
+Counters sample_counters() {
+    Counters c;
+    c.kernels = 2;
+    c.dram_read_bytes = 196608128;
+    c.dram_write_bytes = 171966464;
+    c.global_load_sectors = 6144000;
+    c.global_load_requests = 1536000;
+    c.global_store_sectors = 49152000;
+    c.global_store_requests = 1536000;
+    c.shared_load_conflicts = 16352644;
+    c.shared_store_conflicts = 0;
+    c.shared_load_wavefronts = 16876932;
+    c.shared_store_wavefronts = 524288;
+    c.l1_hit_rate_pct = std::numeric_limits<double>::quiet_NaN();
+    c.l2_hit_rate_pct = 49.96;
+    c.occupancy_pct = 72.70125;
+    return c;
+}
+
 RunRecord sample_record() {
     RunRecord rec;
     rec.device.index = 0;
@@ -83,6 +103,7 @@ RunRecord sample_record() {
     rec.cancelled = true;
 
     rec.runs.push_back(sample_run("transpose/shared-padded", Status::ok));
+    rec.runs.back().counters = sample_counters();
     RunResult failed = sample_run("transpose/naive, with \"quotes\"", Status::failed);
     failed.error = "element (3, 4): got nan, expected 1.5\nsecond line,\r\nthird \"line\"";
     failed.max_abs_error = std::numeric_limits<double>::infinity();
@@ -93,12 +114,14 @@ RunRecord sample_record() {
     failed.gpu = false;
     failed.rows = 1;
     failed.cols = 37;
+    failed.counters_status = "not profiled: the run did not verify";
     rec.runs.push_back(failed);
     RunResult skipped = sample_run("filter_y/global", Status::skipped);
     skipped.op = "filter_y";
     skipped.error = "border mode wrap not supported";
     skipped.median_ms = skipped.min_ms = skipped.max_ms = 0;
     skipped.gbps = skipped.pct_of_copy = 0;
+    skipped.counters_status = "ncu: \"quoted\", with commas,\nand a second line";
     rec.runs.push_back(skipped);
     RunResult cancelled = sample_run("filter_y/pitched", Status::cancelled);
     cancelled.op = "filter_y";
@@ -141,6 +164,9 @@ void expect_same_run(const RunResult& a, const RunResult& b) {
     expect_same_number(a.pct_of_copy, b.pct_of_copy, "pct_of_copy");
     EXPECT_EQ(a.cache_resident, b.cache_resident);
     EXPECT_EQ(a.gpu, b.gpu);
+    EXPECT_EQ(a.counters.has_value(), b.counters.has_value());
+    if (a.counters && b.counters) EXPECT_TRUE(*a.counters == *b.counters);
+    EXPECT_EQ(a.counters_status, b.counters_status);
 }
 
 void expect_same_runs(const RunRecord& a, const RunRecord& b) {
@@ -356,7 +382,7 @@ TEST(ResultsCsv, RefusesWhatItCannotRead) {
     expect_refused([] { from_csv(""); }, "results CSV: empty file");
     expect_refused([] { from_csv("name,age\nbob,3\n"); }, "not a coalesce results file (CSV header starts with 'name')");
     expect_refused([&] { from_csv(replace_once(",seed,", ",")); }, "results CSV: missing column 'seed'");
-    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); }, "results CSV: line 2 has 3 fields, expected 38");
+    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); }, "results CSV: line 2 has 3 fields, expected 56");
     expect_refused([&] { from_csv(replace_once(",8192,6000,", ",8192,-6,")); }, "column 'cols': '-6' is not a non-negative integer");
     expect_refused([&] { from_csv(replace_once(",3185.123456789,", ",fast,")); }, "line 2, column 'gbps': 'fast' is not a number");
     expect_refused([&] { from_csv(replace_once(",true,ok,", ",yes,ok,")); }, "column 'verified': 'yes' is not true or false");
@@ -440,7 +466,8 @@ TEST(ResultsJson, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     nlohmann::json j = nlohmann::json::parse(to_json(sample_record()));
     for (auto& run : j["runs"]) {
         for (const char* key : {"tier", "kernel", "params", "model_load_sectors",
-                                "model_store_sectors", "model_efficiency"})
+                                "model_store_sectors", "model_efficiency", "counters",
+                                "counters_status"})
             run.erase(key);
     }
     const RunRecord back = from_json(j.dump());
@@ -449,6 +476,10 @@ TEST(ResultsJson, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     EXPECT_EQ(back.runs[0].kernel, "");
     EXPECT_TRUE(back.runs[0].params.empty());
     EXPECT_TRUE(std::isnan(back.runs[0].model_efficiency));
+    for (const RunResult& r : back.runs) {
+        EXPECT_FALSE(r.counters.has_value()) << r.variant;
+        EXPECT_EQ(r.counters_status, "") << r.variant;
+    }
 }
 
 TEST(ResultsCsv, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
@@ -456,22 +487,78 @@ TEST(ResultsCsv, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     plain.device.name = "NVIDIA H200";
     plain.runs = {sample_run("transpose/shared-padded", Status::ok)};
     std::string csv = to_csv(plain);
-    // Drop the columns from tier on (tier, kernel, the parameters, the models, the accesses) from
-    // every line, as an older writer wrote it.
+    // Drop every optional column (tier ... the counters) from every line, as an older writer did.
     std::string older;
     std::size_t begin = 0;
     while (begin < csv.size()) {
         const std::size_t end = csv.find('\n', begin);
         std::string line = csv.substr(begin, end - begin);
-        for (int i = 0; i < 10; ++i) line = line.substr(0, line.rfind(','));
+        for (int i = 0; i < 28; ++i) line = line.substr(0, line.rfind(','));
         older += line + "\n";
         begin = end + 1;
     }
     ASSERT_EQ(older.find("tier"), std::string::npos);
+    ASSERT_EQ(older.find("counters"), std::string::npos);
     const RunRecord back = from_csv(older);
     ASSERT_FALSE(back.runs.empty());
     EXPECT_EQ(back.runs[0].tier, "classic");
     EXPECT_EQ(back.runs[0].kernel, "");
+    EXPECT_FALSE(back.runs[0].counters.has_value());
+    EXPECT_EQ(back.runs[0].counters_status, "");
+}
+
+// ------------------------------------------------------------------------------------- counters
+
+TEST(ResultsCounters, JsonWritesTheCountsAndTheRatiosReadersWant) {
+    const auto j = nlohmann::json::parse(to_json(sample_record()));
+    const auto& c = j["runs"][0]["counters"];
+    EXPECT_EQ(c["dram_read_bytes"], 196608128u);
+    EXPECT_EQ(c["shared_load_conflicts"], 16352644u);
+    EXPECT_EQ(c["l1_hit_rate_pct"], "nan");
+    EXPECT_DOUBLE_EQ(c["store_sectors_per_request"].get<double>(), 32.0);
+    EXPECT_DOUBLE_EQ(c["load_sectors_per_request"].get<double>(), 4.0);
+    EXPECT_DOUBLE_EQ(c["dram_bytes_per_model_byte"].get<double>(),
+                     (196608128.0 + 171966464.0) / 393216000.0);
+    EXPECT_TRUE(j["runs"][1]["counters"].is_null());
+    EXPECT_EQ(j["runs"][1]["counters_status"], "not profiled: the run did not verify");
+}
+
+TEST(ResultsCounters, CsvLeavesTheCountersCellsEmptyWithoutCounters) {
+    RunRecord rec = sample_record();
+    rec.runs.resize(2);  // one with counters, one without
+    const std::string csv = to_csv(rec);
+    EXPECT_THAT(csv, HasSubstr(",counters_status,profiled_kernels,dram_read_bytes,"));
+    EXPECT_THAT(csv, HasSubstr(",2,196608128,171966464,6144000,1536000,49152000,1536000,"
+                               "16352644,0,16876932,524288,nan,49.96,72.70125,"));
+    EXPECT_THAT(csv, HasSubstr("not profiled: the run did not verify,,,,,,,,,,,,,,,,,\n"));
+    const RunRecord back = from_csv(csv);
+    ASSERT_EQ(back.runs.size(), 2u);
+    EXPECT_TRUE(back.runs[0].counters.has_value());
+    EXPECT_FALSE(back.runs[1].counters.has_value());
+}
+
+TEST(ResultsCounters, DamagedCountersAreRefusedByName) {
+    auto j = nlohmann::ordered_json::parse(to_json(sample_record()));
+    j["runs"][0]["counters"]["dram_write_bytes"] = -5;
+    expect_refused([&] { from_json(j.dump()); },
+                   "field 'runs[0].counters.dram_write_bytes' must be a non-negative integer");
+    j["runs"][0]["counters"].erase("dram_write_bytes");
+    expect_refused([&] { from_json(j.dump()); },
+                   "missing field 'runs[0].counters.dram_write_bytes'");
+    j["runs"][0]["counters"] = "lots";
+    expect_refused([&] { from_json(j.dump()); }, "field 'runs[0].counters' is not an object");
+
+    RunRecord rec = sample_record();
+    rec.runs.resize(1);
+    const std::string csv = to_csv(rec);
+    std::string no_rate = csv;
+    no_rate.replace(no_rate.find(",49.96,"), 7, ",high,");
+    expect_refused([&] { from_csv(no_rate); }, "column 'l2_hit_rate_pct': 'high' is not a number");
+    // Counters present (profiled_kernels set) in a file that lacks one of their columns.
+    std::string narrower = csv;
+    narrower.replace(narrower.find(",occupancy_pct,"), 15, ",occupancy,");
+    expect_refused([&] { from_csv(narrower); },
+                   "missing column 'occupancy_pct' beside profiled_kernels");
 }
 
 }  // namespace coalesce

@@ -6,7 +6,9 @@
 // JSON has no literal for NaN or infinity, yet a failed run can carry one (the error of an output
 // left unwritten). Such numbers are written as the strings "nan", "inf" and "-inf" and read back.
 // Output and reference matrices are never written; neither is config.input (only its shape, for
-// the reader's information).
+// the reader's information). A run's hardware counters are an object (null without counters) in
+// JSON and a group of columns (empty without counters) in CSV; the ratios written beside the
+// counts are for readers of the file and are recomputed, not read, here.
 #include "coalesce/results_io.hpp"
 
 #include <nlohmann/json.hpp>
@@ -130,6 +132,28 @@ Json config_json(const RunConfig& c) {
     };
 }
 
+Json counters_json(const Counters& c, std::size_t model_bytes) {
+    return Json{
+        {"kernels", c.kernels},
+        {"dram_read_bytes", c.dram_read_bytes},
+        {"dram_write_bytes", c.dram_write_bytes},
+        {"global_load_sectors", c.global_load_sectors},
+        {"global_load_requests", c.global_load_requests},
+        {"global_store_sectors", c.global_store_sectors},
+        {"global_store_requests", c.global_store_requests},
+        {"shared_load_conflicts", c.shared_load_conflicts},
+        {"shared_store_conflicts", c.shared_store_conflicts},
+        {"shared_load_wavefronts", c.shared_load_wavefronts},
+        {"shared_store_wavefronts", c.shared_store_wavefronts},
+        {"l1_hit_rate_pct", number_json(c.l1_hit_rate_pct)},
+        {"l2_hit_rate_pct", number_json(c.l2_hit_rate_pct)},
+        {"occupancy_pct", number_json(c.occupancy_pct)},
+        {"dram_bytes_per_model_byte", number_json(dram_model_ratio(c, model_bytes))},
+        {"load_sectors_per_request", number_json(c.load_sectors_per_request())},
+        {"store_sectors_per_request", number_json(c.store_sectors_per_request())},
+    };
+}
+
 Json run_json(const RunResult& r) {
     return Json{
         {"op", r.op},
@@ -164,6 +188,8 @@ Json run_json(const RunResult& r) {
         {"copy_gbps", number_json(r.copy_gbps)},
         {"cache_resident", r.cache_resident},
         {"gpu", r.gpu},
+        {"counters", r.counters ? counters_json(*r.counters, r.bytes) : Json(nullptr)},
+        {"counters_status", r.counters_status},
     };
 }
 
@@ -292,6 +318,26 @@ private:
     std::string where_;
 };
 
+Counters read_counters(const Json& j, const std::string& where) {
+    JsonObject o(j, where);
+    Counters c;
+    c.kernels = o.u64("kernels");
+    c.dram_read_bytes = o.u64("dram_read_bytes");
+    c.dram_write_bytes = o.u64("dram_write_bytes");
+    c.global_load_sectors = o.u64("global_load_sectors");
+    c.global_load_requests = o.u64("global_load_requests");
+    c.global_store_sectors = o.u64("global_store_sectors");
+    c.global_store_requests = o.u64("global_store_requests");
+    c.shared_load_conflicts = o.u64("shared_load_conflicts");
+    c.shared_store_conflicts = o.u64("shared_store_conflicts");
+    c.shared_load_wavefronts = o.u64("shared_load_wavefronts");
+    c.shared_store_wavefronts = o.u64("shared_store_wavefronts");
+    c.l1_hit_rate_pct = o.number("l1_hit_rate_pct");
+    c.l2_hit_rate_pct = o.number("l2_hit_rate_pct");
+    c.occupancy_pct = o.number("occupancy_pct");
+    return c;
+}
+
 Shape read_shape(const Json& j, const std::string& where) {
     JsonObject o(j, where);
     Shape s{o.size("rows"), o.size("cols")};
@@ -391,6 +437,10 @@ RunResult read_run(const Json& j, const std::string& where) {
     r.copy_gbps = o.number("copy_gbps");
     r.cache_resident = o.boolean("cache_resident");
     r.gpu = o.boolean("gpu");
+    // Files written before the counters pass existed have neither field.
+    if (const auto it = j.find("counters"); it != j.end() && !it->is_null())
+        r.counters = read_counters(*it, o.path("counters"));
+    r.counters_status = o.optional_string("counters_status", "");
     return r;
 }
 
@@ -421,8 +471,38 @@ const std::vector<std::string>& csv_columns() {
 const std::vector<std::string>& csv_optional_columns() {
     static const std::vector<std::string> columns = {
         "tier", "kernel", "params", "model_load_sectors", "model_store_sectors", "model_efficiency",
-        "model_bank_conflict_degree", "model_constant_serialization", "accesses", "ns_per_access"};
+        "model_bank_conflict_degree", "model_constant_serialization", "accesses", "ns_per_access",
+        "counters_status", "profiled_kernels", "dram_read_bytes", "dram_write_bytes",
+        "global_load_sectors", "global_load_requests", "global_store_sectors",
+        "global_store_requests", "shared_load_conflicts", "shared_store_conflicts",
+        "shared_load_wavefronts", "shared_store_wavefronts", "l1_hit_rate_pct", "l2_hit_rate_pct",
+        "occupancy_pct", "dram_bytes_per_model_byte", "load_sectors_per_request",
+        "store_sectors_per_request"};
     return columns;
+}
+
+// The counters columns after counters_status, in csv_optional_columns' order; empty cells
+// for a run without counters.
+std::vector<std::string> counters_cells(const RunResult& r) {
+    if (!r.counters) return std::vector<std::string>(17);
+    const Counters& c = *r.counters;
+    return {std::to_string(c.kernels),
+            std::to_string(c.dram_read_bytes),
+            std::to_string(c.dram_write_bytes),
+            std::to_string(c.global_load_sectors),
+            std::to_string(c.global_load_requests),
+            std::to_string(c.global_store_sectors),
+            std::to_string(c.global_store_requests),
+            std::to_string(c.shared_load_conflicts),
+            std::to_string(c.shared_store_conflicts),
+            std::to_string(c.shared_load_wavefronts),
+            std::to_string(c.shared_store_wavefronts),
+            double_text(c.l1_hit_rate_pct),
+            double_text(c.l2_hit_rate_pct),
+            double_text(c.occupancy_pct),
+            double_text(dram_model_ratio(c, r.bytes)),
+            double_text(c.load_sectors_per_request()),
+            double_text(c.store_sectors_per_request())};
 }
 
 std::string csv_field(const std::string& s) {
@@ -540,6 +620,7 @@ public:
         if (index_.find(column) == index_.end()) return std::numeric_limits<double>::quiet_NaN();
         return number(column);
     }
+    bool has(const std::string& column) const { return index_.count(column) > 0; }
     std::string text_or(const std::string& column, const std::string& absent) const {
         const auto it = index_.find(column);
         return it == index_.end() ? absent : row_.fields[it->second];
@@ -568,6 +649,33 @@ private:
     const CsvRow& row_;
     const std::map<std::string, std::size_t>& index_;
 };
+
+Counters read_csv_counters(const CsvCells& cell) {
+    const auto count = [&](const std::string& column) {
+        if (!cell.has(column)) csv_error("missing column '" + column + "' beside profiled_kernels");
+        return cell.u64(column);
+    };
+    const auto rate = [&](const std::string& column) {
+        if (!cell.has(column)) csv_error("missing column '" + column + "' beside profiled_kernels");
+        return cell.number(column);
+    };
+    Counters c;
+    c.kernels = count("profiled_kernels");
+    c.dram_read_bytes = count("dram_read_bytes");
+    c.dram_write_bytes = count("dram_write_bytes");
+    c.global_load_sectors = count("global_load_sectors");
+    c.global_load_requests = count("global_load_requests");
+    c.global_store_sectors = count("global_store_sectors");
+    c.global_store_requests = count("global_store_requests");
+    c.shared_load_conflicts = count("shared_load_conflicts");
+    c.shared_store_conflicts = count("shared_store_conflicts");
+    c.shared_load_wavefronts = count("shared_load_wavefronts");
+    c.shared_store_wavefronts = count("shared_store_wavefronts");
+    c.l1_hit_rate_pct = rate("l1_hit_rate_pct");
+    c.l2_hit_rate_pct = rate("l2_hit_rate_pct");
+    c.occupancy_pct = rate("occupancy_pct");
+    return c;
+}
 
 template <class T>
 void append_unique(std::vector<T>& list, const T& value) {
@@ -635,7 +743,7 @@ std::string to_csv(const RunRecord& record) {
     for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + columns[i];
     out += '\n';
     for (const RunResult& r : record.runs) {
-        const std::vector<std::string> cells = {
+        std::vector<std::string> cells = {
             r.op, r.variant, r.memory_space, std::to_string(r.rows), std::to_string(r.cols),
             double_text(r.median_ms), double_text(r.min_ms), double_text(r.max_ms), double_text(r.gbps),
             double_text(r.pct_of_copy), double_text(r.max_abs_error), bool_text(r.verified),
@@ -647,7 +755,9 @@ std::string to_csv(const RunRecord& record) {
             r.kernel, params_text(r.params), double_text(r.model_load_sectors),
             double_text(r.model_store_sectors), double_text(r.model_efficiency),
             double_text(r.model_bank_conflict_degree), double_text(r.model_constant_serialization),
-            double_text(r.accesses), double_text(r.ns_per_access)};
+            double_text(r.accesses), double_text(r.ns_per_access), r.counters_status};
+        const std::vector<std::string> counters = counters_cells(r);
+        cells.insert(cells.end(), counters.begin(), counters.end());
         for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
         out += '\n';
     }
@@ -736,6 +846,8 @@ RunRecord from_csv(const std::string& text) {
         r.copy_gbps = cell.number("copy_gbps");
         r.cache_resident = cell.boolean("cache_resident");
         r.gpu = cell.boolean("gpu");
+        r.counters_status = cell.text_or("counters_status", "");
+        if (!cell.text_or("profiled_kernels", "").empty()) r.counters = read_csv_counters(cell);
 
         // The configuration is rebuilt from what the rows show: operations, variants and sizes in
         // order of first appearance; radius and border from the first row.

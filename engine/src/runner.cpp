@@ -110,16 +110,6 @@ std::vector<double> time_on_device(const std::function<void(cudaStream_t)>& laun
     return ms;
 }
 
-// A sticky CUDA error (an illegal address, say) poisons the context: reset it so the next variant
-// starts clean instead of failing with the same error.
-void recover_device(int device) {
-    if (cudaDeviceSynchronize() != cudaSuccess || cudaGetLastError() != cudaSuccess) {
-        cudaDeviceReset();
-        cudaSetDevice(device);
-        cudaGetLastError();
-    }
-}
-
 std::size_t device_bytes_needed(Op op, Shape s, const OpParams& params) {
     const std::size_t in = s.elements() * sizeof(float);
     const std::size_t out = output_shape(op, s, params).elements() * sizeof(float);
@@ -171,6 +161,14 @@ void run_variant(const Variant& variant, const Matrix& input, const Reference& r
 }  // namespace
 
 namespace run_steps {
+
+void recover_device(int device) {
+    if (cudaDeviceSynchronize() != cudaSuccess || cudaGetLastError() != cudaSuccess) {
+        cudaDeviceReset();
+        cudaSetDevice(device);
+        cudaGetLastError();
+    }
+}
 
 Plan validate(const Runner& runner, const RunConfig& config) {
     if (config.reps < 1) throw std::invalid_argument("repetitions must be at least 1");
@@ -440,12 +438,12 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
         r.status = Status::skipped;
         r.error = e.what();
         r.output.reset();
-        if (info.gpu) recover_device(config.device);
+        if (info.gpu) run_steps::recover_device(config.device);
     } catch (const std::exception& e) {
         r.status = Status::failed;
         r.error = e.what();
         r.verified = false;
-        if (info.gpu) recover_device(config.device);
+        if (info.gpu) run_steps::recover_device(config.device);
     }
     return r;
 }

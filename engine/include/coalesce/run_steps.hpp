@@ -61,6 +61,10 @@ Timing summarize(std::vector<double> ms);  // ms must not be empty
 // Fills reps, times, GB/s and % of copy from the launch times.
 void record_timing(RunResult& r, const std::vector<double>& ms);
 
+// A sticky CUDA error (an illegal address, say) poisons the context: resets the device so the
+// next variant starts clean instead of failing with the same error.
+void recover_device(int device);
+
 // [GB/s] a copy of `bytes` (read + written) measured like the variants: warm, median of batches
 // long enough for the clock. Device: cudaMemcpy device to device. Host: std::copy.
 double measure_device_copy(std::size_t bytes, int warmups, int reps);

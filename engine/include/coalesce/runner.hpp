@@ -2,6 +2,7 @@
 // reference on a poisoned output, warm-up, then timed launches; one failure never ends the run.
 #pragma once
 
+#include "coalesce/counters.hpp"
 #include "coalesce/device.hpp"
 #include "coalesce/matrix.hpp"
 #include "coalesce/operation.hpp"
@@ -82,6 +83,10 @@ struct RunResult {
     double ns_per_access = std::numeric_limits<double>::quiet_NaN();  // [ns]
     bool cache_resident = false;  // input + output fit in the L2: this measures the cache, not DRAM
     bool gpu = true;
+    // Hardware counters of one profiled launch (collect_counters in counters_pass.hpp); absent
+    // unless a counters pass ran, and then `counters_status` says why they are missing.
+    std::optional<Counters> counters;
+    std::string counters_status;
     std::shared_ptr<const Matrix> output;     // with keep_outputs
     std::shared_ptr<const Matrix> reference;  // with keep_outputs
 };
