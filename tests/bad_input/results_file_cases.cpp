@@ -72,6 +72,17 @@ Bytes replaced(Bytes text, const std::string& from, const std::string& to) {
     return text.replace(at, from.size(), to);
 }
 
+// `runs` copies of one run in compact JSON: written in a blink even in a sanitizer build.
+Bytes compact_json_with_runs(std::size_t runs) {
+    nlohmann::json j = nlohmann::json::parse(to_json(record(1)));
+    const std::string run = j["runs"][0].dump();
+    j["runs"] = nlohmann::json::array();
+    std::string many;
+    many.reserve(runs * (run.size() + 1));
+    for (std::size_t i = 0; i < runs; ++i) (many += i ? "," : "") += run;
+    return replaced(j.dump(), "\"runs\":[]", "\"runs\":[" + many + "]");
+}
+
 Bytes csv_header() {
     const Bytes csv = to_csv(record(1));
     return csv.substr(0, csv.find('\n') + 1);
@@ -151,7 +162,7 @@ std::vector<Case> results_file_cases() {
             2, "field 'config.variants' has 10001 items; the limit is 10000"),
         results(
             "json_100001_runs", "runs.json",
-            [] { return nlohmann::json::parse(to_json(record(100001))).dump(); }, 2,
+            [] { return compact_json_with_runs(100001); }, 2,
             "field 'runs' has 100001 items; the limit is 100000"),
         results(
             "csv_100001_runs", "runs.csv", [] { return to_csv(record(100001)); }, 2,
