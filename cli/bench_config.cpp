@@ -1,14 +1,12 @@
 #include "bench_config.hpp"
 
 #include "exit_status.hpp"
-
-#ifdef COALESCE_HAVE_OPENCV
 #include "image_input.hpp"
-#endif
 
 #include "coalesce/device.hpp"
 #include "coalesce/lessons.hpp"
 #include "coalesce/operation.hpp"
+#include "coalesce/shortened.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -30,7 +28,9 @@ std::vector<Op> checked_ops(const std::vector<std::string>& names) {
     std::vector<Op> ops;
     for (const std::string& name : names) {
         const auto op = parse_op(name);
-        if (!op) throw UsageError("--ops: unknown operation '" + name + "' (one of " + joined(all_ops(), op_name) + ")");
+        if (!op)
+            throw UsageError("--ops: unknown operation '" + shortened(name) + "' (one of " +
+                             joined(all_ops(), op_name) + ")");
         if (std::find(ops.begin(), ops.end(), *op) == ops.end()) ops.push_back(*op);
     }
     return ops;
@@ -40,13 +40,19 @@ void check_variants(const std::vector<std::string>& patterns, const Registry& re
     for (const std::string& pattern : patterns) {
         const bool known = !pattern.empty() && std::any_of(registry.variants().begin(), registry.variants().end(),
                                                            [&](const Variant& v) { return v.info.id.rfind(pattern, 0) == 0; });
-        if (!known) throw UsageError("--variants: no variant is called or starts with '" + pattern + "' (see --list)");
+        if (!known)
+            throw UsageError("--variants: no variant is called or starts with '" +
+                             shortened(pattern) + "' (see --list)");
     }
 }
 
 std::vector<Shape> checked_sizes(const std::vector<std::string>& items) {
     std::string text;
-    for (const std::string& item : items) text += (text.empty() ? "" : ",") + item;
+    for (const std::string& item : items) {
+        if (item.size() > 64)  // quoted back whole by the parser's message
+            throw UsageError("--sizes: bad size '" + shortened(item, 64) + "': expected ROWSxCOLS");
+        text += (text.empty() ? "" : ",") + item;
+    }
     try {
         return parse_sizes(text);
     } catch (const std::invalid_argument& e) {
@@ -62,15 +68,12 @@ void check_range(const char* option, long long value, long long lo, long long hi
     }
 }
 
-std::shared_ptr<const Matrix> load_input(const std::string& path) {
+InputImage load_input(const std::string& path) {
 #ifdef COALESCE_HAVE_OPENCV
-    try {
-        return std::make_shared<const Matrix>(load_image_matrix(path));
-    } catch (const std::runtime_error& e) {
-        throw UsageError(std::string("--input: ") + e.what());
-    }
+    return load_input_image(path);
 #else
-    throw UsageError("--input " + path + ": this coalesce-bench was built without OpenCV, so it cannot read images");
+    throw UsageError("--input " + shortened(path) +
+                     ": this coalesce-bench was built without OpenCV, so it cannot read images");
 #endif
 }
 
@@ -98,7 +101,8 @@ void apply_lesson(const BenchOptions& o, const Registry& registry, RunConfig& co
 
 }  // namespace
 
-RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int device_count) {
+RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int device_count,
+                          std::string* input_description) {
     RunConfig config;
     config.ops = checked_ops(o.ops);
     check_variants(o.variants, registry);
@@ -121,11 +125,13 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
     check_range("--radius", o.radius, 0, kMaxRadius);
     config.params.radius = o.radius;
     const auto border = parse_border(o.border);
-    if (!border) throw UsageError("--border: unknown mode '" + o.border + "' (one of " + joined(all_borders(), border_name) + ")");
+    if (!border)
+        throw UsageError("--border: unknown mode '" + shortened(o.border) + "' (one of " +
+                         joined(all_borders(), border_name) + ")");
     config.params.border = *border;
 
-    check_range("--reps", o.reps, 1, std::numeric_limits<int>::max());
-    check_range("--warmups", o.warmups, 0, std::numeric_limits<int>::max());
+    check_range("--reps", o.reps, 1, kMaxReps);
+    check_range("--warmups", o.warmups, 0, kMaxWarmups);
     config.reps = o.reps;
     config.warmups = o.warmups;
     config.seed = o.seed;
@@ -140,8 +146,12 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
     if (!o.lesson.empty()) apply_lesson(o, registry, config);
     // Sizes are checked before the image is decoded: a typo fails fast.
     if (!o.sizes.empty()) config.sizes = checked_sizes(o.sizes);
-    if (!o.input.empty()) config.input = load_input(o.input);
-    else if (config.sizes.empty()) config.sizes = default_sizes(device_count > 0);
+    if (!o.input.empty()) {
+        InputImage image = load_input(o.input);
+        config.input = std::move(image.matrix);
+        if (input_description) *input_description = image.description;
+    } else if (config.sizes.empty())
+        config.sizes = default_sizes(device_count > 0);
     return config;
 }
 

@@ -4,63 +4,156 @@
 #include "lesson_list.hpp"
 
 #include "coalesce/operation.hpp"
+#include "coalesce/shortened.hpp"
+
+#ifdef COALESCE_HAVE_OPENCV
+#include "coalesce/imageio/image_loader.hpp"
+#endif
 
 #include <CLI/CLI.hpp>
 
+#include <charconv>
 #include <iostream>
+#include <limits>
 
 namespace coalesce::cli {
 namespace {
 
 constexpr const char* kFooter = R"(
 Exit status: 0 every run verified (skipped runs excepted); 1 a variant failed verification, a run
-failed, or Ctrl-C cancelled the rest (what ran is still printed and saved); 2 bad usage or input
-(nothing ran). A second Ctrl-C ends the program at once.
+failed, Ctrl-C cancelled the rest, or a results file could not be written at the end (what ran is
+still printed, and the other results file still written); 2 bad usage or input (nothing ran).
+A second Ctrl-C ends the program at once.
 
---input reads any image OpenCV can decode. Colour becomes luminance (0.299 R + 0.587 G + 0.114 B),
-alpha is ignored, and values keep the file's own scale: 8-bit pixels become 0..255, 16-bit
-0..65535, floating-point images stay as they are.)";
+Border modes, for a line a b c d: clamp repeats the edge (a a | a b c d | d d); zero reads 0;
+wrap is periodic (c d | a b c d | a b); mirror reflects with the edge repeated (b a | a b c d |
+d c), which is OpenCV's BORDER_REFLECT (abcd|dcba, not BORDER_REFLECT_101) and CUDA's
+cudaAddressModeMirror.
+
+--input reads PNG, JPEG, TIFF (8/16-bit and float), BMP, PBM/PGM/PPM/PAM/PFM and WebP images,
+told apart by their contents, and OpenCV YAML/XML matrix files (also gzipped). Colour becomes
+luminance (0.299 R + 0.587 G + 0.114 B); an alpha channel is reported, not used; a JPEG's or
+PNG's EXIF orientation is applied. Values keep the file's own scale: 8-bit pixels become 0..255,
+16-bit 0..65535, floating-point values stay as they are and must be finite. Larger images than
+@MAX_PIXELS@ pixels are refused, as is anything that is not a regular file.
+
+--json and --csv write through a symbolic link to its target and to a device such as /dev/null
+directly; a folder, a named pipe or two names for one file are refused before anything runs.)";
+
+std::string footer() {
+    std::string text = kFooter;
+#ifdef COALESCE_HAVE_OPENCV
+    text.replace(text.find("@MAX_PIXELS@"), 12, std::to_string(imageio::kMaxPixels));
+#else
+    const auto at = text.find("--input reads");
+    text.replace(at, text.find("\n\n", at) - at,
+                 "--input needs a coalesce-bench built with OpenCV; this one was not.");
+#endif
+    return text;
+}
+
+std::string joined_op_names() {
+    std::string names;
+    for (Op op : all_ops()) names += (names.empty() ? "" : ", ") + std::string(op_name(op));
+    return names;
+}
+
+// "a,,b" -> {"a", "", "b"}: CLI11's own splitting drops the empty item, which then means "all".
+std::vector<std::string> split_items(const std::vector<std::string>& raw) {
+    std::vector<std::string> items;
+    for (const std::string& text : raw) {
+        std::size_t begin = 0;
+        for (;;) {
+            const std::size_t end = text.find(',', begin);
+            items.push_back(
+                text.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
+            if (end == std::string::npos) break;
+            begin = end + 1;
+        }
+    }
+    return items;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+    std::uint64_t seed = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, seed);
+    if (text.empty() || text.front() < '0' || text.front() > '9' || ec != std::errc{} || ptr != end)
+        throw UsageError("--seed " + shortened(text) + ": must be a whole number from 0 to " +
+                         std::to_string(std::numeric_limits<std::uint64_t>::max()));
+    return seed;
+}
 
 }  // namespace
 
 std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
     BenchOptions o;
-    CLI::App app{"coalesce-bench: measures how memory access patterns (global, pitched, shared, texture memory) "
-                 "shape the bandwidth of matrix operations; every result is verified against a CPU reference.",
-                 "coalesce-bench"};
-    app.footer(kFooter);
+    CLI::App app{
+        "coalesce-bench: measures how memory access patterns (global, pitched, shared, "
+        "texture memory) shape the bandwidth of matrix operations; every result is "
+        "verified against a CPU reference.",
+        "coalesce-bench"};
+    app.footer(footer());
     app.set_version_flag("--version", std::string("coalesce-bench ") + COALESCE_VERSION);
 
-    app.add_flag("--list", o.list, "List every variant (id, operation, memory space, origin, description) and exit");
-    std::string op_list;
-    for (Op op : all_ops()) op_list += (op_list.empty() ? "" : ", ") + std::string(op_name(op));
-    app.add_option("--ops", o.ops, "Operations to run, comma-separated: " + op_list + " (default: all)")
-        ->delimiter(',')->type_name("OP,...");
-    app.add_option("--variants", o.variants, "Variant ids or id prefixes, comma-separated (e.g. transpose/,row_sums/global-warp)")
-        ->delimiter(',')->type_name("ID,...");
-    auto* sizes = app.add_option("--sizes", o.sizes, "Matrix sizes ROWSxCOLS, comma-separated (default: larger than the L2 on a GPU, small on a CPU)")
-        ->delimiter(',')->type_name("RxC,...");
-    app.add_option("--radius", o.radius, "Filter radius: the mean of 2r+1 neighbours, 0.." + std::to_string(kMaxRadius))
-        ->capture_default_str()->type_name("R");
-    app.add_option("--border", o.border, "Filter border mode: clamp, zero, wrap or mirror")->capture_default_str()->type_name("MODE");
-    app.add_option("--reps", o.reps, "Timed launches per variant (host variants stop after about 2 s)")->capture_default_str()->type_name("N");
-    app.add_option("--warmups", o.warmups, "Untimed launches before timing")->capture_default_str()->type_name("N");
-    app.add_option("--seed", o.seed, "Seed of the random input matrices")->capture_default_str()->type_name("N");
+    std::vector<std::string> ops, variants, sizes;
+    std::string seed = std::to_string(o.seed);
+    app.add_flag("--list", o.list,
+                 "List every variant (id, operation, memory space, origin, description) and exit");
+    app.add_option("--ops", ops,
+                   "Operations to run, comma-separated: " + joined_op_names() + " (default: all)")
+        ->type_name("OP,...");
+    app.add_option(
+           "--variants", variants,
+           "Variant ids or id prefixes, comma-separated (e.g. transpose/,row_sums/global-warp)")
+        ->type_name("ID,...");
+    auto* sizes_option = app.add_option("--sizes", sizes,
+                                        "Matrix sizes ROWSxCOLS, comma-separated (default: larger "
+                                        "than the L2 on a GPU, small on a CPU)")
+                             ->type_name("RxC,...");
+    app.add_option("--radius", o.radius,
+                   "Filter radius: the mean of 2r+1 neighbours, 0.." + std::to_string(kMaxRadius))
+        ->capture_default_str()
+        ->type_name("R");
+    app.add_option("--border", o.border,
+                   "Filter border mode: clamp, zero, wrap or mirror (OpenCV's BORDER_REFLECT, "
+                   "abcd|dcba; see below)")
+        ->capture_default_str()
+        ->type_name("MODE");
+    app.add_option("--reps", o.reps,
+                   "Timed launches per variant, 1.." + std::to_string(kMaxReps) +
+                       " (host variants may stop sooner)")
+        ->capture_default_str()
+        ->type_name("N");
+    app.add_option("--warmups", o.warmups,
+                   "Untimed launches before timing, 0.." + std::to_string(kMaxWarmups))
+        ->capture_default_str()
+        ->type_name("N");
+    app.add_option("--seed", seed, "Seed of the random input matrices, 0..2^64-1")
+        ->capture_default_str()
+        ->type_name("N");
     int device = 0;
     auto* device_option = app.add_option("--device", device, "CUDA device index (default 0)")->type_name("N");
-    app.add_option("--plugins", o.plugin_dirs, "Also load variant plugins from this folder (repeatable)")->type_name("DIR");
+    app.add_option("--plugins", o.plugin_dirs,
+                   "Also load variant plugins from this folder (repeatable)")
+        ->type_name("DIR");
     app.add_flag("--cpu", o.include_cpu, "Also run the host variants when a GPU is present");
-    auto* input = app.add_option("--input", o.input, "Run on this image (float32 luminance) instead of random matrices")->type_name("IMAGE");
-    input->excludes(sizes);
+    auto* input = app.add_option("--input", o.input,
+                                 "Run on this image or OpenCV YAML/XML matrix (see below) instead "
+                                 "of random matrices")
+                      ->type_name("FILE");
+    input->excludes(sizes_option);
     app.add_option("--param", o.params,
-                   "Sweep a named parameter of the operations that take it: NAME=FIRST:LAST[:STEP] or "
-                   "NAME=V1,V2,... (repeatable; each combination is a run; --list shows each operation's parameters)")
+                   "Sweep a named parameter of the operations that take it: NAME=FIRST:LAST[:STEP] "
+                   "or NAME=V1,V2,... (repeatable; each combination is a run; --list shows each "
+                   "operation's parameters)")
         ->type_name("NAME=VALUES");
     app.add_option("--tier", o.tiers,
-                   "Variant tiers to run, comma-separated: classic (the course's lessons), tuned (what the "
-                   "hardware can do), experiment (tuning ideas that lost) (default: classic,tuned; with "
-                   "--variants: every tier)")
-        ->delimiter(',')->type_name("TIER,...");
+                   "Variant tiers to run, comma-separated: classic (the course's lessons), tuned "
+                   "(what the hardware can do), experiment (tuning ideas that lost) (default: "
+                   "classic,tuned; with --variants: every tier)")
+        ->delimiter(',')
+        ->type_name("TIER,...");
     app.add_flag("--counters", o.counters,
                  "After the timed run, profile one launch of each verified GPU run under Nsight "
                  "Compute (ncu) and show its hardware counters: DRAM bytes against the bytes "
@@ -72,21 +165,25 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
         ->type_name("PATH");
     // The counters pass's child: coalesce-bench under ncu, one launch per planned run.
     app.add_option("--profile-plan", o.profile_plan)->group("");
-    app.add_option("--json", o.json_path, "Write the results as JSON (schema coalesce-results/1)")->type_name("FILE");
-    app.add_option("--csv", o.csv_path, "Write the results as CSV, one row per run")->type_name("FILE");
     app.add_flag("--lessons", o.list_lessons,
                  "List the course's findings (id, whether Coalesce runs them) and exit");
     app.add_option("--lesson", o.lesson,
-                   "Run one finding of the course: its variants at its sizes and filter parameters "
-                   "(--sizes, --radius and --border, when given, replace the lesson's)")
+                   "Run one finding of the course: its variants at its sizes and filter "
+                   "parameters (--sizes, --radius and --border, when given, replace the lesson's)")
         ->type_name("ID");
+    auto* json = app.add_option("--json", o.json_path,
+                                "Write the results as JSON (schema coalesce-results/1)")
+                     ->type_name("FILE");
+    auto* csv = app.add_option("--csv", o.csv_path, "Write the results as CSV, one row per run")
+                    ->type_name("FILE");
 
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {  // --help, --version
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << "coalesce-bench: " << one_line(e.what()) << " (see --help)\n";
+        std::cerr << "coalesce-bench: " << shortened(one_line(e.what()), 4 * kQuoteLimit)
+                  << " (see --help)\n";
         return exit_status::bad_usage;
     }
     if (device_option->count() > 0) o.device = device;
@@ -94,6 +191,13 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
         print_lesson_list(std::cout);
         return exit_status::ok;
     }
+    o.ops = split_items(ops);
+    o.variants = split_items(variants);
+    o.sizes = split_items(sizes);
+    o.seed = parse_seed(seed);
+    if (json->count() > 0 && o.json_path.empty())
+        throw UsageError("--json: the file name is empty");
+    if (csv->count() > 0 && o.csv_path.empty()) throw UsageError("--csv: the file name is empty");
     return o;
 }
 

@@ -11,9 +11,14 @@
 
 namespace coalesce::cli {
 
+// Bounds of the launch counts: enough for a stable median; beyond them a run takes hours, holds
+// millions of timing events and does not stop at the first Ctrl-C until the variant ends.
+inline constexpr int kMaxReps = 1000;
+inline constexpr int kMaxWarmups = 100;
+
 struct BenchOptions {
     bool list = false;
-    std::vector<std::string> ops;        // names, as typed
+    std::vector<std::string> ops;        // names, as typed (an empty item stays, to be refused)
     std::vector<std::string> variants;   // ids or id prefixes
     std::vector<std::string> sizes;      // "ROWSxCOLS" items
     int radius = OpParams{}.radius;
@@ -25,7 +30,7 @@ struct BenchOptions {
     std::vector<std::string> plugin_dirs;
     bool include_cpu = false;
     std::string input;                   // image file; empty: random matrices
-    std::string json_path, csv_path;     // empty: not written
+    std::string json_path, csv_path;     // empty: not written (an empty name given is refused)
     std::vector<std::string> params;     // "offset=0:32", as typed (repeatable)
     std::vector<std::string> tiers;      // tier names; empty: classic and tuned (unless --variants)
     bool list_lessons = false;           // --lessons
@@ -36,7 +41,8 @@ struct BenchOptions {
 };
 
 // Parses argv. Returns the options, or the exit status when parsing already finished the job:
-// 0 after --help, --version or --lessons, exit_status::bad_usage after one line on stderr.
+// 0 after --help, --version or --lessons, exit_status::bad_usage after one line on stderr. Throws
+// UsageError for a value CLI11 accepts but coalesce-bench does not (--seed -1, --json "").
 std::variant<BenchOptions, int> parse_command_line(int argc, char** argv);
 
 }  // namespace coalesce::cli

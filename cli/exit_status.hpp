@@ -8,7 +8,8 @@ namespace coalesce::cli {
 
 namespace exit_status {
 inline constexpr int ok = 0;          // every run verified (skipped runs excepted)
-inline constexpr int run_failed = 1;  // a variant failed verification, a run failed, or Ctrl-C cancelled the rest
+inline constexpr int run_failed = 1;  // a variant failed verification, a run failed, Ctrl-C
+                                      // cancelled the rest, or a results file failed at the end
 inline constexpr int bad_usage = 2;   // bad options, input or output path: nothing ran
 }  // namespace exit_status
 

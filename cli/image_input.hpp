@@ -1,18 +1,21 @@
-// Reads an image file (any format OpenCV decodes) as the float32 matrix the bench runs on.
+// --input: an image or matrix file read by the loader the window uses too (coalesce::imageio),
+// so both front ends accept the same files and read them the same way.
 #pragma once
 
 #include "coalesce/matrix.hpp"
 
 #include <filesystem>
+#include <memory>
+#include <string>
 
 namespace coalesce::cli {
 
-// One float per pixel, row-major. Colour becomes luminance (OpenCV's 0.299 R + 0.587 G + 0.114 B),
-// alpha is ignored, and values keep the file's own scale: 8-bit pixels become 0..255, 16-bit
-// 0..65535, floating-point pixels stay as they are. No rescaling to 0..1: the numbers a user sees
-// in the output are the ones in the file.
-// Throws std::runtime_error naming the file and why it cannot be used (missing, unreadable, not an
-// image, NaN or infinite pixels).
-Matrix load_image_matrix(const std::filesystem::path& path);
+struct InputImage {
+    std::shared_ptr<const Matrix> matrix;  // luminance, float32, the file's own scale
+    std::string description;               // "PNG, 8-bit unsigned, 4 channels (RGBA) → luminance"
+};
+
+// Throws UsageError "--input: '<path>': <what is wrong>" (see coalesce/imageio/image_loader.hpp).
+InputImage load_input_image(const std::filesystem::path& path);
 
 }  // namespace coalesce::cli

@@ -16,6 +16,7 @@
 #include "coalesce/profile_plan.hpp"
 #include "coalesce/results_io.hpp"
 #include "coalesce/runner.hpp"
+#include "coalesce/shortened.hpp"
 
 #include <unistd.h>
 
@@ -41,12 +42,23 @@ void load_variants(Registry& registry, const std::vector<std::string>& plugin_di
         if (!report.loaded) std::cerr << "coalesce-bench: plugin refused: " << report.message << '\n';
 }
 
-void save(const std::string& path, const std::string& contents) {
-    try {
-        write_file_atomically(path, contents);
-    } catch (const std::runtime_error& e) {
-        throw UsageError(e.what());
-    }
+// Writes every results file asked for. A failure here (a full disk, /dev/full) comes after the
+// runs were made and printed: the other file is still written, and the caller exits 1, not 2.
+bool save_all(const BenchOptions& options, const RunRecord& record) {
+    bool saved = true;
+    const auto save = [&](const std::string& path, auto&& contents) {
+        if (path.empty()) return;
+        try {
+            write_file_atomically(path, contents(record));
+        } catch (const std::runtime_error& e) {
+            std::cerr << "coalesce-bench: " << one_line(e.what())
+                      << " (the results are in the table above)\n";
+            saved = false;
+        }
+    };
+    save(options.json_path, [](const RunRecord& r) { return to_json(r); });
+    save(options.csv_path, [](const RunRecord& r) { return to_csv(r); });
+    return saved;
 }
 
 // The counters pass's child (--profile-plan): one launch per planned run, each inside the NVTX
@@ -77,9 +89,12 @@ int run(const BenchOptions& options) {
     }
 
     const int device_count = cuda_device_count();
-    const RunConfig config = make_run_config(options, registry, device_count);
     if (!options.json_path.empty()) check_writable(options.json_path, "--json");
     if (!options.csv_path.empty()) check_writable(options.csv_path, "--csv");
+    if (!options.json_path.empty() && !options.csv_path.empty())
+        check_distinct(options.json_path, options.csv_path);
+    std::string input_description;
+    const RunConfig config = make_run_config(options, registry, device_count, &input_description);
 
     Runner runner(registry);
     const std::vector<const Variant*> selected = runner.select(config, device_count > 0);
@@ -91,7 +106,11 @@ int run(const BenchOptions& options) {
         const std::string reason = no_device_reason();
         std::cerr << (reason.rfind("no CUDA device", 0) == 0 ? "" : "no CUDA device: ") << reason << "; running CPU variants\n";
     }
-    std::cout << device_line(device_count > 0 ? query_device(config.device) : host_info()) << '\n' << std::flush;
+    std::cout << device_line(device_count > 0 ? query_device(config.device) : host_info()) << '\n';
+    if (config.input)
+        std::cout << "input: " << shortened(options.input) << " (" << input_description << ", "
+                  << size_text(config.input->rows(), config.input->cols()) << ")\n";
+    std::cout << std::flush;
 
     ProgressPrinter progress(std::cerr, ::isatty(STDERR_FILENO) != 0);
     runner.on_progress = [&](const Progress& p) { progress.on_progress(p); };
@@ -119,8 +138,7 @@ int run(const BenchOptions& options) {
     std::cout << '\n';
     print_results(std::cout, record);
     std::cout << std::flush;
-    if (!options.json_path.empty()) save(options.json_path, to_json(record));
-    if (!options.csv_path.empty()) save(options.csv_path, to_csv(record));
+    const bool saved = save_all(options, record);
 
     if (record.cancelled) {
         std::cerr << "coalesce-bench: cancelled (Ctrl-C); the runs marked cancelled did not run\n";
@@ -130,7 +148,7 @@ int run(const BenchOptions& options) {
         std::cerr << "coalesce-bench: counters pass cancelled (Ctrl-C): no counters saved\n";
         return exit_status::run_failed;
     }
-    return record.all_verified() ? exit_status::ok : exit_status::run_failed;
+    return record.all_verified() && saved ? exit_status::ok : exit_status::run_failed;
 }
 
 }  // namespace

@@ -2,18 +2,29 @@
 // or foreign files are refused with a reason that names what is wrong.
 #include "coalesce/results_io.hpp"
 
+#include "support/temp_dir.hpp"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace coalesce {
 namespace {
@@ -401,12 +412,11 @@ TEST(ResultsCsv, RefusesWhatItCannotRead) {
 class ResultsFiles : public ::testing::Test {
 protected:
     void SetUp() override {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        dir_ = fs::temp_directory_path() / ("coalesce-results-io-" + std::to_string(::getpid()) + "-" + info->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
+        temp_.emplace(std::string("results-io-") +
+                      ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        dir_ = temp_->path();
     }
-    void TearDown() override { fs::remove_all(dir_); }
+    void TearDown() override { temp_.reset(); }
 
     // Files in the folder other than `keep`: a temporary left behind would show up here.
     std::vector<std::string> others(const std::string& keep) const {
@@ -416,6 +426,7 @@ protected:
         return names;
     }
 
+    std::optional<test::TempDir> temp_;
     fs::path dir_;
 };
 
@@ -559,6 +570,243 @@ TEST(ResultsCounters, DamagedCountersAreRefusedByName) {
     narrower.replace(narrower.find(",occupancy_pct,"), 15, ",occupancy,");
     expect_refused([&] { from_csv(narrower); },
                    "missing column 'occupancy_pct' beside profiled_kernels");
+}
+
+}  // namespace coalesce
+
+// ------------------------------------------------------------------------------- hostile input
+
+namespace coalesce {
+namespace {
+
+// Runs `f`, expects a std::runtime_error and returns its message.
+std::string refusal(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "no exception";
+    return {};
+}
+
+// A message quotes at most about 200 characters of what it found, marked as cut.
+void expect_short_quote(const std::string& message, const std::string& part) {
+    EXPECT_THAT(message, HasSubstr(part));
+    EXPECT_LT(message.size(), 400u) << message.substr(0, 400);
+    EXPECT_THAT(message, HasSubstr("…"));
+}
+
+TEST(ResultsJson, ANulByteAndWhatFollowsIsRefused) {
+    const std::string good = to_json(sample_record());
+    EXPECT_THAT(refusal([&] { from_json(good + std::string(1, '\0') + "garbage"); }),
+                HasSubstr("NUL byte"));
+    std::string inside = good;
+    inside[inside.find("shared-padded")] = '\0';
+    EXPECT_THAT(refusal([&] { from_json(inside); }), HasSubstr("NUL byte"));
+}
+
+TEST(ResultsCsv, ANulByteIsRefused) {
+    const std::string good = to_csv(sample_record());
+    EXPECT_THAT(refusal([&] { from_csv(good + std::string(1, '\0') + "x,y\n"); }),
+                HasSubstr("NUL byte"));
+}
+
+TEST(ResultsJson, OffendingTextIsQuotedShort) {
+    const std::string huge(1 << 20, 'x');
+    expect_json_refused([&](auto& j) { j["schema"] = huge; }, "not a coalesce results file");
+    expect_short_quote(refusal([&] {
+                           auto j = nlohmann::ordered_json::parse(to_json(sample_record()));
+                           j["schema"] = huge;
+                           from_json(j.dump());
+                       }),
+                       "schema 'xxxx");
+    expect_short_quote(refusal([&] {
+                           auto j = nlohmann::ordered_json::parse(to_json(sample_record()));
+                           j["schema"] = "coalesce-results/" + huge;
+                           from_json(j.dump());
+                       }),
+                       "unsupported results schema");
+    expect_short_quote(refusal([&] {
+                           auto j = nlohmann::ordered_json::parse(to_json(sample_record()));
+                           j["config"]["border"] = std::string(kMaxResultsNameBytes, 'b');
+                           from_json(j.dump());
+                       }),
+                       "unknown border mode");
+    // The parser's own message quotes the token it stopped at: a string never closed.
+    expect_short_quote(refusal([&] { from_json("{\"schema\": \"" + huge); }), "results JSON: ");
+}
+
+TEST(ResultsCsv, OffendingTextIsQuotedShort) {
+    const std::string huge(1 << 20, 'y');
+    const std::string good = to_csv(sample_record());
+    const std::string header = good.substr(0, good.find('\n'));
+    expect_short_quote(refusal([&] { from_csv(huge + "," + header + "\n"); }),
+                       "CSV header starts with 'yyy");
+    std::string row = good;
+    row.replace(row.find(",3185.123456789,"), 16, "," + huge + ",");
+    expect_short_quote(refusal([&] { from_csv(row); }), "column 'gbps': 'yyy");
+    // A run of quotes: one field that never closes.
+    const std::string quotes =
+        refusal([&] { from_csv(header + "\n" + std::string(1 << 20, '"')); });
+    EXPECT_THAT(quotes, HasSubstr("line 2"));
+    EXPECT_LT(quotes.size(), 400u);
+}
+
+TEST(ResultsJson, StringsLongerThanTheLimitAreRefusedNamingTheField) {
+    const std::string name(kMaxResultsNameBytes + 1, 'v');
+    expect_json_refused(
+        [&](auto& j) { j["runs"][0]["variant"] = name; },
+        "field 'runs[0].variant' is " + std::to_string(name.size()) + " bytes long");
+    expect_json_refused([&](auto& j) { j["device"]["name"] = name; }, "field 'device.name' is");
+    expect_json_refused(
+        [&](auto& j) { j["runs"][1]["error"] = std::string(kMaxResultsErrorBytes + 1, 'e'); },
+        "field 'runs[1].error' is");
+    // Within the limits everything reads back.
+    auto j = nlohmann::ordered_json::parse(to_json(sample_record()));
+    j["runs"][0]["variant"] = std::string(kMaxResultsNameBytes, 'v');
+    EXPECT_EQ(from_json(j.dump()).runs[0].variant.size(), kMaxResultsNameBytes);
+}
+
+TEST(ResultsCsv, StringsLongerThanTheLimitAreRefusedNamingTheColumn) {
+    RunRecord rec = sample_record();
+    rec.runs[2].variant = std::string(kMaxResultsNameBytes + 1, 'v');
+    // Line 6: the error text of the run before it holds two line breaks.
+    EXPECT_THAT(refusal([&] { from_csv(to_csv(rec)); }), HasSubstr("line 6, column 'variant' is"));
+}
+
+TEST(ResultsJson, ListsLongerThanTheLimitAreRefused) {
+    expect_json_refused([](auto& j) { j["config"]["ops"] = std::vector<std::string>(2, "copy"); },
+                        "field 'config.ops[1]': operation 'copy' appears twice");
+    expect_json_refused(
+        [](auto& j) {
+            j["config"]["variants"] = std::vector<std::string>(kMaxResultsListItems + 1, "v");
+        },
+        "field 'config.variants' has " + std::to_string(kMaxResultsListItems + 1) + " items");
+}
+
+TEST(ResultsJson, NestingDeeperThanTheSchemaIsRefusedWhileParsing) {
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    EXPECT_THAT(refusal([&] { from_json(deep); }), HasSubstr("nested deeper than"));
+    auto j = nlohmann::ordered_json::parse(to_json(sample_record()));
+    j["extra"] = nlohmann::ordered_json::parse(std::string(40, '[') + std::string(40, ']'));
+    EXPECT_THAT(refusal([&] { from_json(j.dump()); }), HasSubstr("nested deeper than"));
+}
+
+TEST(ResultsCsv, RowsWiderThanTheLimitAreRefusedWhileParsing) {
+    EXPECT_THAT(refusal([] { from_csv(std::string(1 << 20, ',')); }),
+                HasSubstr("line 1 has more than"));
+}
+
+}  // namespace
+
+class ResultsFileKinds : public ::testing::Test {
+protected:
+    void SetUp() override {
+        temp_.emplace(std::string("results-kinds-") +
+                      ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        dir_ = temp_->path();
+    }
+    std::vector<std::string> names() const {
+        std::vector<std::string> out;
+        for (const auto& e : fs::directory_iterator(dir_))
+            out.push_back(e.path().filename().string());
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    // A character device of our own (1,3 is /dev/null, 1,7 /dev/full): never the system's.
+    bool make_device(const fs::path& path, unsigned minor) {
+        return ::mknod(path.c_str(), S_IFCHR | 0666, ::makedev(1, minor)) == 0;
+    }
+    std::optional<test::TempDir> temp_;
+    fs::path dir_;
+};
+
+TEST_F(ResultsFileKinds, AFolderIsNotAResultsFile) {
+    fs::create_directory(dir_ / "r.json");
+    EXPECT_THAT(refusal([&] { load_results(dir_ / "r.json"); }),
+                HasSubstr("not a regular file (a folder)"));
+}
+
+TEST_F(ResultsFileKinds, AFileLargerThanTheLimitIsRefusedBeforeReading) {
+    const fs::path big = dir_ / "big.json";
+    std::ofstream(big) << "{";
+    fs::resize_file(big, kMaxResultsFileBytes + 1);  // sparse: no disk used
+    EXPECT_THAT(refusal([&] { load_results(big); }), HasSubstr("larger than the limit of 64 MiB"));
+}
+
+TEST_F(ResultsFileKinds, WritesThroughASymlinkAndKeepsIt) {
+    const fs::path target = dir_ / "real.json";
+    fs::create_symlink("real.json", dir_ / "link.json");
+    save_results(dir_ / "link.json", sample_record());
+    EXPECT_TRUE(fs::is_symlink(dir_ / "link.json"));
+    expect_same_runs(sample_record(), load_results(target));
+    EXPECT_EQ(names(), (std::vector<std::string>{"link.json", "real.json"}));
+}
+
+TEST_F(ResultsFileKinds, WritesThroughACharacterDeviceAndLeavesItOne) {
+    if (!make_device(dir_ / "null", 3)) GTEST_SKIP() << "cannot make a device node here (not root)";
+    write_file_atomically(dir_ / "null", "results");
+    EXPECT_TRUE(fs::is_character_file(dir_ / "null"));
+    EXPECT_EQ(names(), std::vector<std::string>{"null"});
+}
+
+TEST_F(ResultsFileKinds, AFullDeviceFailsWithTheReasonAndStaysADevice) {
+    if (!make_device(dir_ / "full", 7)) GTEST_SKIP() << "cannot make a device node here (not root)";
+    EXPECT_THAT(refusal([&] { write_file_atomically(dir_ / "full", "results"); }),
+                HasSubstr("No space left on device"));
+    EXPECT_TRUE(fs::is_character_file(dir_ / "full"));
+    EXPECT_EQ(names(), std::vector<std::string>{"full"});
+}
+
+TEST_F(ResultsFileKinds, ANamedPipeIsNeitherWrittenNorReplaced) {
+    ASSERT_EQ(::mkfifo((dir_ / "pipe.json").c_str(), 0666), 0);
+    EXPECT_THAT(refusal([&] { write_file_atomically(dir_ / "pipe.json", "x"); }),
+                HasSubstr("named pipe"));
+    EXPECT_TRUE(fs::is_fifo(dir_ / "pipe.json"));
+    EXPECT_EQ(names(), std::vector<std::string>{"pipe.json"});
+}
+
+TEST_F(ResultsFileKinds, TemporariesOfDeadProcessesAreRemovedOnTheNextSave) {
+    // A child that has exited: its pid names no process (until the kernel reuses it).
+    const pid_t dead = ::fork();
+    if (dead == 0) ::_exit(0);
+    ::waitpid(dead, nullptr, 0);
+    const std::string stale = "old.json.tmp-" + std::to_string(dead);
+    const std::string live = "old.json.tmp-" + std::to_string(::getpid());
+    const std::string foreign = "notes.txt.tmp-" + std::to_string(dead);  // not ours to remove
+    for (const std::string& name : {stale, live, foreign}) {
+        std::ofstream(dir_ / name) << "half";
+        fs::last_write_time(dir_ / name, fs::file_time_type::clock::now() - std::chrono::hours(1));
+    }
+    save_results(dir_ / "r.json", sample_record());
+    EXPECT_EQ(names(), (std::vector<std::string>{foreign, live, "r.json"}));
+}
+
+TEST_F(ResultsFileKinds, AKilledSaveLeavesNoTemporary) {
+    int ready[2];
+    ASSERT_EQ(::pipe(ready), 0);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        const std::string contents(512u << 20, 'x');  // long enough to be killed while writing
+        const char go = 1;
+        if (::write(ready[1], &go, 1) != 1) ::_exit(3);
+        write_file_atomically(dir_ / "big.json", contents);
+        ::_exit(0);
+    }
+    char go = 0;
+    ASSERT_EQ(::read(ready[0], &go, 1), 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ::close(ready[0]);
+    ::close(ready[1]);
+    // Killed mid-write: nothing is left. Had the write finished first, only the whole file is.
+    for (const std::string& name : names()) EXPECT_EQ(name, "big.json");
+    if (fs::exists(dir_ / "big.json")) {
+        EXPECT_EQ(fs::file_size(dir_ / "big.json"), 512u << 20);
+    }
 }
 
 }  // namespace coalesce

@@ -9,17 +9,26 @@
 // the reader's information). A run's hardware counters are an object (null without counters) in
 // JSON and a group of columns (empty without counters) in CSV; the ratios written beside the
 // counts are for readers of the file and are recomputed, not read, here.
+//
+// A results file may come from anywhere, so the readers bound everything before it can cost
+// memory or time: the file's size, nesting, the number of values, every string's length and every
+// list's count; text quoted back in a message is shortened. No step is quadratic in the input.
 #include "coalesce/results_io.hpp"
+
+#include "coalesce/shortened.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -28,12 +37,23 @@
 #include <stdexcept>
 #include <string>
 #include <system_error>
+#include <unordered_set>
 
 namespace coalesce {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using Json = nlohmann::ordered_json;  // written in a fixed field order
+using InJson = nlohmann::json;        // read into sorted maps: key lookups stay logarithmic
 namespace fs = std::filesystem;
+
+constexpr int kMaxJsonDepth = 16;                  // a results file nests 4 levels
+constexpr std::size_t kMaxJsonValues = 8'000'000;  // keys and values: 100,000 runs hold 5.2 million
+constexpr std::size_t kMaxCsvFields = 256;         // per row; a results CSV has 30
+
+std::string quote_text(std::string_view text) { return "'" + shortened(text) + "'"; }
+std::string path_text(const fs::path& path) {
+    return "'" + shortened(path.string(), 2 * kQuoteLimit) + "'";
+}
 
 std::string errno_text(int err) { return std::error_code(err, std::generic_category()).message(); }
 
@@ -198,22 +218,38 @@ Json run_json(const RunResult& r) {
 
 [[noreturn]] void json_error(const std::string& what) { throw std::runtime_error("results JSON: " + what); }
 
+std::string too_long(const std::string& what, std::size_t bytes, std::size_t limit) {
+    return what + " is " + std::to_string(bytes) + " bytes long; the limit is " +
+           std::to_string(limit);
+}
+
+// A NUL byte ends a C string early, so whatever follows would be read by some tools and not by
+// others: a text results file has none.
+void refuse_nul(const std::string& text, void (*error)(const std::string&)) {
+    const auto at = text.find('\0');
+    if (at != std::string::npos)
+        error("a NUL byte at byte " + std::to_string(at) + ": not a text file");
+}
+
 class JsonObject {
 public:
-    JsonObject(const Json& j, std::string where) : j_(j), where_(std::move(where)) {
+    JsonObject(const InJson& j, std::string where) : j_(j), where_(std::move(where)) {
         if (!j_.is_object()) json_error(where_.empty() ? "the top level is not an object" : "field '" + where_ + "' is not an object");
     }
 
-    const Json& at(const std::string& key) {
+    const InJson& at(const std::string& key) {
         const auto it = j_.find(key);
         if (it == j_.end()) json_error("missing field '" + path(key) + "'");
         return *it;
     }
 
-    std::string string(const std::string& key) {
-        const Json& v = at(key);
+    std::string string(const std::string& key, std::size_t limit = kMaxResultsNameBytes) {
+        const InJson& v = at(key);
         if (!v.is_string()) wrong(key, "a string");
-        return v.get<std::string>();
+        const auto& text = v.get_ref<const std::string&>();
+        if (text.size() > limit)
+            json_error(too_long("field '" + path(key) + "'", text.size(), limit));
+        return text;
     }
     // For fields a later version of schema 1 added: absent in older files (NaN, empty).
     double optional_number(const std::string& key) {
@@ -225,7 +261,7 @@ public:
         const auto it = j_.find(key);
         if (it == j_.end()) return tiers;
         if (!it->is_array()) wrong(key, "an array of tier names");
-        for (const Json& t : *it) {
+        for (const InJson& t : *it) {
             const auto tier = t.is_string() ? parse_tier(t.get<std::string>()) : std::nullopt;
             if (!tier) wrong(key, "an array of tier names (classic, tuned, experiment)");
             tiers.push_back(*tier);
@@ -237,10 +273,10 @@ public:
         const auto it = j_.find(key);
         if (it == j_.end()) return sweep;
         if (!it->is_array()) wrong(key, "an array of {name, values}");
-        for (const Json& axis : *it) {
+        for (const InJson& axis : *it) {
             JsonObject a(axis, path(key));
             ParamAxis parsed{a.string("name"), {}};
-            for (const Json& v : a.array("values")) {
+            for (const InJson& v : a.array("values", 4096)) {
                 if (!v.is_number_integer()) wrong(key, "whole-number values");
                 parsed.values.push_back(v.get<long long>());
             }
@@ -265,14 +301,14 @@ public:
         return string(key);
     }
     bool boolean(const std::string& key) {
-        const Json& v = at(key);
+        const InJson& v = at(key);
         if (!v.is_boolean()) wrong(key, "true or false");
         return v.get<bool>();
     }
     std::size_t size(const std::string& key) { return unsigned_integer<std::size_t>(key); }
     std::uint64_t u64(const std::string& key) { return unsigned_integer<std::uint64_t>(key); }
     int integer(const std::string& key) {
-        const Json& v = at(key);
+        const InJson& v = at(key);
         if (v.is_number_unsigned()) {
             if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) wrong(key, "an integer in int range");
             return static_cast<int>(v.get<std::uint64_t>());
@@ -283,7 +319,7 @@ public:
         return static_cast<int>(x);
     }
     double number(const std::string& key) {
-        const Json& v = at(key);
+        const InJson& v = at(key);
         if (v.is_number()) return v.get<double>();
         if (v.is_string()) {
             const std::string s = v.get<std::string>();
@@ -291,9 +327,12 @@ public:
         }
         wrong(key, "a number (or \"nan\", \"inf\", \"-inf\")");
     }
-    const Json& array(const std::string& key) {
-        const Json& v = at(key);
+    const InJson& array(const std::string& key, std::size_t limit) {
+        const InJson& v = at(key);
         if (!v.is_array()) wrong(key, "an array");
+        if (v.size() > limit)
+            json_error("field '" + path(key) + "' has " + std::to_string(v.size()) +
+                       " items; the limit is " + std::to_string(limit));
         return v;
     }
 
@@ -307,18 +346,18 @@ public:
 private:
     template <class U>
     U unsigned_integer(const std::string& key) {
-        const Json& v = at(key);
+        const InJson& v = at(key);
         if (!v.is_number_unsigned()) wrong(key, "a non-negative integer");
         const std::uint64_t x = v.get<std::uint64_t>();
         if (x > std::numeric_limits<U>::max()) wrong(key, "a smaller non-negative integer");
         return static_cast<U>(x);
     }
 
-    const Json& j_;
+    const InJson& j_;
     std::string where_;
 };
 
-Counters read_counters(const Json& j, const std::string& where) {
+Counters read_counters(const InJson& j, const std::string& where) {
     JsonObject o(j, where);
     Counters c;
     c.kernels = o.u64("kernels");
@@ -338,13 +377,13 @@ Counters read_counters(const Json& j, const std::string& where) {
     return c;
 }
 
-Shape read_shape(const Json& j, const std::string& where) {
+Shape read_shape(const InJson& j, const std::string& where) {
     JsonObject o(j, where);
     Shape s{o.size("rows"), o.size("cols")};
     return s;
 }
 
-DeviceInfo read_device(const Json& j) {
+DeviceInfo read_device(const InJson& j) {
     JsonObject o(j, "device");
     DeviceInfo d;
     d.index = o.integer("index");
@@ -362,30 +401,38 @@ DeviceInfo read_device(const Json& j) {
     return d;
 }
 
-RunConfig read_config(const Json& j) {
+RunConfig read_config(const InJson& j) {
     JsonObject o(j, "config");
     RunConfig c;
-    const Json& ops = o.array("ops");
+    const InJson& ops = o.array("ops", kMaxResultsListItems);
     for (std::size_t i = 0; i < ops.size(); ++i) {
         const std::string where = "config.ops[" + std::to_string(i) + "]";
         if (!ops[i].is_string()) json_error("field '" + where + "' must be a string");
-        const auto op = parse_op(ops[i].get<std::string>());
-        if (!op) json_error("field '" + where + "': unknown operation '" + ops[i].get<std::string>() + "'");
+        const auto& name = ops[i].get_ref<const std::string&>();
+        const auto op = parse_op(name);
+        if (!op) json_error("field '" + where + "': unknown operation " + quote_text(name));
+        if (std::find(c.ops.begin(), c.ops.end(), *op) != c.ops.end())
+            json_error("field '" + where + "': operation " + quote_text(name) + " appears twice");
         c.ops.push_back(*op);
     }
-    const Json& variants = o.array("variants");
+    const InJson& variants = o.array("variants", kMaxResultsListItems);
     for (std::size_t i = 0; i < variants.size(); ++i) {
-        if (!variants[i].is_string()) json_error("field 'config.variants[" + std::to_string(i) + "]' must be a string");
-        c.variants.push_back(variants[i].get<std::string>());
+        const std::string where = "config.variants[" + std::to_string(i) + "]";
+        if (!variants[i].is_string()) json_error("field '" + where + "' must be a string");
+        const auto& id = variants[i].get_ref<const std::string&>();
+        if (id.size() > kMaxResultsNameBytes)
+            json_error(too_long("field '" + where + "'", id.size(), kMaxResultsNameBytes));
+        c.variants.push_back(id);
     }
-    const Json& sizes = o.array("sizes");
+    const InJson& sizes = o.array("sizes", kMaxResultsListItems);
     for (std::size_t i = 0; i < sizes.size(); ++i)
         c.sizes.push_back(read_shape(sizes[i], "config.sizes[" + std::to_string(i) + "]"));
-    if (const Json& input = o.at("input"); !input.is_null()) read_shape(input, "config.input");  // shape only: checked, not kept
+    if (const InJson& input = o.at("input"); !input.is_null())
+        read_shape(input, "config.input");  // shape only: checked, not kept
     c.params.radius = o.integer("radius");
     const std::string border = o.string("border");
     const auto b = parse_border(border);
-    if (!b) json_error("field 'config.border': unknown border mode '" + border + "'");
+    if (!b) json_error("field 'config.border': unknown border mode " + quote_text(border));
     c.params.border = *b;
     c.reps = o.integer("reps");
     c.warmups = o.integer("warmups");
@@ -398,7 +445,7 @@ RunConfig read_config(const Json& j) {
     return c;
 }
 
-RunResult read_run(const Json& j, const std::string& where) {
+RunResult read_run(const InJson& j, const std::string& where) {
     JsonObject o(j, where);
     RunResult r;
     r.op = o.string("op");
@@ -415,9 +462,9 @@ RunResult read_run(const Json& j, const std::string& where) {
     r.verified = o.boolean("verified");
     const std::string status = o.string("status");
     const auto s = parse_status(status);
-    if (!s) json_error("field '" + o.path("status") + "': unknown status '" + status + "'");
+    if (!s) json_error("field '" + o.path("status") + "': unknown status " + quote_text(status));
     r.status = *s;
-    r.error = o.string("error");
+    r.error = o.string("error", kMaxResultsErrorBytes);
     r.origin = o.string("origin");
     r.tier = o.optional_string("tier", "classic");  // files written before tiers existed
     r.kernel = o.optional_string("kernel", "");
@@ -444,13 +491,40 @@ RunResult read_run(const Json& j, const std::string& where) {
     return r;
 }
 
-// nlohmann's messages start with "[json.exception.parse_error.101] "; the reader needs the rest.
+// nlohmann's messages start with "[json.exception.parse_error.101] "; the reader needs the rest,
+// and at most a short piece of the token it quotes ("last read: '<the whole 1 MB string>'").
 std::string without_exception_tag(const std::string& what) {
-    if (!what.empty() && what.front() == '[') {
-        const auto end = what.find("] ");
-        if (end != std::string::npos) return what.substr(end + 2);
+    std::string_view text = what;
+    if (!text.empty() && text.front() == '[') {
+        const auto end = text.find("] ");
+        if (end != std::string::npos) text.remove_prefix(end + 2);
     }
-    return what;
+    return shortened(text, kQuoteLimit + 100);
+}
+
+// Parses with the limits that bound the tree checked as the parser goes, so a hostile file is
+// refused before its tree is built: nesting and the number of values (the strings' total is
+// bounded by the text's size).
+InJson parse_bounded(const std::string& text) {
+    refuse_nul(text, json_error);
+    std::size_t values = 0;
+    const auto check = [&](int depth, InJson::parse_event_t event, InJson&) {
+        using Event = InJson::parse_event_t;
+        if ((event == Event::object_start || event == Event::array_start) && depth >= kMaxJsonDepth)
+            json_error("nested deeper than " + std::to_string(kMaxJsonDepth) +
+                       " levels (a results file nests 4)");
+        if (event == Event::key || event == Event::value) {
+            if (++values > kMaxJsonValues)
+                json_error("more than " + std::to_string(kMaxJsonValues) + " values (" +
+                           std::to_string(kMaxResultsRuns) + " runs hold fewer)");
+        }
+        return true;
+    };
+    try {
+        return InJson::parse(text, check);
+    } catch (const InJson::exception& e) {  // syntax, and numbers out of range ("1e400")
+        json_error(without_exception_tag(e.what()));
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -551,63 +625,80 @@ struct CsvRow {
     std::vector<std::string> fields;
 };
 
-std::vector<CsvRow> parse_csv(const std::string& text) {
-    std::vector<CsvRow> rows;
-    CsvRow row{1, {}};
-    std::string field;
-    std::size_t line = 1;
-    bool row_has_content = false;
-    std::size_t i = 0;
-    const auto end_row = [&] {
-        row.fields.push_back(std::move(field));
-        field.clear();
-        if (row_has_content || row.fields.size() > 1 || !row.fields.front().empty()) rows.push_back(std::move(row));
-        row = CsvRow{line, {}};
-        row_has_content = false;
-    };
-    while (i < text.size()) {
-        const char ch = text[i];
-        if (ch == '"') {
-            if (!field.empty()) csv_error("line " + std::to_string(line) + ": a quote inside an unquoted field");
-            const std::size_t start_line = line;
-            row_has_content = true;
-            ++i;
-            for (;;) {
-                if (i >= text.size()) csv_error("line " + std::to_string(start_line) + ": quoted field never closed");
-                if (text[i] == '"') {
-                    if (i + 1 < text.size() && text[i + 1] == '"') {
-                        field += '"';
-                        i += 2;
-                        continue;
-                    }
-                    ++i;
-                    break;
+// Splits the text one record at a time, so memory holds one row of fields, never the whole table
+// as strings; a row with more fields than any results file has is refused while it is split.
+class CsvRows {
+public:
+    explicit CsvRows(const std::string& text) : text_(text) { refuse_nul(text, csv_error); }
+
+    // The next record with any content (blank lines are passed over); false at the end.
+    bool next(CsvRow& row) {
+        while (i_ < text_.size()) {
+            row = CsvRow{line_, {}};
+            bool has_content = false;  // a quoted field or a comma, even if every field is empty
+            std::string field;
+            const auto end_field = [&] {
+                if (row.fields.size() >= kMaxCsvFields)
+                    csv_error("line " + std::to_string(row.line) + " has more than " +
+                              std::to_string(kMaxCsvFields) + " fields");
+                row.fields.push_back(std::move(field));
+                field.clear();
+            };
+            bool end_of_record = false;
+            while (i_ < text_.size() && !end_of_record) {
+                const char ch = text_[i_];
+                if (ch == '"') {
+                    if (!field.empty())
+                        csv_error("line " + std::to_string(line_) +
+                                  ": a quote inside an unquoted field");
+                    has_content = true;
+                    read_quoted(field);
+                } else if (ch == ',') {
+                    end_field();
+                    has_content = true;
+                    ++i_;
+                } else if (ch == '\r' || ch == '\n') {
+                    i_ += (ch == '\r' && i_ + 1 < text_.size() && text_[i_ + 1] == '\n') ? 2 : 1;
+                    ++line_;
+                    end_of_record = true;
+                } else {
+                    field += ch;
+                    ++i_;
                 }
-                if (text[i] == '\n') ++line;
-                field += text[i++];
             }
-            if (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
-                csv_error("line " + std::to_string(line) + ": text after a closing quote");
-        } else if (ch == ',') {
-            row.fields.push_back(std::move(field));
-            field.clear();
-            row_has_content = true;
-            ++i;
-        } else if (ch == '\r' || ch == '\n') {
-            i += (ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ? 2 : 1;
-            ++line;
-            end_row();
-        } else {
-            field += ch;
-            ++i;
+            end_field();
+            if (has_content || row.fields.size() > 1 || !row.fields.front().empty()) return true;
         }
+        return false;
     }
-    if (row_has_content || !field.empty()) {
-        row.fields.push_back(std::move(field));
-        rows.push_back(std::move(row));
+
+private:
+    void read_quoted(std::string& field) {
+        const std::size_t start_line = line_;
+        ++i_;
+        for (;;) {
+            if (i_ >= text_.size())
+                csv_error("line " + std::to_string(start_line) + ": quoted field never closed");
+            if (text_[i_] == '"') {
+                if (i_ + 1 < text_.size() && text_[i_ + 1] == '"') {
+                    field += '"';
+                    i_ += 2;
+                    continue;
+                }
+                ++i_;
+                break;
+            }
+            if (text_[i_] == '\n') ++line_;
+            field += text_[i_++];
+        }
+        if (i_ < text_.size() && text_[i_] != ',' && text_[i_] != '\n' && text_[i_] != '\r')
+            csv_error("line " + std::to_string(line_) + ": text after a closing quote");
     }
-    return rows;
-}
+
+    const std::string& text_;
+    std::size_t i_ = 0;
+    std::size_t line_ = 1;
+};
 
 // The cells of one data row, looked up by column name, each converted with a message that names
 // the line and the column.
@@ -621,6 +712,14 @@ public:
         return number(column);
     }
     bool has(const std::string& column) const { return index_.count(column) > 0; }
+    // A name or label: at most kMaxResultsNameBytes.
+    const std::string& name(const std::string& column) const {
+        const std::string& t = text(column);
+        if (t.size() > kMaxResultsNameBytes)
+            csv_error("line " + std::to_string(row_.line) + ", " +
+                      too_long("column '" + column + "'", t.size(), kMaxResultsNameBytes));
+        return t;
+    }
     std::string text_or(const std::string& column, const std::string& absent) const {
         const auto it = index_.find(column);
         return it == index_.end() ? absent : row_.fields[it->second];
@@ -636,7 +735,8 @@ public:
     bool boolean(const std::string& column) const { return checked(parse_bool(text(column)), column, "true or false"); }
 
     [[noreturn]] void bad(const std::string& column, const std::string& expected) const {
-        csv_error("line " + std::to_string(row_.line) + ", column '" + column + "': '" + text(column) + "' is not " + expected);
+        csv_error("line " + std::to_string(row_.line) + ", column '" + column +
+                  "': " + quote_text(text(column)) + " is not " + expected);
     }
 
 private:
@@ -677,15 +777,89 @@ Counters read_csv_counters(const CsvCells& cell) {
     return c;
 }
 
-template <class T>
-void append_unique(std::vector<T>& list, const T& value) {
-    if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+// Keeps the order of first appearance with a constant-time membership test: a file of 5,000
+// variants must not cost 5,000 x 5,000 comparisons.
+struct ShapeHash {
+    std::size_t operator()(Shape s) const {
+        return std::hash<std::size_t>{}(s.rows * 1000003u ^ s.cols);
+    }
+};
+struct OpHash {
+    std::size_t operator()(Op op) const { return std::hash<std::string_view>{}(op_name(op)); }
+};
+template <class T, class Hash = std::hash<T>>
+class UniqueList {
+public:
+    explicit UniqueList(std::vector<T>& list) : list_(list) {}
+    void add(const T& value) {
+        if (seen_.insert(value).second) list_.push_back(value);
+    }
+    std::size_t size() const { return list_.size(); }
+
+private:
+    std::vector<T>& list_;
+    std::unordered_set<T, Hash> seen_;
+};
+
+std::string lowercase(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
 }
 
 std::string lowercase_extension(const fs::path& path) {
-    std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext;
+    return lowercase(path.extension().string());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+std::string file_kind(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISFIFO(mode)) return "a named pipe";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "a special file";
+}
+
+// 0, or the errno of the write that failed.
+int write_all(int fd, const std::string& contents) {
+    std::size_t written = 0;
+    while (written < contents.size()) {
+        const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    return 0;
+}
+
+// "<name>.tmp-<pid>" left in `folder` by a save that was killed: removed when it belongs to a
+// results file (or to `target_name`), its process is gone and it has not changed for a minute
+// (a process of another PID namespace sharing the folder may still be writing it).
+void remove_stale_temporaries(const fs::path& folder, const std::string& target_name) {
+    std::error_code ec;
+    const auto now = fs::file_time_type::clock::now();
+    for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator();
+         it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        const auto at = name.rfind(".tmp-");
+        if (at == std::string::npos || at == 0) continue;
+        const auto pid = parse_integer<pid_t>(std::string_view(name).substr(at + 5));
+        if (!pid || *pid <= 0 || *pid == ::getpid()) continue;
+        const std::string owner = lowercase(name.substr(0, at));
+        const bool results = owner.ends_with(".json") || owner.ends_with(".csv");
+        if (!results && name.substr(0, at) != target_name) continue;
+        std::error_code file_ec;
+        if (!it->is_regular_file(file_ec) || it->is_symlink(file_ec)) continue;
+        if (::kill(*pid, 0) == 0 || errno != ESRCH) continue;
+        const auto changed = it->last_write_time(file_ec);
+        if (file_ec || now - changed < std::chrono::minutes(1)) continue;
+        fs::remove(it->path(), file_ec);
+    }
 }
 
 }  // namespace
@@ -707,21 +881,17 @@ std::string to_json(const RunRecord& record) {
 }
 
 RunRecord from_json(const std::string& text) {
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Json::parse_error& e) {
-        json_error(without_exception_tag(e.what()));
-    }
+    const InJson j = parse_bounded(text);
     if (!j.is_object()) throw std::runtime_error("not a coalesce results file (the JSON is not an object)");
     const auto schema = j.find("schema");
     if (schema == j.end()) throw std::runtime_error("not a coalesce results file (no 'schema' field)");
     if (!schema->is_string()) throw std::runtime_error("not a coalesce results file ('schema' is not a string)");
-    const std::string name = schema->get<std::string>();
+    const std::string& name = schema->get_ref<const std::string&>();
     if (name != kResultsSchema) {
         if (name.rfind("coalesce-results/", 0) == 0)
-            throw std::runtime_error("unsupported results schema '" + name + "' (this build reads '" + kResultsSchema + "')");
-        throw std::runtime_error("not a coalesce results file (schema '" + name + "')");
+            throw std::runtime_error("unsupported results schema " + quote_text(name) +
+                                     " (this build reads '" + kResultsSchema + "')");
+        throw std::runtime_error("not a coalesce results file (schema " + quote_text(name) + ")");
     }
 
     JsonObject top(j, "");
@@ -731,7 +901,8 @@ RunRecord from_json(const std::string& text) {
     record.cancelled = top.boolean("cancelled");
     record.device = read_device(top.at("device"));
     record.config = read_config(top.at("config"));
-    const Json& runs = top.array("runs");
+    const InJson& runs = top.array("runs", kMaxResultsRuns);
+    record.runs.reserve(runs.size());
     for (std::size_t i = 0; i < runs.size(); ++i) record.runs.push_back(read_run(runs[i], "runs[" + std::to_string(i) + "]"));
     return record;
 }
@@ -765,38 +936,48 @@ std::string to_csv(const RunRecord& record) {
 }
 
 RunRecord from_csv(const std::string& text) {
-    const std::vector<CsvRow> rows = parse_csv(text);
-    if (rows.empty()) csv_error("empty file (no header row)");
+    CsvRows rows(text);
+    CsvRow header;
+    if (!rows.next(header)) csv_error("empty file (no header row)");
 
     std::map<std::string, std::size_t> index;
     const auto& known = csv_columns();
     const auto& optional = csv_optional_columns();
-    for (std::size_t i = 0; i < rows[0].fields.size(); ++i) {
-        const std::string& name = rows[0].fields[i];
+    for (std::size_t i = 0; i < header.fields.size(); ++i) {
+        const std::string& name = header.fields[i];
         if (std::find(known.begin(), known.end(), name) == known.end() &&
             std::find(optional.begin(), optional.end(), name) == optional.end()) {
-            if (i == 0) throw std::runtime_error("not a coalesce results file (CSV header starts with '" + name + "')");
+            if (i == 0)
+                throw std::runtime_error("not a coalesce results file (CSV header starts with " +
+                                         quote_text(name) + ")");
             continue;  // a column added by a later writer of the same schema
         }
-        if (!index.emplace(name, i).second) csv_error("column '" + name + "' appears twice");
+        if (!index.emplace(name, i).second)
+            csv_error("column " + quote_text(name) + " appears twice");
     }
     for (const std::string& name : known)
         if (!index.count(name)) csv_error("missing column '" + name + "'");
 
     RunRecord record;
-    for (std::size_t n = 1; n < rows.size(); ++n) {
-        const CsvRow& row = rows[n];
-        if (row.fields.size() != rows[0].fields.size())
-            csv_error("line " + std::to_string(row.line) + " has " + std::to_string(row.fields.size()) +
-                      " fields, expected " + std::to_string(rows[0].fields.size()));
+    UniqueList<Op, OpHash> ops(record.config.ops);
+    UniqueList<std::string> variants(record.config.variants);
+    UniqueList<Shape, ShapeHash> sizes(record.config.sizes);
+    CsvRow row;
+    for (std::size_t n = 1; rows.next(row); ++n) {
+        if (n > kMaxResultsRuns)
+            csv_error("more than " + std::to_string(kMaxResultsRuns) + " runs (the limit)");
+        if (row.fields.size() != header.fields.size())
+            csv_error("line " + std::to_string(row.line) + " has " +
+                      std::to_string(row.fields.size()) + " fields, expected " +
+                      std::to_string(header.fields.size()));
         const CsvCells cell(row, index);
 
         // One file holds one run of the bench: the record-level columns must agree on every row.
         DeviceInfo device;
-        device.name = cell.text("device");
+        device.name = cell.name("device");
         device.index = cell.integer("device_index");
         device.gpu = cell.boolean("device_gpu");
-        const std::string started_at = cell.text("started_at");
+        const std::string& started_at = cell.name("started_at");
         const int warmups = cell.integer("warmups");
         const std::uint64_t seed = cell.u64("seed");
         if (n == 1) {
@@ -811,9 +992,9 @@ RunRecord from_csv(const std::string& text) {
         }
 
         RunResult r;
-        r.op = cell.text("op");
-        r.variant = cell.text("variant");
-        r.memory_space = cell.text("memory_space");
+        r.op = cell.name("op");
+        r.variant = cell.name("variant");
+        r.memory_space = cell.name("memory_space");
         r.rows = cell.size("rows");
         r.cols = cell.size("cols");
         r.median_ms = cell.number("median_ms");
@@ -827,7 +1008,7 @@ RunRecord from_csv(const std::string& text) {
         if (!status) cell.bad("status", "a status (ok, failed, skipped, cancelled)");
         r.status = *status;
         r.error = cell.text("error");
-        r.origin = cell.text("origin");
+        r.origin = cell.name("origin");
         r.tier = cell.text_or("tier", "classic");
         r.kernel = cell.text_or("kernel", "");
         r.params = parse_params_text(cell.text_or("params", ""), row.line);
@@ -839,8 +1020,14 @@ RunRecord from_csv(const std::string& text) {
         r.accesses = cell.number_or_nan("accesses");
         if (std::isnan(r.accesses)) r.accesses = 0;  // files written before accesses were counted
         r.ns_per_access = cell.number_or_nan("ns_per_access");
+        for (const auto& [column, value] :
+             {std::pair{"tier", &r.tier}, std::pair{"kernel", &r.kernel}})
+            if (value->size() > kMaxResultsNameBytes)
+                csv_error("line " + std::to_string(row.line) + ", " +
+                          too_long("column '" + std::string(column) + "'", value->size(),
+                                   kMaxResultsNameBytes));
         r.radius = cell.integer("radius");
-        r.border = cell.text("border");
+        r.border = cell.name("border");
         r.reps = cell.integer("reps");
         r.bytes = cell.size("bytes");
         r.copy_gbps = cell.number("copy_gbps");
@@ -853,9 +1040,9 @@ RunRecord from_csv(const std::string& text) {
         // order of first appearance; radius and border from the first row.
         const auto op = parse_op(r.op);
         if (!op) cell.bad("op", "a known operation");
-        append_unique(record.config.ops, *op);
-        append_unique(record.config.variants, r.variant);
-        append_unique(record.config.sizes, Shape{r.rows, r.cols});
+        ops.add(*op);
+        variants.add(r.variant);
+        sizes.add(Shape{r.rows, r.cols});
         if (n == 1) {
             const auto border = parse_border(r.border);
             if (!border) cell.bad("border", "a border mode (clamp, zero, wrap, mirror)");
@@ -868,46 +1055,113 @@ RunRecord from_csv(const std::string& text) {
     return record;
 }
 
-void write_file_atomically(const fs::path& path, const std::string& contents) {
-    fs::path tmp = path;
-    tmp += ".tmp-" + std::to_string(::getpid());
-    const auto fail = [&](int err) {
-        ::unlink(tmp.c_str());
-        throw std::runtime_error("cannot write '" + path.string() + "': " + errno_text(err));
-    };
-
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) throw std::runtime_error("cannot write '" + path.string() + "': " + errno_text(errno));
-    std::size_t written = 0;
-    while (written < contents.size()) {
-        const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            const int err = errno;
-            ::close(fd);
-            fail(err);
-        }
-        written += static_cast<std::size_t>(n);
+fs::path write_target(const fs::path& path) {
+    fs::path p = path;
+    for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit on a chain of links
+        struct stat st {};
+        if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+        std::error_code ec;
+        const fs::path next = fs::read_symlink(p, ec);
+        if (ec) return p;
+        p = next.is_absolute() ? next : p.parent_path() / next;
     }
-    if (::close(fd) != 0) fail(errno);
-    if (::rename(tmp.c_str(), path.c_str()) != 0) fail(errno);
+    throw std::runtime_error("cannot write " + path_text(path) +
+                             ": too many levels of symbolic links");
 }
 
-std::string read_text_file(const fs::path& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw std::runtime_error("cannot read '" + path.string() + "': " + errno_text(errno));
+void write_file_atomically(const fs::path& path, const std::string& contents) {
+    const fs::path target = write_target(path);
+    const std::string where = "cannot write " + path_text(path) + ": ";
+    const auto fail = [&](int err) { throw std::runtime_error(where + errno_text(err)); };
+
+    struct stat st {};
+    const bool exists = ::stat(target.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        if (!S_ISCHR(st.st_mode))
+            throw std::runtime_error(where + "it is " + file_kind(st.st_mode) +
+                                     ", not a regular file");
+        // A device (/dev/null, a terminal) is written to; renaming over it would replace it.
+        const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0) fail(errno);
+        const int err = write_all(fd, contents);
+        if (::close(fd) != 0 && err == 0) fail(errno);
+        if (err != 0) fail(err);
+        return;
+    }
+
+    const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    remove_stale_temporaries(folder, target.filename().string());
+    const fs::path tmp =
+        folder / (target.filename().string() + ".tmp-" + std::to_string(::getpid()));
+
+    // The contents go to a file with no name until they are complete, so a process killed while
+    // writing leaves nothing behind; only then is it named and renamed over the target.
+    // Filesystems without O_TMPFILE get a named temporary instead.
+    int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    bool named = false;
+    if (fd < 0) {
+        fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        if (fd < 0) fail(errno);
+        named = true;
+    }
+    const auto give_up = [&](int err) {
+        ::close(fd);
+        if (named) ::unlink(tmp.c_str());
+        fail(err);
+    };
+    if (exists)
+        ::fchmod(fd, st.st_mode & 07777);  // the replaced file's permissions, as an edit keeps them
+    if (const int err = write_all(fd, contents); err != 0) give_up(err);
+    if (!named) {
+        ::unlink(tmp.c_str());
+        const std::string self = "/proc/self/fd/" + std::to_string(fd);
+        if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, tmp.c_str(), AT_SYMLINK_FOLLOW) != 0)
+            give_up(errno);
+        named = true;
+    }
+    if (::close(fd) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        fail(err);
+    }
+    if (::rename(tmp.c_str(), target.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        fail(err);
+    }
+}
+
+std::string read_text_file(const fs::path& path, std::size_t max_bytes) {
+    const std::string where = "cannot read " + path_text(path) + ": ";
+    // Non-blocking: opening a named pipe must not wait for a writer.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) throw std::runtime_error(where + errno_text(errno));
+    const auto give_up = [&](const std::string& why) {
+        ::close(fd);
+        throw std::runtime_error(where + why);
+    };
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) give_up(errno_text(errno));
+    if (!S_ISREG(st.st_mode)) give_up("not a regular file (" + file_kind(st.st_mode) + ")");
+    const auto too_large = [&](std::size_t bytes) {
+        give_up(std::to_string(bytes) + " bytes is larger than the limit of " +
+                std::to_string(max_bytes >> 20) + " MiB");
+    };
+    if (static_cast<std::size_t>(st.st_size) > max_bytes)
+        too_large(static_cast<std::size_t>(st.st_size));
+
     std::string text;
+    text.reserve(static_cast<std::size_t>(st.st_size));
     char buf[1 << 16];
     for (;;) {
         const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n == 0) break;
         if (n < 0) {
             if (errno == EINTR) continue;
-            const int err = errno;
-            ::close(fd);
-            throw std::runtime_error("cannot read '" + path.string() + "': " + errno_text(err));
+            give_up(errno_text(errno));
         }
         text.append(buf, static_cast<std::size_t>(n));
+        if (text.size() > max_bytes) too_large(text.size());  // it grew while being read
     }
     ::close(fd);
     return text;
@@ -917,18 +1171,20 @@ void save_results(const fs::path& path, const RunRecord& record) {
     const std::string ext = lowercase_extension(path);
     if (ext == ".json") return write_file_atomically(path, to_json(record));
     if (ext == ".csv") return write_file_atomically(path, to_csv(record));
-    throw std::runtime_error("cannot save results to '" + path.string() + "': the name must end in .json or .csv");
+    throw std::runtime_error("cannot save results to " + path_text(path) +
+                             ": the name must end in .json or .csv");
 }
 
 RunRecord load_results(const fs::path& path) {
     const std::string ext = lowercase_extension(path);
     if (ext != ".json" && ext != ".csv")
-        throw std::runtime_error("cannot load results from '" + path.string() + "': the name must end in .json or .csv");
+        throw std::runtime_error("cannot load results from " + path_text(path) +
+                                 ": the name must end in .json or .csv");
     const std::string text = read_text_file(path);
     try {
         return ext == ".json" ? from_json(text) : from_csv(text);
     } catch (const std::runtime_error& e) {
-        throw std::runtime_error(path.string() + ": " + e.what());
+        throw std::runtime_error(shortened(path.string(), 2 * kQuoteLimit) + ": " + e.what());
     }
 }
 
