@@ -1,13 +1,16 @@
 #include "main_window.hpp"
 
+#include "image_panes.hpp"
+#include "input_loader.hpp"
 #include "input_panel.hpp"
+#include "lessons_panel.hpp"
 #include "matrix_view.hpp"
 #include "recent_files.hpp"
-#include "results_table_proxy.hpp"
 #include "results/chart_widgets.hpp"
 #include "results/results_model.hpp"
+#include "results_page.hpp"
+#include "run_controller.hpp"
 #include "run_panel.hpp"
-#include "run_worker.hpp"
 
 #include "coalesce/kernels.hpp"
 
@@ -16,8 +19,6 @@
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QDockWidget>
-#include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -33,9 +34,15 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#ifndef COALESCE_VERSION
+#define COALESCE_VERSION "unknown"
+#endif
+
 namespace coalesce::gui {
 
-MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent,
+                       const std::vector<Lesson>& lessons)
+    : QMainWindow(parent), lessons_(lessons) {
     setWindowTitle("Coalesce");
     setAcceptDrops(true);
 
@@ -45,8 +52,9 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent) : QMainW
     for (const QString& d : plugin_dirs) extra.emplace_back(d.toStdString());
     plugin_reports_ = load_plugins(registry_, extra);
 
+    runs_ = new RunController(registry_, this);
+    loader_ = new InputLoader(this);
     createActions();
-    results_model_ = new ResultsModel(this);
     setCentralWidget(createCentralArea());
     createDocks();
     createMenus();
@@ -55,25 +63,43 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent) : QMainW
     int refused = 0;
     for (const PluginReport& report : plugin_reports_) {
         if (report.loaded) {
-            log(QString("Plugin %1: %2 variants").arg(QString::fromStdString(report.file.string())).arg(report.variants));
+            log(QString("Plugin %1: %2 variants")
+                    .arg(QString::fromStdString(report.file.string())).arg(report.variants));
         } else {
             ++refused;
             log(QString("Plugin refused: %1").arg(QString::fromStdString(report.message)));
         }
     }
-    if (refused > 0) statusBar()->showMessage(QString("%1 plugin(s) refused; the log says why.").arg(refused), 15000);
+    if (refused > 0)
+        statusBar()->showMessage(
+            QString("%1 plugin(s) refused; the log says why.").arg(refused), 15000);
     log(QString("%1 variants registered.").arg(registry_.size()));
 
+    connect(loader_, &InputLoader::loaded, this, &MainWindow::setInput);
+    connect(loader_, &InputLoader::failed, this, [this](const QString& message) {
+        showError(message);
+        emit inputFailed(message);
+        emitIdleIfDone();
+    });
+    connect(panes_, &ImagePanes::picturesShown, this, [this] {
+        emit picturesShown();
+        emitIdleIfDone();
+    });
     restoreSettings();
     setRunning(false);
-    startWorker();
+    connectRuns();
+    runs_->start();
 }
 
-MainWindow::~MainWindow() {
-    // The worker may be inside a run: stop it, then let the thread finish before members go.
-    if (worker_) worker_->cancel(run_id_);
-    worker_thread_.quit();
-    worker_thread_.wait();
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::aboutText() {
+    return QString("<b>Coalesce</b> %1<br><br>"
+                   "Measures how CUDA memory spaces move data: global, pitched, shared and "
+                   "texture memory, on transposes, sums and filters.<br><br>"
+                   "Every number is verified against a CPU reference before it is shown. GB/s "
+                   "counts each input element read once and each output element written once.")
+        .arg(QString("version ") + COALESCE_VERSION);
 }
 
 void MainWindow::createActions() {
@@ -85,22 +111,33 @@ void MainWindow::createActions() {
     };
     open_action_ = make("&Open…", QKeySequence::Open, [this] { chooseAndOpen(); });
     open_action_->setToolTip("Open an image or OpenCV matrix file (Ctrl+O)");
-    generate_action_ = make("&Generate Matrix…", QKeySequence(Qt::CTRL | Qt::Key_G), [this] { chooseAndGenerate(); });
+    generate_action_ = make("&Generate Matrix…", QKeySequence(Qt::CTRL | Qt::Key_G),
+                            [this] { chooseAndGenerate(); });
     open_results_action_ = make("Open &Results…", {}, [this] { chooseAndOpenResults(); });
     compare_action_ = make("&Compare Two Results…", {}, [this] { chooseAndCompare(); });
     save_results_action_ = make("&Save Results…", QKeySequence::Save, [this] { chooseAndSaveResults(); });
     save_image_action_ = make("Save Output &Image…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
                               [this] { chooseAndSaveOutputImage(); });
-    export_chart_action_ = make("&Export Chart…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { chooseAndExportChart(); });
+    export_chart_action_ = make("&Export Chart…", QKeySequence(Qt::CTRL | Qt::Key_E),
+                                [this] { chooseAndExportChart(); });
     quit_action_ = make("&Quit", QKeySequence(Qt::CTRL | Qt::Key_Q), [this] { close(); });
     run_action_ = make("&Run", QKeySequence(Qt::CTRL | Qt::Key_R), [this] { startRun(); });
     run_action_->setToolTip("Run the chosen variants (Ctrl+R)");
     cancel_action_ = make("&Cancel", QKeySequence(Qt::Key_Escape), [this] { cancelRun(); });
     cancel_action_->setToolTip("Stop the run after the current launch batch (Esc)");
-    zoom_in_action_ = make("Zoom &In", QKeySequence(Qt::CTRL | Qt::Key_Equal), [this] { active_view_->zoomIn(); });
-    zoom_in_action_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
-    zoom_out_action_ = make("Zoom &Out", QKeySequence(Qt::CTRL | Qt::Key_Minus), [this] { active_view_->zoomOut(); });
-    fit_action_ = make("&Fit to Window", QKeySequence(Qt::CTRL | Qt::Key_0), [this] { active_view_->fitToWindow(); });
+    const auto active = [this] { return panes_->activeView(); };
+    zoom_in_action_ = make("Zoom &In", QKeySequence(Qt::CTRL | Qt::Key_Equal),
+                           [active] { active()->zoomIn(); });
+    zoom_in_action_->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
+    zoom_out_action_ = make("Zoom &Out", QKeySequence(Qt::CTRL | Qt::Key_Minus),
+                            [active] { active()->zoomOut(); });
+    fit_action_ = make("&Fit to Window", QKeySequence(Qt::CTRL | Qt::Key_0),
+                       [active] { active()->fitToWindow(); });
+    experiments_action_ = new QAction("Show &Experiment Variants", this);
+    experiments_action_->setCheckable(true);
+    experiments_action_->setToolTip("List the experiments (tuning ideas kept because they lost) "
+                                    "in the variant tree");
 }
 
 void MainWindow::createMenus() {
@@ -134,16 +171,15 @@ void MainWindow::createMenus() {
     view_menu_->addAction(zoom_out_action_);
     view_menu_->addAction(fit_action_);
     view_menu_->addSeparator();
+    view_menu_->addAction(experiments_action_);
+    view_menu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view_menu_->addAction(dock->toggleViewAction());
 
+    createLessonsMenu();
+
     QMenu* help = menuBar()->addMenu("&Help");
-    help->addAction("&About Coalesce", this, [this] {
-        QMessageBox::about(this, "About Coalesce",
-                           "<b>Coalesce</b> measures how CUDA memory spaces move data: global, pitched, "
-                           "shared and texture memory, on transposes, sums and filters.<br><br>"
-                           "Every number is verified against a CPU reference before it is shown. "
-                           "GB/s counts each input element read once and each output element written once.");
-    });
+    help->addAction("&About Coalesce", this,
+                    [this] { QMessageBox::about(this, "About Coalesce", aboutText()); });
 
     QToolBar* tools = addToolBar("Main");
     tools->setObjectName("mainToolBar");
@@ -158,6 +194,26 @@ void MainWindow::createMenus() {
     tools->addAction(export_chart_action_);
 }
 
+void MainWindow::createLessonsMenu() {
+    QMenu* menu = menuBar()->addMenu("&Lessons");
+    menu->setObjectName("lessonsMenu");
+    QAction* show = lessons_dock_->toggleViewAction();
+    show->setText("Show the &Lessons Panel");
+    menu->addAction(show);
+    menu->addSeparator();
+    for (const Lesson& lesson : lessons_) {
+        const QString id = QString::fromStdString(lesson.id);
+        QAction* a = menu->addAction(QString::fromStdString(lesson.title));
+        a->setData(id);
+        a->setToolTip(QString::fromStdString(lesson.source));
+        connect(a, &QAction::triggered, this, [this, id] {
+            lessons_dock_->show();
+            lessons_dock_->raise();
+            lessons_panel_->showLesson(id);
+        });
+    }
+}
+
 QWidget* MainWindow::createCentralArea() {
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
@@ -167,81 +223,22 @@ QWidget* MainWindow::createCentralArea() {
     error_bar_->setObjectName("errorBar");
     error_bar_->setWordWrap(true);
     error_bar_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    error_bar_->setStyleSheet("QLabel { background: #f8d7da; color: #721c24; border: 1px solid #f1aeb5; padding: 6px; }");
+    error_bar_->setStyleSheet("QLabel { background: #f8d7da; color: #721c24; "
+                              "border: 1px solid #f1aeb5; padding: 6px; }");
     error_bar_->hide();
     layout->addWidget(error_bar_);
 
-    input_view_ = new MatrixView("Input", central);
-    input_view_->setObjectName("inputView");
-    output_view_ = new MatrixView("Output", central);
-    output_view_->setObjectName("outputView");
-    difference_view_ = new MatrixView("|Output − CPU reference|", central);
-    difference_view_->setObjectName("differenceView");
-    active_view_ = input_view_;
-    input_view_->clear("Open an image (Ctrl+O), drop one here, or generate a matrix (Ctrl+G).");
-    output_view_->clear("Select a row of the results table to see the output of that variant.");
-    difference_view_->clear("The difference to the CPU reference, as a heat map (black: equal).");
-    for (MatrixView* view : {input_view_, output_view_, difference_view_}) {
-        connect(view, &MatrixView::hovered, this, [this, view](const QString& title, qlonglong row, qlonglong col, double value) {
-            active_view_ = view;
-            cursor_label_->setText(QString("%1  row %2, col %3:  %4").arg(title).arg(row).arg(col).arg(value, 0, 'g', 7));
-        });
-        connect(view, &MatrixView::hoverLeft, this, [this] { cursor_label_->clear(); });
-    }
-
-    // Three pictures stacked in a column beside the results: the table and the chart need the width.
-    auto* images = new QSplitter(Qt::Vertical, central);
-    images->setObjectName("imageSplitter");
-    images->addWidget(input_view_);
-    images->addWidget(output_view_);
-    images->addWidget(difference_view_);
-
-    results_proxy_ = new ResultsTableProxy(this);
-    results_proxy_->setSourceModel(results_model_);
-    results_view_ = new QTableView(central);
-    results_view_->setObjectName("resultsTable");
-    results_view_->setModel(results_proxy_);
-    results_view_->setSortingEnabled(true);
-    results_view_->sortByColumn(-1, Qt::AscendingOrder);  // run order until a header is clicked
-    results_view_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    results_view_->setSelectionMode(QAbstractItemView::SingleSelection);
-    results_view_->setAlternatingRowColors(true);
-    results_view_->setWordWrap(false);
-    results_view_->verticalHeader()->setDefaultSectionSize(results_view_->fontMetrics().height() + 6);
-    results_view_->verticalHeader()->hide();
-    QHeaderView* header = results_view_->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // The variant id already starts with the operation: that column starts hidden, and the
-    // header's context menu shows or hides any column.
-    header->setSectionHidden(ResultsModel::OperationColumn, true);
-    header->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(header, &QWidget::customContextMenuRequested, this, [this, header](const QPoint& pos) {
-        QMenu menu(this);
-        for (int c = 0; c < results_model_->columnCount(); ++c) {
-            QAction* a = menu.addAction(results_model_->headerData(c, Qt::Horizontal).toString());
-            a->setCheckable(true);
-            a->setChecked(!header->isSectionHidden(c));
-            connect(a, &QAction::toggled, header, [header, c](bool on) { header->setSectionHidden(c, !on); });
-        }
-        menu.exec(header->mapToGlobal(pos));
+    panes_ = new ImagePanes(central);
+    connect(panes_, &ImagePanes::cursorText, this, [this](const QString& text) {
+        cursor_label_->setText(text);
     });
-    connect(results_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this] { showSelectedResult(); });
-
-    charts_ = new ResultsChartsWidget(results_model_, central);
-    charts_->setObjectName("charts");
-
-    auto* results = new QSplitter(Qt::Vertical, central);
-    results->setObjectName("resultsSplitter");
-    results->addWidget(charts_);
-    results->addWidget(results_view_);
-    results->setStretchFactor(0, 3);
-    results->setStretchFactor(1, 2);
+    results_page_ = new ResultsPage(central);
+    connect(results_page_, &ResultsPage::currentResultChanged, this, &MainWindow::showResult);
 
     auto* main = new QSplitter(Qt::Horizontal, central);
     main->setObjectName("centralSplitter");
-    main->addWidget(images);
-    main->addWidget(results);
+    main->addWidget(panes_);
+    main->addWidget(results_page_);
     main->setStretchFactor(0, 1);
     main->setStretchFactor(1, 3);
     main->setSizes({250, 850});  // proportions until the person moves the handle
@@ -258,6 +255,9 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::LeftDockWidgetArea, input_dock);
 
     run_panel_ = new RunPanel(registry_, this);
+    connect(experiments_action_, &QAction::toggled, run_panel_, &RunPanel::setShowExperiments);
+    connect(run_panel_, &RunPanel::experimentsShownChanged, experiments_action_,
+            &QAction::setChecked);
     auto* run_box = new QWidget(this);
     auto* run_layout = new QVBoxLayout(run_box);
     run_layout->setContentsMargins(4, 4, 4, 4);
@@ -275,6 +275,17 @@ void MainWindow::createDocks() {
     run_dock->setObjectName("runDock");
     run_dock->setWidget(run_box);
     addDockWidget(Qt::LeftDockWidgetArea, run_dock);
+
+    // The lessons sit on the right, hidden until the Lessons menu opens them: a teacher shows
+    // the finding and its chart side by side.
+    lessons_panel_ = new LessonsPanel(lessons_, registry_, results_page_->model(), this);
+    connect(lessons_panel_, &LessonsPanel::runRequested, this,
+            [this](const Lesson& lesson) { runLesson(lesson); });
+    lessons_dock_ = new QDockWidget("Lessons", this);
+    lessons_dock_->setObjectName("lessonsDock");
+    lessons_dock_->setWidget(lessons_panel_);
+    addDockWidget(Qt::RightDockWidgetArea, lessons_dock_);
+    lessons_dock_->hide();
 
     log_ = new QPlainTextEdit(this);
     log_->setObjectName("log");
@@ -311,14 +322,14 @@ void MainWindow::restoreSettings() {
         // First start: a narrow settings column leaves the width to the table and charts. Docks
         // take their sizes once the window is laid out, hence after the event loop starts.
         QTimer::singleShot(0, this, [this] {
-            resizeDocks({findChild<QDockWidget*>("inputDock"), findChild<QDockWidget*>("runDock")}, {250, 250},
-                        Qt::Horizontal);
+            resizeDocks({findChild<QDockWidget*>("inputDock"), findChild<QDockWidget*>("runDock")},
+                        {250, 250}, Qt::Horizontal);
+            resizeDocks({lessons_dock_}, {520}, Qt::Horizontal);
         });
     }
     for (QSplitter* splitter : findChildren<QSplitter*>())
         splitter->restoreState(settings.value("window/" + splitter->objectName()).toByteArray());
-    if (settings.contains("window/resultsColumns"))
-        results_view_->horizontalHeader()->restoreState(settings.value("window/resultsColumns").toByteArray());
+    results_page_->restoreSettings(settings);
     run_panel_->restoreSettings(settings);
     input_panel_->setChannel(static_cast<ChannelChoice>(settings.value("input/channel", 0).toInt()));
 }
@@ -329,19 +340,19 @@ void MainWindow::saveSettings() const {
     settings.setValue("window/state", saveState());
     for (QSplitter* splitter : findChildren<QSplitter*>())
         settings.setValue("window/" + splitter->objectName(), splitter->saveState());
-    settings.setValue("window/resultsColumns", results_view_->horizontalHeader()->saveState());
+    results_page_->saveSettings(settings);
     run_panel_->saveSettings(settings);
     settings.setValue("input/channel", static_cast<int>(input_panel_->channel()));
     if (input_ && !input_->path.empty())
         settings.setValue("input/last", QString::fromStdString(input_->path.string()));
 }
 
-bool MainWindow::confirmDiscardResults() {
+bool MainWindow::confirmDiscardResults(const QString& question) {
     if (!unsaved_) return true;
+    emit closePrompted(question);
     QMessageBox::StandardButton answer = close_prompt_answer_;
     if (answer == QMessageBox::NoButton) {
-        answer = QMessageBox::question(this, "Unsaved results",
-                                       "The results of the last run are not saved. Save them before closing?",
+        answer = QMessageBox::question(this, "Unsaved results", question,
                                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
                                        QMessageBox::Save);
     }
@@ -350,11 +361,19 @@ bool MainWindow::confirmDiscardResults() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (!confirmDiscardResults()) {
+    // A run is stopped first, never left going behind a dialog; its partial results are then
+    // unsaved results like any others, so the question below is asked about them too.
+    QString question = "The results of the last run are not saved. Save them before closing?";
+    if (isRunning()) {
+        log("Closing the window: stopping the run.");
+        runs_->stopAndWait();
+        question = "The run was stopped to close the window. Its results so far are not saved. "
+                   "Save them before closing?";
+    }
+    if (!confirmDiscardResults(question)) {
         event->ignore();
         return;
     }
-    if (running_) worker_->cancel(run_id_);
     saveSettings();
     event->accept();
 }
@@ -372,6 +391,12 @@ void MainWindow::dropEvent(QDropEvent* event) {
     else
         openFile(path);
     event->acceptProposedAction();
+}
+
+bool MainWindow::isBusy() const { return loader_->isBusy() || panes_->isBusy(); }
+
+void MainWindow::emitIdleIfDone() {
+    if (!isBusy()) emit idle();
 }
 
 void MainWindow::showError(const QString& message) {
@@ -393,5 +418,12 @@ QString MainWindow::logText() const { return log_->toPlainText(); }
 void MainWindow::log(const QString& line) {
     log_->appendPlainText(QDateTime::currentDateTime().toString("HH:mm:ss  ") + line);
 }
+
+ResultsModel* MainWindow::resultsModel() const { return results_page_->model(); }
+QTableView* MainWindow::resultsView() const { return results_page_->table(); }
+ResultsChartsWidget* MainWindow::charts() const { return results_page_->charts(); }
+MatrixView* MainWindow::inputView() const { return panes_->inputView(); }
+MatrixView* MainWindow::outputView() const { return panes_->outputView(); }
+MatrixView* MainWindow::differenceView() const { return panes_->differenceView(); }
 
 }  // namespace coalesce::gui
