@@ -1,5 +1,6 @@
 #include "main_window.hpp"
 
+#include "background_pool.hpp"
 #include "image_panes.hpp"
 #include "input_loader.hpp"
 #include "input_panel.hpp"
@@ -91,7 +92,7 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent,
     runs_->start();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() { settings_writer()->waitForDone(); }
 
 QString MainWindow::aboutText() {
     return QString("<b>Coalesce</b> %1<br><br>"
@@ -335,6 +336,7 @@ void MainWindow::restoreSettings() {
 }
 
 void MainWindow::saveSettings() const {
+    settings_writer()->waitForDone();  // writes still queued land first, then these
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState());

@@ -151,6 +151,7 @@ private:
     // Running (main_window_run.cpp).
     void connectRuns();
     void onDeviceProbed(int count, const DeviceInfo& device, const QString& summary);
+    void onRunStarted(const RunConfig& config);
     void onFinished(const RunRecord& record);
     void onFailed(const QString& message);
     void setRunning(bool running);

@@ -96,7 +96,7 @@ QString MainWindow::lastFolder() const {
 }
 
 void MainWindow::rememberFolder(const QString& file) {
-    QSettings().setValue("lastFolder", QFileInfo(file).absolutePath());
+    store_setting("lastFolder", QFileInfo(file).absolutePath());
 }
 
 }  // namespace coalesce::gui

@@ -36,10 +36,7 @@ void MainWindow::connectRuns() {
                     .arg(QString::fromStdString(result.variant),
                          QString::fromStdString(result.error)));
     });
-    connect(runs_, &RunController::runStarted, this, [this](const RunConfig& config) {
-        const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-        resultsModel()->beginRun(runs_->device(), config, now.toStdString());
-    });
+    connect(runs_, &RunController::runStarted, this, &MainWindow::onRunStarted);
     connect(runs_, &RunController::finished, this, &MainWindow::onFinished);
     connect(runs_, &RunController::failed, this, &MainWindow::onFailed);
 }
@@ -64,16 +61,20 @@ bool MainWindow::startRun() {
         showError(error);
         return false;
     }
+    return true;
+}
+
+void MainWindow::onRunStarted(const RunConfig& config) {
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    resultsModel()->beginRun(runs_->device(), config, now.toStdString());
     clearError();
-    const RunConfig& sent = *config;
     panes_->showMessages("Running…");
     progress_->setRange(0, 0);  // busy until the first progress report gives the total
     setRunning(true);
     log(QString("Run started: %1 variants, %2")
-            .arg(sent.variants.size())
-            .arg(sent.input ? QString("on the loaded input")
-                            : QString("sizes %1").arg(format_sizes(sent.sizes))));
-    return true;
+            .arg(config.variants.size())
+            .arg(config.input ? QString("on the loaded input")
+                              : QString("sizes %1").arg(format_sizes(config.sizes))));
 }
 
 void MainWindow::cancelRun() {

@@ -31,6 +31,7 @@ public:
     const QString& caption() const { return caption_; }
     const QString& message() const { return message_; }
     const QString& title() const { return title_; }
+    const QImage& image() const { return rendered_.image; }  // null when there is no picture
     double zoom() const { return zoom_; }
     // [pixels] height of the band over the picture holding the title and the whole caption,
     // wrapped onto as many lines as the view's width needs (never elided).

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <QRunnable>
+#include <QSettings>
+#include <QString>
 #include <QThreadPool>
+#include <QVariant>
 
 #include <tuple>
 #include <type_traits>
@@ -40,6 +43,22 @@ template <class... Owners>
 void release_elsewhere(Owners&&... owners) {
     using Held = std::tuple<std::decay_t<Owners>...>;
     background_pool()->start(new detail::Release<Held>(Held(std::forward<Owners>(owners)...)));
+}
+
+// The one thread settings are written on (one, so the last value asked for is the one kept).
+inline QThreadPool* settings_writer() {
+    static QThreadPool* writer = [] {
+        static QThreadPool pool;
+        pool.setMaxThreadCount(1);
+        return &pool;
+    }();
+    return writer;
+}
+
+// Writes one setting on the settings thread: QSettings ends every write with fdatasync, which a
+// busy disk can hold for longer than the event loop may stand still.
+inline void store_setting(const QString& key, const QVariant& value) {
+    settings_writer()->start([key, value] { QSettings().setValue(key, value); });
 }
 
 }  // namespace coalesce::gui

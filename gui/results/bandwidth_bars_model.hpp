@@ -49,12 +49,26 @@ public:
     // rows to read top-down.
     void setReversedRows(bool reversed);
 
+    // Only variants of this tier ("classic", "tuned", "experiment"); empty: every tier.
+    void setTier(const QString& tier);
+    QString tier() const { return tier_; }
+    // The tiers of the plottable runs at the shown size, in the engine's order.
+    const QStringList& tiers() const { return tiers_; }
+
+    // A first row (on top) and a last column of its own for the device copy of the same run, so
+    // the copy is read like any bar (with its value) instead of as a line through the labels.
+    void setCopyReferenceRow(bool shown);
+    static QString copyReferenceLabel() { return QStringLiteral("device copy, same run"); }
+
 private:
     void rebuild();
 
     const ResultsModel* source_;
     std::optional<Shape> requested_;
     bool reversed_ = false;
+    bool copy_row_ = false;
+    QString tier_;
+    QStringList tiers_;
     Shape shown_;
     std::vector<Shape> sizes_;
     QStringList variants_;   // rows

@@ -10,6 +10,7 @@
 #include "coalesce/device.hpp"
 #include "coalesce/results_io.hpp"
 
+#include <QAction>
 #include <QApplication>
 #include <QDropEvent>
 #include <QFile>
@@ -109,6 +110,19 @@ TEST(MainWindow, RunSettingsPersistBetweenStarts) {
     ASSERT_TRUE(config.has_value()) << error.toStdString();
     EXPECT_EQ(config->sizes, (std::vector<Shape>{{64, 32}, {128, 16}}));
     QSettings().clear();
+}
+
+TEST(MainWindow, TheViewMenuShowsExperimentsInTheVariantTree) {
+    auto window = make_ready_window();
+    QAction* toggle = nullptr;
+    for (QAction* a : window->findChildren<QAction*>())
+        if (a->text().remove('&') == "Show Experiment Variants") toggle = a;
+    ASSERT_NE(toggle, nullptr);
+    ASSERT_FALSE(window->runPanel()->showExperiments());
+    toggle->trigger();
+    EXPECT_TRUE(window->runPanel()->showExperiments());
+    window->runPanel()->setShowExperiments(false);  // and the other way: the menu follows
+    EXPECT_FALSE(toggle->isChecked());
 }
 
 TEST(MainWindow, CannotRunWithNothingChosen) {
