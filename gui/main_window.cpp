@@ -325,7 +325,7 @@ void MainWindow::restoreSettings() {
         QTimer::singleShot(0, this, [this] {
             resizeDocks({findChild<QDockWidget*>("inputDock"), findChild<QDockWidget*>("runDock")},
                         {250, 250}, Qt::Horizontal);
-            resizeDocks({lessons_dock_}, {520}, Qt::Horizontal);
+            resizeDocks({lessons_dock_}, {700}, Qt::Horizontal);
         });
     }
     for (QSplitter* splitter : findChildren<QSplitter*>())

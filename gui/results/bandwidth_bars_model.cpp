@@ -53,7 +53,7 @@ QVariant BandwidthBarsModel::headerData(int section, Qt::Orientation orientation
     if (orientation == Qt::Horizontal) {
         if (section >= ops_.size()) return {};
         // The copy's column names its value: it is the chart's legend entry.
-        if (copy_row_ && ops_[section] == copyReferenceLabel())
+        if (section == copy_column_)
             return QStringLiteral("%1: %2 GB/s").arg(ops_[section], formatGbps(copy_gbps_));
         return ops_[section];
     }
@@ -68,6 +68,11 @@ void BandwidthBarsModel::setReversedRows(bool reversed) {
 void BandwidthBarsModel::setTier(const QString& tier) {
     tier_ = tier;
     rebuild();
+}
+
+QString BandwidthBarsModel::copyReferenceLabel() const {
+    return host_copy_ ? QStringLiteral("host copy, same run")
+                      : QStringLiteral("device copy, same run");
 }
 
 void BandwidthBarsModel::setCopyReferenceRow(bool shown) {
@@ -110,6 +115,8 @@ void BandwidthBarsModel::rebuild() {
     row_op_.clear();
     row_gbps_.clear();
     tiers_.clear();
+    copy_column_ = -1;
+    host_copy_ = true;
     copy_gbps_ = 0;
     hidden_runs_ = 0;
     all_cache_resident_ = false;
@@ -141,6 +148,7 @@ void BandwidthBarsModel::rebuild() {
         row_gbps_.push_back(r.gbps);
         any_drawn = true;
         all_resident = all_resident && r.cache_resident;
+        host_copy_ = host_copy_ && !r.gpu;
     }
     if (copy_gbps_ <= 0) copy_gbps_ = best_copy_variant;
     std::sort(tiers_.begin(), tiers_.end(), [](const QString& a, const QString& b) {
@@ -152,6 +160,7 @@ void BandwidthBarsModel::rebuild() {
     });
     if (copy_row_ && any_drawn && copy_gbps_ > 0) {
         ops_.push_back(copyReferenceLabel());
+        copy_column_ = static_cast<int>(ops_.size()) - 1;
         variants_.push_front(copyReferenceLabel());
         row_op_.insert(row_op_.begin(), static_cast<int>(ops_.size()) - 1);
         row_gbps_.insert(row_gbps_.begin(), copy_gbps_);

@@ -170,7 +170,7 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     const auto sets = series->barSets();
     for (int i = 0; i < sets.size(); ++i) {
         QColor color = paletteColor(i);
-        if (sets[i]->label().startsWith(BandwidthBarsModel::copyReferenceLabel()))
+        if (i == model->copyReferenceColumn())
             color = QColor(0x9a, 0x9a, 0x9a);
         sets[i]->setColor(color);
         sets[i]->setBorderColor(color.darker(115));

@@ -18,7 +18,7 @@ using namespace coalesce::gui::test;
 
 namespace {
 
-QString h200_results() { return QString(COALESCE_DOCS_DIR) + "/h200-bench.json"; }
+QString h200_results() { return docs_dir() + "/h200-bench.json"; }
 
 // Lays the window out at `size` and returns what the bandwidth chart shortened.
 QStringList shortened_at(MainWindow& window, QSize size) {

@@ -23,7 +23,20 @@ inline std::unique_ptr<MainWindow> make_ready_window() {
     return window;
 }
 
-inline QString sample(const char* name) { return QString(COALESCE_SAMPLES_DIR) + "/" + name; }
+// Where the tests find what they read: the paths this build was made at, unless the environment
+// says otherwise (the GPU check runs these binaries far from the source tree; see
+// scripts/gpu-gui-check.sh).
+inline QString test_path(const char* variable, const char* built_at) {
+    const QString given = qEnvironmentVariable(variable);
+    return given.isEmpty() ? QString::fromUtf8(built_at) : given;
+}
+inline QString samples_dir() {
+    return test_path("COALESCE_TEST_SAMPLES_DIR", COALESCE_SAMPLES_DIR);
+}
+inline QString docs_dir() { return test_path("COALESCE_TEST_DOCS_DIR", COALESCE_DOCS_DIR); }
+inline QString app_path() { return test_path("COALESCE_TEST_APP", COALESCE_APP); }
+
+inline QString sample(const char* name) { return samples_dir() + "/" + name; }
 
 // Waits until the window has read `path`: true when it became the input, false when the window
 // refused it (the reason is in errorText()).

@@ -235,7 +235,7 @@ TEST(RoughEdges, TheInputPanelShowsTheWholeSourceLine) {
 TEST(RoughEdges, TheStatusColumnIsInViewAtTheStartingSize) {
     auto window = make_ready_window();
     window->show();
-    ASSERT_TRUE(window->openResults(QString(COALESCE_DOCS_DIR) + "/h200-bench.json"));
+    ASSERT_TRUE(window->openResults(docs_dir() + "/h200-bench.json"));
     QCoreApplication::processEvents();
     QTableView* table = window->resultsView();
     const int x = table->horizontalHeader()->sectionViewportPosition(ResultsModel::StatusColumn);

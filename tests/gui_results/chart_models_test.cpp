@@ -87,15 +87,28 @@ TEST(BandwidthBarsModel, TheCopyOfTheSameRunIsABarOfItsOwnOnTop) {
     results.setRecord(sampleRecord());
     ASSERT_EQ(bars.rowCount(), 17);
     const int top = bars.rowCount() - 1;  // reversed: the last row is drawn on top
-    EXPECT_EQ(bars.headerData(top, Qt::Vertical).toString(),
-              BandwidthBarsModel::copyReferenceLabel());
+    EXPECT_EQ(bars.headerData(top, Qt::Vertical).toString(), "device copy, same run");
     const int column = bars.columnCount() - 1;
+    EXPECT_EQ(bars.copyReferenceColumn(), column);
     EXPECT_TRUE(bars.headerData(column, Qt::Horizontal)
                     .toString()
                     .startsWith("device copy, same run: 3,951.0"));
     for (int c = 0; c < bars.columnCount(); ++c)
         EXPECT_DOUBLE_EQ(bars.index(top, c).data().toDouble(), c == column ? 3951.0 : 0.0);
     for (int r = 0; r < top; ++r) EXPECT_EQ(bars.index(r, column).data().toDouble(), 0.0);
+}
+
+TEST(BandwidthBarsModel, TheCopyOfAHostRunIsCalledAHostCopy) {
+    ResultsModel results;
+    BandwidthBarsModel bars(&results);
+    bars.setCopyReferenceRow(true);
+    RunRecord record;
+    record.runs = {sampleResult("copy", "copy/cpu-naive", "host", 64, 64, 10.0)};
+    record.runs[0].gpu = false;
+    record.runs[0].copy_gbps = 12.0;
+    results.setRecord(record);
+    ASSERT_EQ(bars.rowCount(), 2);
+    EXPECT_EQ(bars.headerData(0, Qt::Vertical).toString(), "host copy, same run");
 }
 
 TEST(BandwidthBarsModel, FollowsAppendedResultsAndAChosenSize) {
