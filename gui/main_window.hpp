@@ -123,13 +123,14 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    // Building the window (main_window.cpp).
+    // Building the window (main_window_layout.cpp).
     void createActions();
     void createMenus();
     void createLessonsMenu();
     QWidget* createCentralArea();
     void createDocks();
     void createStatusBar();
+    // Its state (main_window.cpp).
     void restoreSettings();
     void saveSettings() const;
     bool confirmDiscardResults(const QString& question);

@@ -512,6 +512,8 @@ BandwidthChartWidget::BandwidthChartWidget(ResultsModel* model, QWidget* parent)
     auto* other_sizes = new QLabel(this);
     other_sizes->setObjectName(QStringLiteral("otherSizesHint"));
     other_sizes->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; }"));
+    other_sizes->setWordWrap(true);  // a narrow chart wraps it rather than growing the window
+    other_sizes->setMinimumWidth(80);
     controls()->addWidget(new QLabel(tr("Input size:"), this));
     controls()->addWidget(sizes);
     controls()->addWidget(new QLabel(tr("Tier:"), this));
