@@ -2,6 +2,7 @@
 // --screenshot/--run-and-screenshot, --open-results and --export-chart (ScriptedSession runs
 // those steps).
 #include "app_options.hpp"
+#include "heap_padding.hpp"
 #include "main_window.hpp"
 #include "scripted_session.hpp"
 
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
         }
     }
 
+    coalesce::gui::pad_the_heap();
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName("Coalesce");
     QCoreApplication::setApplicationVersion(COALESCE_VERSION);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the desktop app and its GUI tests here and packs them, with everything they need to run
 # offscreen on the GPU machine (which has no Qt and no OpenCV), into one tar.xz:
-#   bin/       coalesce, coalesce_gui_tests, coalesce_gui_results_tests, plugins/ (texture plugin)
+#   bin/       coalesce, the three GUI test binaries, plugins/ (the texture plugin)
 #   lib/       their shared-library closure (ldd), less libc, libm, libstdc++, libgcc_s and the
 #              dynamic loader, which the GPU machine's newer ones serve
 #   qt-plugins/platforms/libqoffscreen.so, fonts/ (DejaVu), share/coalesce/images, docs/
@@ -26,7 +26,8 @@ if [[ ! -f "$build/CMakeCache.txt" ]]; then
         -DCMAKE_CUDA_ARCHITECTURES=90 "${launcher[@]}"
 fi
 cmake --build "$build" -j "${JOBS:-2}" \
-    --target coalesce_gui coalesce_gui_tests coalesce_gui_results_tests coalesce_textures
+    --target coalesce_gui coalesce_gui_tests coalesce_gui_results_tests \
+    coalesce_gui_responsiveness_tests coalesce_textures
 
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
@@ -35,7 +36,7 @@ mkdir -p "$root/bin/plugins" "$root/lib" "$root/qt-plugins/platforms" "$root/fon
     "$root/share/coalesce/images" "$root/docs"
 
 cp "$build/bin/coalesce" "$build/bin/coalesce_gui_tests" "$build/bin/coalesce_gui_results_tests" \
-    "$root/bin/"
+    "$build/bin/coalesce_gui_responsiveness_tests" "$root/bin/"
 cp "$build/bin/plugins/"*.so "$root/bin/plugins/"
 offscreen="$(qtpaths6 --query QT_INSTALL_PLUGINS 2> /dev/null ||
     echo /usr/lib/x86_64-linux-gnu/qt6/plugins)"
