@@ -27,7 +27,7 @@ namespace {
 
 // A lesson the host variants can show on any machine: the naive and the cache-blocked transpose.
 Lesson host_lesson() {
-    Lesson lesson;
+    Lesson lesson{};
     lesson.id = "host-blocking";
     lesson.title = "A cache-blocked transpose on the host";
     lesson.source = "made for this test";

@@ -137,7 +137,7 @@ TEST(RunPanel, TunedVariantsHaveTheirOwnGroupAndExperimentsShowOnlyOnRequest) {
 TEST(RunPanel, ALessonChoosesExactlyItsVariantsSizesAndParameters) {
     const Registry registry = tiered();
     RunPanel panel(registry);
-    Lesson lesson;
+    Lesson lesson{};
     lesson.id = "padding";
     lesson.variants = {"transpose/global-naive", "transpose/shared-padded", "row_sums/fast-batch8"};
     lesson.sizes = {{64, 48}, {128, 128}};

@@ -20,7 +20,7 @@ struct Lesson {
     std::vector<std::string> variants;  // variant ids that show it
     std::vector<Shape> sizes;
     OpParams params;
-    bool runnable = true;       // false: Coalesce does not run its experiment yet
+    bool runnable;              // false: Coalesce does not run its experiment yet
     std::string missing;        // what is missing when not runnable
 };
 
