@@ -1,5 +1,7 @@
 #include "heap_padding.hpp"
 
+#include <cstdlib>  // defines __GLIBC__ where glibc is the C library
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
