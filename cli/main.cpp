@@ -4,13 +4,13 @@
 #include "bench_options.hpp"
 #include "counters_cli.hpp"
 #include "exit_status.hpp"
-#include "host_memory.hpp"
 #include "interrupt.hpp"
 #include "output_paths.hpp"
 #include "progress_printer.hpp"
 #include "report.hpp"
 
 #include "coalesce/device.hpp"
+#include "coalesce/host_memory.hpp"
 #include "coalesce/kernels.hpp"
 #include "coalesce/plugin_loader.hpp"
 #include "coalesce/profile_plan.hpp"
@@ -99,7 +99,7 @@ int run(const BenchOptions& options) {
     Runner runner(registry);
     const std::vector<const Variant*> selected = runner.select(config, device_count > 0);
     if (selected.empty()) throw UsageError("no variant matches the chosen operations and variants (see --list)");
-    check_host_memory(config, selected);
+    if (auto why = host_memory_shortfall(config, selected); !why.empty()) throw UsageError(why);
 
     if (device_count == 0) {
         // The engine's reason may already begin with "no CUDA device"; say it once.

@@ -9,6 +9,10 @@
 namespace coalesce::gui {
 
 AppOptions parse_app_options(const QCoreApplication& app) {
+    return parse_app_options(app.arguments());
+}
+
+AppOptions parse_app_options(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Coalesce: compare how CUDA memory spaces move data, on images or generated matrices.");
@@ -23,9 +27,13 @@ AppOptions parse_app_options(const QCoreApplication& app) {
     const QCommandLineOption run_and_screenshot("run-and-screenshot", "Same as --autorun --screenshot FILE.", "file.png");
     const QCommandLineOption export_chart("export-chart", "Export the chart (.png, .svg or .pdf) and quit.", "file");
     const QCommandLineOption chart("chart", "The chart to show or export: bandwidth, sweep or compare.", "name");
-    const QCommandLineOption plugins("plugin-dir", "Also load variant plugins from this folder.", "dir");
+    // --plugins as coalesce-bench spells it; --plugin-dir, the window's earlier name, still works.
+    const QCommandLineOption plugins(QStringList{"plugins", "plugin-dir"},
+                                     "Also load variant plugins from this folder (as "
+                                     "coalesce-bench --plugins; --plugin-dir is the same).",
+                                     "dir");
     parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot, export_chart, chart, plugins});
-    parser.process(app);
+    parser.process(arguments);
 
     AppOptions o;
     const QStringList positional = parser.positionalArguments();

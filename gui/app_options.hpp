@@ -1,4 +1,5 @@
-// The command line of the desktop application (coalesce): what to open and, for scripts, what to do without a person.
+// The command line of the desktop application (coalesce): what to open and, for scripts, what to
+// do without a person.
 #pragma once
 
 #include <QString>
@@ -24,5 +25,7 @@ struct AppOptions {
 
 // Parses the arguments (exits with usage on --help or a bad option).
 AppOptions parse_app_options(const QCoreApplication& app);
+// The same from an argument list (the program's name first).
+AppOptions parse_app_options(const QStringList& arguments);
 
 }  // namespace coalesce::gui

@@ -6,6 +6,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QToolButton>
 
 namespace coalesce::gui {
@@ -60,6 +61,19 @@ void InputPanel::show(const LoadedImage& image) {
                                 : QString("—"));
     type_->setText(QString::fromStdString(image.source_type));
     range_->setText(QString("%1 … %2").arg(image.min_value, 0, 'g', 6).arg(image.max_value, 0, 'g', 6));
+    fitHeight();
+}
+
+// Wrapped lines (a long Source) need more height than the dock gave the panel when it was laid
+// out; a dock does not ask its widget for a height for its width, so the panel says it itself.
+void InputPanel::fitHeight() {
+    if (layout() && layout()->hasHeightForWidth())
+        setMinimumHeight(layout()->heightForWidth(width()));
+}
+
+void InputPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitHeight();
 }
 
 ChannelChoice InputPanel::channel() const { return static_cast<ChannelChoice>(channel_->currentIndex()); }

@@ -25,7 +25,12 @@ public:
 signals:
     void channelChanged(coalesce::gui::ChannelChoice channel);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void fitHeight();
+
     QLabel* name_ = nullptr;
     QLabel* size_ = nullptr;
     QLabel* type_ = nullptr;

@@ -1,52 +1,60 @@
-// The application window: input, run settings, image views, results table and charts. All CUDA
-// work happens in a RunWorker on its own thread; this class only sends configs and shows values.
+// The application window: menus, docks and the glue between its parts. It computes nothing
+// itself: files are decoded and pictures drawn off its thread (InputLoader, ImagePanes), runs
+// happen on the worker thread (RunController), results are shown by the ResultsPage.
 #pragma once
 
-#include "engine_metatypes.hpp"
 #include "generate_dialog.hpp"
 #include "image_loader.hpp"
 
+#include "coalesce/lessons.hpp"
 #include "coalesce/plugin_loader.hpp"
 #include "coalesce/registry.hpp"
 #include "coalesce/runner.hpp"
 
 #include <QMainWindow>
 #include <QMessageBox>
-#include <QThread>
 
 #include <optional>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
-class QSortFilterProxyModel;
 class QTableView;
-class QToolButton;
 
 namespace coalesce::gui {
 
+class ImagePanes;
+class InputLoader;
 class InputPanel;
+class LessonsPanel;
 class MatrixView;
 class RecentFiles;
 class ResultsChartsWidget;
 class ResultsModel;
+class ResultsPage;
+class RunController;
 class RunPanel;
-class RunWorker;
+struct LoadedInput;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
-    // What closing with unsaved results answers without asking: NoButton (the default) asks the
-    // person; Discard, Cancel or Save answer for them (tests, scripts).
-    Q_PROPERTY(QMessageBox::StandardButton closePromptAnswer READ closePromptAnswer WRITE setClosePromptAnswer)
+    // What the close prompt answers without asking: NoButton (the default) asks the person;
+    // Discard, Cancel or Save answer for them (tests, scripts).
+    Q_PROPERTY(QMessageBox::StandardButton closePromptAnswer READ closePromptAnswer WRITE
+                   setClosePromptAnswer)
 
 public:
-    // plugin_dirs: extra folders for coalesce::load_plugins.
-    explicit MainWindow(const QStringList& plugin_dirs = {}, QWidget* parent = nullptr);
+    // plugin_dirs: extra folders for coalesce::load_plugins. lessons: the Lessons panel's
+    // entries (the course's, unless a test gives its own).
+    explicit MainWindow(const QStringList& plugin_dirs = {}, QWidget* parent = nullptr,
+                        const std::vector<Lesson>& lessons = coalesce::lessons());
     ~MainWindow() override;
 
-    // Input. Each returns false and shows the reason in the window, keeping the previous input.
-    bool openFile(const QString& path);
+    // Input, read off the window's thread: inputChanged() or inputFailed() says when it is done.
+    // The previous input stays until then, and after a failure (whose reason is shown).
+    void openFile(const QString& path);
     void generate(const GenerateRequest& request);
     // The sample image the app opens when nothing else is given; empty when none is found.
     static QString defaultSampleImage();
@@ -54,9 +62,12 @@ public:
     // Runs. startRun returns false (with the reason shown) when the settings cannot run.
     bool startRun();
     void cancelRun();
-    bool isRunning() const { return running_; }
-    bool hasDevice() const { return device_count_ > 0; }
-    bool deviceProbed() const { return device_probed_; }
+    bool isRunning() const;
+    bool hasDevice() const;
+    bool deviceProbed() const;
+    // Selects the lesson's variants, sizes and parameters in the run panel and runs them; false,
+    // with the reason shown, when the lesson cannot run here.
+    bool runLesson(const Lesson& lesson);
 
     // Files. Each returns false with the reason shown in the window.
     bool openResults(const QString& path);
@@ -66,32 +77,45 @@ public:
     bool exportChart(const QString& path);
     void showChart(const QString& which);  // "bandwidth", "sweep" or "compare"
 
+    // An input is being read or pictures drawn; idle() is emitted when that ends.
+    bool isBusy() const;
+
     bool hasUnsavedResults() const { return unsaved_; }
     QMessageBox::StandardButton closePromptAnswer() const { return close_prompt_answer_; }
     void setClosePromptAnswer(QMessageBox::StandardButton answer) { close_prompt_answer_ = answer; }
+
+    // The About box's text, with the version.
+    static QString aboutText();
 
     // For tests and scripts.
     const std::optional<LoadedImage>& input() const { return input_; }
     QString errorText() const;  // the message shown in the window's error bar; empty when hidden
     QString logText() const;
-    ResultsModel* resultsModel() const { return results_model_; }
-    QTableView* resultsView() const { return results_view_; }
-    ResultsChartsWidget* charts() const { return charts_; }
+    ResultsModel* resultsModel() const;
+    QTableView* resultsView() const;
+    ResultsChartsWidget* charts() const;
+    ResultsPage* resultsPage() const { return results_page_; }
     RunPanel* runPanel() const { return run_panel_; }
-    MatrixView* inputView() const { return input_view_; }
-    MatrixView* outputView() const { return output_view_; }
-    MatrixView* differenceView() const { return difference_view_; }
+    RunController* runController() const { return runs_; }
+    ImagePanes* imagePanes() const { return panes_; }
+    LessonsPanel* lessonsPanel() const { return lessons_panel_; }
+    MatrixView* inputView() const;
+    MatrixView* outputView() const;
+    MatrixView* differenceView() const;
     const Registry& registry() const { return registry_; }
     // Selects row `row` of the results model (model order) and shows its output.
     void selectResult(int row);
 
 signals:
     void inputChanged();
+    void inputFailed(const QString& message);
     void deviceReady();
     void runFinished(bool cancelled);
     void runFailed(const QString& message);
     void errorShown(const QString& message);
-    void requestRun(const coalesce::RunConfig& config, quint64 run_id);  // to the worker
+    void picturesShown();  // the selected result's pictures are on screen
+    void idle();           // nothing is being read or drawn any more
+    void closePrompted(const QString& question);  // the close prompt was asked (or answered)
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -99,15 +123,18 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    // Building the window (main_window.cpp).
+    // Building the window (main_window_layout.cpp).
     void createActions();
     void createMenus();
+    void createLessonsMenu();
     QWidget* createCentralArea();
     void createDocks();
     void createStatusBar();
+    // Its state (main_window.cpp).
     void restoreSettings();
     void saveSettings() const;
-    bool confirmDiscardResults();
+    bool confirmDiscardResults(const QString& question);
+    void emitIdleIfDone();
 
     // Messages.
     void showError(const QString& message);
@@ -115,7 +142,7 @@ private:
     void log(const QString& line);
 
     // Input (main_window_input.cpp).
-    void setInput(LoadedImage image);
+    void setInput(const LoadedInput& input, const QString& path);
     void chooseAndOpen();
     void chooseAndGenerate();
     void reloadWithChannel();
@@ -123,15 +150,14 @@ private:
     void rememberFolder(const QString& file);
 
     // Running (main_window_run.cpp).
-    void startWorker();
+    void connectRuns();
     void onDeviceProbed(int count, const DeviceInfo& device, const QString& summary);
-    void onProgress(const Progress& progress);
-    void onResult(const RunResult& result);
+    void onRunStarted(const RunConfig& config);
     void onFinished(const RunRecord& record);
     void onFailed(const QString& message);
     void setRunning(bool running);
-    void showSelectedResult();
-    void showRunInput(const RunResult& result);
+    void showResult(int row);
+    void showNoOutputs(const RunRecord& record, const QString& why);
 
     // Results files and images (main_window_files.cpp).
     void chooseAndOpenResults();
@@ -142,30 +168,20 @@ private:
 
     Registry registry_;
     std::vector<PluginReport> plugin_reports_;
-    QThread worker_thread_;
-    RunWorker* worker_ = nullptr;  // lives on worker_thread_
-    int device_count_ = 0;
-    bool device_probed_ = false;
-    DeviceInfo device_;
-    bool running_ = false;
-    quint64 run_id_ = 0;  // the latest run sent to the worker
+    std::vector<Lesson> lessons_;
     bool unsaved_ = false;
     QMessageBox::StandardButton close_prompt_answer_ = QMessageBox::NoButton;
     std::optional<LoadedImage> input_;
     GenerateRequest last_generate_;
-    std::shared_ptr<const Matrix> run_input_;  // a sweep's random input, made again for the view
-    std::uint64_t run_input_seed_ = 0;
 
+    RunController* runs_ = nullptr;
+    InputLoader* loader_ = nullptr;
     InputPanel* input_panel_ = nullptr;
     RunPanel* run_panel_ = nullptr;
-    MatrixView* input_view_ = nullptr;
-    MatrixView* output_view_ = nullptr;
-    MatrixView* difference_view_ = nullptr;
-    MatrixView* active_view_ = nullptr;  // the view zoom shortcuts act on
-    ResultsModel* results_model_ = nullptr;
-    QSortFilterProxyModel* results_proxy_ = nullptr;
-    QTableView* results_view_ = nullptr;
-    ResultsChartsWidget* charts_ = nullptr;
+    ImagePanes* panes_ = nullptr;
+    ResultsPage* results_page_ = nullptr;
+    LessonsPanel* lessons_panel_ = nullptr;
+    QDockWidget* lessons_dock_ = nullptr;
     QLabel* error_bar_ = nullptr;
     QPlainTextEdit* log_ = nullptr;
     QLabel* device_label_ = nullptr;
@@ -186,6 +202,7 @@ private:
     QAction* zoom_in_action_ = nullptr;
     QAction* zoom_out_action_ = nullptr;
     QAction* fit_action_ = nullptr;
+    QAction* experiments_action_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     QMenu* view_menu_ = nullptr;
 };

@@ -7,19 +7,30 @@
 #include "results/chart_widgets.hpp"
 #include "results/results_files.hpp"
 #include "results/results_model.hpp"
+#include "run_controller.hpp"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 
 namespace coalesce::gui {
+namespace {
+
+const char* kNothingToExport =
+    "There is no chart to export yet: run something (Ctrl+R) or open a results file first.";
+const char* kNothingToSave =
+    "There is no output image to save: select a result row that kept its output.";
+
+}  // namespace
 
 bool MainWindow::openResults(const QString& path) {
-    if (running_) {
+    if (isRunning()) {
         showError("A run is in progress: cancel it before opening results.");
         return false;
     }
-    if (!confirmDiscardResults()) return false;
+    if (!confirmDiscardResults("The results of the last run are not saved. Save them before "
+                               "opening others?"))
+        return false;
     QString error;
     std::optional<RunRecord> record = loadResultsFile(path, &error);
     if (!record) {
@@ -27,13 +38,12 @@ bool MainWindow::openResults(const QString& path) {
         return false;
     }
     clearError();
-    results_model_->setRecord(std::move(*record));
+    resultsModel()->setRecord(std::move(*record));
     unsaved_ = false;
-    output_view_->clear("Results from a file keep no output images.");
-    difference_view_->clear({});
+    showNoOutputs(resultsModel()->record(), "results from a file keep no output images");
     recent_->add(path);
     rememberFolder(path);
-    log(QString("Opened results %1: %2 runs").arg(path).arg(results_model_->rowCount()));
+    log(QString("Opened results %1: %2 runs").arg(path).arg(resultsModel()->rowCount()));
     return true;
 }
 
@@ -46,18 +56,19 @@ bool MainWindow::compareResults(const QString& a, const QString& b) {
         return false;
     }
     clearError();
-    charts_->showComparison(std::move(*first), QFileInfo(a).fileName(), std::move(*second), QFileInfo(b).fileName());
+    charts()->showComparison(std::move(*first), QFileInfo(a).fileName(), std::move(*second),
+                             QFileInfo(b).fileName());
     log(QString("Comparing %1 with %2").arg(a, b));
     return true;
 }
 
 bool MainWindow::saveResults(const QString& path) {
-    if (results_model_->isEmpty()) {
+    if (resultsModel()->isEmpty()) {
         showError("There are no results to save yet: run something first (Ctrl+R).");
         return false;
     }
     QString error;
-    if (!saveResultsFile(path, results_model_->record(), &error)) {
+    if (!saveResultsFile(path, resultsModel()->record(), &error)) {
         showError("Could not save the results. " + error);
         return false;
     }
@@ -68,15 +79,16 @@ bool MainWindow::saveResults(const QString& path) {
 }
 
 bool MainWindow::saveOutputImage(const QString& path) {
-    const Matrix* output = output_view_->matrix();
+    const Matrix* output = outputView()->matrix();
     if (!output) {
-        showError("There is no output image: select a result row that kept its output.");
+        showError(kNothingToSave);
         return false;
     }
     try {
         const ImageEncoding used = save_image(path.toStdString(), *output);
         rememberFolder(path);
-        log(QString("Saved output image %1 (%2)").arg(path, QString::fromStdString(encoding_name(used))));
+        log(QString("Saved output image %1 (%2)")
+                .arg(path, QString::fromStdString(encoding_name(used))));
         return true;
     } catch (const std::exception& e) {
         showError(QString("Could not save the image. %1").arg(QString::fromUtf8(e.what())));
@@ -85,8 +97,12 @@ bool MainWindow::saveOutputImage(const QString& path) {
 }
 
 bool MainWindow::exportChart(const QString& path) {
+    if (!charts()->currentChart()->hasData()) {
+        showError(kNothingToExport);
+        return false;
+    }
     QString error;
-    if (!charts_->exportCurrentChart(path, &error)) {
+    if (!charts()->exportCurrentChart(path, &error)) {
         showError("Could not export the chart. " + error);
         return false;
     }
@@ -96,9 +112,10 @@ bool MainWindow::exportChart(const QString& path) {
 }
 
 void MainWindow::showChart(const QString& which) {
-    if (which == "bandwidth") charts_->setCurrentWidget(charts_->bandwidth());
-    else if (which == "sweep") charts_->setCurrentWidget(charts_->sweep());
-    else if (which == "compare") charts_->setCurrentWidget(charts_->compare());
+    ResultsChartsWidget* c = charts();
+    if (which == "bandwidth") c->setCurrentWidget(c->bandwidth());
+    else if (which == "sweep") c->setCurrentWidget(c->sweep());
+    else if (which == "compare") c->setCurrentWidget(c->compare());
 }
 
 void MainWindow::chooseAndOpenResults() {
@@ -108,40 +125,58 @@ void MainWindow::chooseAndOpenResults() {
 }
 
 void MainWindow::chooseAndCompare() {
-    const QString a = QFileDialog::getOpenFileName(this, "First results file", lastFolder(), "Results (*.json *.csv)");
+    const QString a = QFileDialog::getOpenFileName(this, "First results file", lastFolder(),
+                                                   "Results (*.json *.csv)");
     if (a.isEmpty()) return;
-    const QString b = QFileDialog::getOpenFileName(this, "Second results file", QFileInfo(a).absolutePath(),
+    const QString b = QFileDialog::getOpenFileName(this, "Second results file",
+                                                   QFileInfo(a).absolutePath(),
                                                    "Results (*.json *.csv)");
     if (!b.isEmpty()) compareResults(a, b);
 }
 
 bool MainWindow::chooseAndSaveResults() {
-    if (results_model_->isEmpty()) {
+    if (resultsModel()->isEmpty()) {
         showError("There are no results to save yet: run something first (Ctrl+R).");
         return false;
     }
     QString filter;
-    QString path = QFileDialog::getSaveFileName(this, "Save results", QDir(lastFolder()).filePath("results.json"),
-                                                "JSON, coalesce-bench schema (*.json);;CSV (*.csv)", &filter);
+    QString path = QFileDialog::getSaveFileName(this, "Save results",
+                                                QDir(lastFolder()).filePath("results.json"),
+                                                "JSON, coalesce-bench schema (*.json);;CSV (*.csv)",
+                                                &filter);
     if (path.isEmpty()) return false;
     if (QFileInfo(path).suffix().isEmpty()) path += filter.startsWith("CSV") ? ".csv" : ".json";
     return saveResults(path);
 }
 
 void MainWindow::chooseAndSaveOutputImage() {
+    // Said before a file name is asked for: a name for nothing would be wasted.
+    if (!outputView()->matrix()) {
+        showError(kNothingToSave);
+        return;
+    }
     QString filter;
     QString path = QFileDialog::getSaveFileName(
         this, "Save output image", QDir(lastFolder()).filePath("output.png"),
-        "PNG, 8-bit normalized to the value range (*.png);;TIFF, 16-bit or float32 exact values (*.tif *.tiff)", &filter);
+        "PNG, 8-bit normalized to the value range (*.png);;"
+        "TIFF, 16-bit or float32 exact values (*.tif *.tiff)",
+        &filter);
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += filter.startsWith("TIFF") ? ".tif" : ".png";
     saveOutputImage(path);
 }
 
 void MainWindow::chooseAndExportChart() {
+    if (!charts()->currentChart()->hasData()) {
+        showError(kNothingToExport);
+        return;
+    }
     QString filter;
-    QString path = QFileDialog::getSaveFileName(this, "Export chart", QDir(lastFolder()).filePath("chart.png"),
-                                                "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)", &filter);
+    QString path = QFileDialog::getSaveFileName(this, "Export chart",
+                                                QDir(lastFolder()).filePath("chart.png"),
+                                                "PNG image (*.png);;SVG drawing (*.svg);;"
+                                                "PDF document (*.pdf)",
+                                                &filter);
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty())
         path += filter.startsWith("SVG") ? ".svg" : filter.startsWith("PDF") ? ".pdf" : ".png";

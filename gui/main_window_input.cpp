@@ -1,10 +1,11 @@
 // MainWindow: opening images and matrix files, generating matrices, the input view.
 #include "main_window.hpp"
 
+#include "image_panes.hpp"
+#include "input_loader.hpp"
 #include "input_panel.hpp"
-#include "matrix_image.hpp"
-#include "matrix_view.hpp"
 #include "recent_files.hpp"
+#include "background_pool.hpp"
 #include "run_panel.hpp"
 
 #include <QCoreApplication>
@@ -12,6 +13,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QSettings>
+#include <QStatusBar>
+
+#include <utility>
 
 #ifndef COALESCE_SOURCE_IMAGES_DIR
 #define COALESCE_SOURCE_IMAGES_DIR ""
@@ -33,45 +37,35 @@ QString MainWindow::defaultSampleImage() {
     return {};
 }
 
-bool MainWindow::openFile(const QString& path) {
-    try {
-        LoadedImage image = load_image(path.toStdString(), input_panel_->channel());
-        clearError();
-        log(QString("Opened %1: %2 x %3, %4").arg(path).arg(image.matrix->rows()).arg(image.matrix->cols())
-                .arg(QString::fromStdString(image.source_type)));
-        setInput(std::move(image));
-        recent_->add(path);
-        rememberFolder(path);
-        return true;
-    } catch (const std::exception& e) {
-        showError(QString("Could not open the file. %1").arg(QString::fromUtf8(e.what())));
-        return false;
-    }
+void MainWindow::openFile(const QString& path) {
+    statusBar()->showMessage(QString("Reading %1…").arg(QFileInfo(path).fileName()));
+    loader_->open(path, input_panel_->channel());
 }
 
 void MainWindow::generate(const GenerateRequest& request) {
-    try {
-        last_generate_ = request;
-        LoadedImage image = describe_generated(request.make(), request.describe().toStdString());
-        clearError();
-        log("Generated " + request.describe());
-        setInput(std::move(image));
-    } catch (const std::exception& e) {  // std::bad_alloc for a size the machine cannot hold
-        showError(QString("Could not generate the matrix: %1").arg(QString::fromUtf8(e.what())));
-    }
+    last_generate_ = request;
+    statusBar()->showMessage(QString("Generating %1…").arg(request.describe()));
+    loader_->generate(request);
 }
 
-void MainWindow::setInput(LoadedImage image) {
-    input_ = std::move(image);
+void MainWindow::setInput(const LoadedInput& loaded, const QString& path) {
+    statusBar()->clearMessage();
+    clearError();
+    log(loaded.description);
+    release_elsewhere(std::exchange(input_, loaded.image));
     input_panel_->show(*input_);
-    setWindowTitle(QString("%1 — Coalesce").arg(input_->path.empty() ? QString("generated matrix")
-                                                  : QString::fromStdString(input_->path.filename().string())));
+    const QString name = input_->path.empty()
+                             ? QString("generated matrix")
+                             : QString::fromStdString(input_->path.filename().string());
+    setWindowTitle(QString("%1 — Coalesce").arg(name));
     run_panel_->setInputShape(input_->matrix->shape());
-    Rendered rendered = render_grey(*input_->matrix);
-    input_view_->setMatrix(input_->matrix, rendered,
-                           QString("%1 x %2, %3 … %4").arg(input_->matrix->rows()).arg(input_->matrix->cols())
-                               .arg(rendered.lo, 0, 'g', 5).arg(rendered.hi, 0, 'g', 5));
+    panes_->showInput(loaded.picture);
+    if (!path.isEmpty()) {
+        recent_->add(path);
+        rememberFolder(path);
+    }
     emit inputChanged();
+    emitIdleIfDone();
 }
 
 void MainWindow::reloadWithChannel() {
@@ -82,7 +76,8 @@ void MainWindow::reloadWithChannel() {
 void MainWindow::chooseAndOpen() {
     const QString path = QFileDialog::getOpenFileName(
         this, "Open image or matrix", lastFolder(),
-        "Images and matrices (*.png *.jpg *.jpeg *.tif *.tiff *.bmp *.pgm *.ppm *.pnm *.yml *.yaml *.xml *.yml.gz *.xml.gz);;"
+        "Images and matrices (*.png *.jpg *.jpeg *.tif *.tiff *.bmp *.pgm *.ppm *.pnm *.yml *.yaml "
+        "*.xml *.yml.gz *.xml.gz);;"
         "Images (*.png *.jpg *.jpeg *.tif *.tiff *.bmp *.pgm *.ppm *.pnm);;"
         "OpenCV matrix files (*.yml *.yaml *.xml *.yml.gz *.xml.gz);;All files (*)");
     if (!path.isEmpty()) openFile(path);
@@ -101,7 +96,7 @@ QString MainWindow::lastFolder() const {
 }
 
 void MainWindow::rememberFolder(const QString& file) {
-    QSettings().setValue("lastFolder", QFileInfo(file).absolutePath());
+    store_setting("lastFolder", QFileInfo(file).absolutePath());
 }
 
 }  // namespace coalesce::gui

@@ -1,15 +1,20 @@
 // Turns float32 matrices into pictures: grey levels over the value range, and a heat map of the
-// absolute difference between an output and its CPU reference.
+// difference between an output and its CPU reference, scaled against the verification bound.
 #pragma once
 
 #include "coalesce/matrix.hpp"
 
 #include <QImage>
 
+#include <vector>
+
 namespace coalesce::gui {
 
 struct Rendered {
     QImage image;          // Format_RGB32, one pixel per element
+    // The image halved again and again (smoothly) down to about 256 pixels on its long side, so a
+    // view shows a large matrix reduced without aliasing and without scaling 64 M pixels per paint.
+    std::vector<QImage> reduced;
     float lo = 0, hi = 0;  // the values mapped to the ends of the scale
 };
 
@@ -19,7 +24,23 @@ Rendered render_grey(const Matrix& matrix);
 // |output - reference| per element, same shape required (else an empty matrix).
 Matrix absolute_difference(const Matrix& output, const Matrix& reference);
 
-// 0 → black, max → white through red and yellow; NaN magenta.
-Rendered render_heat(const Matrix& difference);
+// Colours of the difference heat map.
+inline constexpr QRgb kNonFiniteColour = qRgb(255, 0, 255);  // NaN or infinite difference
+inline constexpr QRgb kBeyondBoundColour = qRgb(0, 190, 255);  // larger than the bound: fails
+
+// What a heat map found.
+struct HeatStats {
+    float largest_ratio = 0;     // largest finite difference / bound
+    std::size_t beyond = 0;      // elements beyond their bound (any difference where it is 0)
+    std::size_t non_finite = 0;  // NaN or infinite differences
+};
+
+// difference / bound per element: 0 → black, 1 (at the verification bound) → white through red
+// and yellow; beyond the bound cyan, NaN magenta. A zero bound (exact operations) makes any
+// difference "beyond". lo = 0, hi = 1 (the bound). Same shapes required, else empty.
+Rendered render_heat(const Matrix& difference, const Matrix& bound, HeatStats* stats = nullptr);
+
+// The ratio render_heat draws at t: black → red → yellow → white over [0, 1].
+QRgb heat_colour(float t);
 
 }  // namespace coalesce::gui

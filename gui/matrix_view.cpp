@@ -1,18 +1,24 @@
 #include "matrix_view.hpp"
 
+#include "background_pool.hpp"
+
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace coalesce::gui {
 namespace {
 constexpr double kStep = 1.25;
 constexpr double kMinZoom = 1.0 / 64.0;
 constexpr double kMaxZoom = 256.0;
-constexpr int kCaptionHeight = 20;
+constexpr int kBandMinHeight = 20;  // [pixels] one line of caption
+constexpr int kBandPadding = 6;     // [pixels] left and right of the text
+constexpr int kZoomTextWidth = 56;  // [pixels] kept free for "100%" at the band's right
+constexpr int kTextFlags = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap;
 }  // namespace
 
 MatrixView::MatrixView(const QString& title, QWidget* parent) : QWidget(parent), title_(title) {
@@ -25,10 +31,11 @@ MatrixView::MatrixView(const QString& title, QWidget* parent) : QWidget(parent),
     setPalette(p);
 }
 
-void MatrixView::setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption,
-                           const QString& note) {
+void MatrixView::setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered,
+                           const QString& caption, const QString& note) {
+    release_elsewhere(std::exchange(matrix_, nullptr), std::exchange(rendered_, Rendered{}));
     matrix_ = std::move(matrix);
-    image_ = std::move(rendered.image);
+    rendered_ = std::move(rendered);
     caption_ = caption;
     note_ = note;
     message_.clear();
@@ -36,22 +43,37 @@ void MatrixView::setMatrix(std::shared_ptr<const Matrix> matrix, Rendered render
 }
 
 void MatrixView::clear(const QString& message) {
-    matrix_.reset();
-    image_ = QImage();
+    release_elsewhere(std::exchange(matrix_, nullptr), std::exchange(rendered_, Rendered{}));
     caption_.clear();
     note_.clear();
     message_ = message;
     update();
 }
 
+QString MatrixView::bandText() const {
+    return caption_.isEmpty() ? title_ : title_ + " — " + caption_;
+}
+
+QRect MatrixView::bandTextRect() const {
+    const int width = std::max(40, this->width() - 2 * kBandPadding - kZoomTextWidth);
+    return fontMetrics().boundingRect(QRect(0, 0, width, 10000), kTextFlags, bandText());
+}
+
+int MatrixView::captionHeight() const {
+    if (rendered_.image.isNull()) return 0;
+    return std::max(kBandMinHeight, bandTextRect().height() + 4);
+}
+
 void MatrixView::fitToWindow() {
     fitted_ = true;
-    if (!image_.isNull()) {
+    const QImage& image = rendered_.image;
+    if (!image.isNull()) {
+        const int band = captionHeight();
         const double w = std::max(1, width() - 8);
-        const double h = std::max(1, height() - kCaptionHeight - 8);
-        zoom_ = std::clamp(std::min(w / image_.width(), h / image_.height()), kMinZoom, kMaxZoom);
-        origin_ = QPointF((width() - image_.width() * zoom_) / 2.0,
-                          kCaptionHeight + (height() - kCaptionHeight - image_.height() * zoom_) / 2.0);
+        const double h = std::max(1, height() - band - 8);
+        zoom_ = std::clamp(std::min(w / image.width(), h / image.height()), kMinZoom, kMaxZoom);
+        origin_ = QPointF((width() - image.width() * zoom_) / 2.0,
+                          band + (height() - band - image.height() * zoom_) / 2.0);
     }
     update();
 }
@@ -60,7 +82,7 @@ void MatrixView::zoomIn() { zoomAround(QPointF(width() / 2.0, height() / 2.0), k
 void MatrixView::zoomOut() { zoomAround(QPointF(width() / 2.0, height() / 2.0), 1.0 / kStep); }
 
 void MatrixView::zoomAround(QPointF anchor, double factor) {
-    if (image_.isNull()) return;
+    if (rendered_.image.isNull()) return;
     const double next = std::clamp(zoom_ * factor, kMinZoom, kMaxZoom);
     // Keep the image point under `anchor` where it is.
     const QPointF image_point = (anchor - origin_) / zoom_;
@@ -70,17 +92,30 @@ void MatrixView::zoomAround(QPointF anchor, double factor) {
     update();
 }
 
+const QImage& MatrixView::levelFor(double shown_width) const {
+    // The smallest reduction still at least as wide as it is shown: little to scale, no aliasing.
+    const QImage* best = &rendered_.image;
+    for (const QImage& level : rendered_.reduced) {
+        if (level.width() < shown_width) break;
+        best = &level;
+    }
+    return *best;
+}
+
 void MatrixView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.setPen(QColor(220, 220, 220));
-    if (image_.isNull()) {
+    const QImage& image = rendered_.image;
+    if (image.isNull()) {
         painter.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
                          message_.isEmpty() ? title_ : title_ + "\n\n" + message_);
         return;
     }
+    const QRectF target(origin_, QSizeF(image.width() * zoom_, image.height() * zoom_));
+    const QImage& source = levelFor(target.width());
     // Enlarged: sharp element squares; reduced: smoothed, so fine patterns do not alias.
-    painter.setRenderHint(QPainter::SmoothPixmapTransform, zoom_ < 1.0);
-    painter.drawImage(QRectF(origin_, QSizeF(image_.width() * zoom_, image_.height() * zoom_)), image_);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, source.width() > target.width());
+    painter.drawImage(target, source);
 
     if (!note_.isEmpty()) {
         const QRect box = painter.fontMetrics().boundingRect(rect().adjusted(20, 20, -20, -20),
@@ -89,12 +124,13 @@ void MatrixView::paintEvent(QPaintEvent*) {
         painter.drawText(box, Qt::AlignCenter | Qt::TextWordWrap, note_);
     }
 
-    const QRect band(0, 0, width(), kCaptionHeight);
+    const QRect band(0, 0, width(), captionHeight());
     painter.fillRect(band, QColor(25, 25, 28, 220));
     const QString zoom_text = QString::number(zoom_ * 100.0, 'f', zoom_ < 0.1 ? 1 : 0) + "%";
-    painter.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                     painter.fontMetrics().elidedText(title_ + " — " + caption_, Qt::ElideRight, width() - 70));
-    painter.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignRight, zoom_text);
+    const QRect text_area = band.adjusted(kBandPadding, 0, -kBandPadding - kZoomTextWidth, 0);
+    painter.drawText(text_area, kTextFlags, bandText());
+    painter.drawText(band.adjusted(kBandPadding, 0, -kBandPadding, 0),
+                     Qt::AlignVCenter | Qt::AlignRight, zoom_text);
 }
 
 void MatrixView::resizeEvent(QResizeEvent*) {
@@ -108,7 +144,7 @@ void MatrixView::wheelEvent(QWheelEvent* event) {
 }
 
 void MatrixView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() == Qt::LeftButton && !image_.isNull()) {
+    if (event->button() == Qt::LeftButton && !rendered_.image.isNull()) {
         dragging_ = true;
         drag_from_ = event->position();
         setCursor(Qt::ClosedHandCursor);
@@ -135,7 +171,7 @@ void MatrixView::mouseReleaseEvent(QMouseEvent* event) {
 void MatrixView::leaveEvent(QEvent*) { emit hoverLeft(); }
 
 void MatrixView::reportHover(QPointF pos) {
-    if (!matrix_ || image_.isNull()) return;
+    if (!matrix_ || rendered_.image.isNull()) return;
     const QPointF p = (pos - origin_) / zoom_;
     const auto col = static_cast<long long>(std::floor(p.x()));
     const auto row = static_cast<long long>(std::floor(p.y()));
@@ -144,7 +180,8 @@ void MatrixView::reportHover(QPointF pos) {
         emit hoverLeft();
         return;
     }
-    emit hovered(title_, row, col, matrix_->at(static_cast<std::size_t>(row), static_cast<std::size_t>(col)));
+    emit hovered(title_, row, col,
+                 matrix_->at(static_cast<std::size_t>(row), static_cast<std::size_t>(col)));
 }
 
 }  // namespace coalesce::gui

@@ -17,9 +17,9 @@ class MatrixView : public QWidget {
 public:
     explicit MatrixView(const QString& title, QWidget* parent = nullptr);
 
-    // Shows `matrix` drawn as `rendered`; `caption` describes it (range, source); `note`, when
-    // given, is written over the middle of the picture (when the picture alone says nothing,
-    // e.g. an all-black difference). Fits the window.
+    // Shows `matrix` drawn as `rendered`; `caption` describes it (range, source, scale); `note`,
+    // when given, is written over the middle of the picture (when the picture alone says
+    // nothing, e.g. an all-black difference). Fits the window.
     void setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption,
                    const QString& note = {});
     // Shows nothing but `message` (why there is no picture).
@@ -27,8 +27,15 @@ public:
 
     bool hasMatrix() const { return matrix_ != nullptr; }
     const Matrix* matrix() const { return matrix_.get(); }
+    const std::shared_ptr<const Matrix>& sharedMatrix() const { return matrix_; }
     const QString& caption() const { return caption_; }
+    const QString& message() const { return message_; }
+    const QString& title() const { return title_; }
+    const QImage& image() const { return rendered_.image; }  // null when there is no picture
     double zoom() const { return zoom_; }
+    // [pixels] height of the band over the picture holding the title and the whole caption,
+    // wrapped onto as many lines as the view's width needs (never elided).
+    int captionHeight() const;
 
     QSize sizeHint() const override { return {360, 280}; }
 
@@ -54,13 +61,16 @@ protected:
 private:
     void zoomAround(QPointF anchor, double factor);
     void reportHover(QPointF pos);
+    QString bandText() const;
+    QRect bandTextRect() const;
+    const QImage& levelFor(double shown_width) const;
 
     QString title_;
     QString caption_;
     QString message_;
     QString note_;
     std::shared_ptr<const Matrix> matrix_;
-    QImage image_;
+    Rendered rendered_;
     double zoom_ = 1.0;
     QPointF origin_;        // widget position of the image's top-left corner
     bool fitted_ = true;    // follow the window size until the user zooms or pans

@@ -1,5 +1,7 @@
 #include "recent_files.hpp"
 
+#include "background_pool.hpp"
+
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
@@ -42,6 +44,6 @@ void RecentFiles::rebuild() {
     }
 }
 
-void RecentFiles::save() const { QSettings().setValue("recentFiles", files_); }
+void RecentFiles::save() const { store_setting("recentFiles", files_); }
 
 }  // namespace coalesce::gui

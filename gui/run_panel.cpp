@@ -41,6 +41,16 @@ int space_rank(const std::string& space) {
 }
 
 constexpr int kIdRole = Qt::UserRole;
+constexpr int kGroupRole = Qt::UserRole + 1;  // a memory space, "tuned" or "experiment"
+
+// Each border mode in words; "mirror" is the one people guess wrong.
+QString border_tooltip(Border b) {
+    if (b == Border::clamp) return "clamp: the edge value repeats (aaa|abcd|ddd)";
+    if (b == Border::zero) return "zero: outside reads 0 (000|abcd|000)";
+    if (b == Border::wrap) return "wrap: periodic (bcd|abcd|abc)";
+    return "mirror: reflected with the edge repeated (dcba|abcd|dcba): OpenCV's BORDER_REFLECT, "
+           "CUDA's cudaAddressModeMirror (not BORDER_REFLECT_101, which skips the edge)";
+}
 
 }  // namespace
 
@@ -71,6 +81,7 @@ RunPanel::RunPanel(const Registry& registry, QWidget* parent) : QWidget(parent),
         summary_->setText(n == 0 ? "No variant selected." : QString("%1 variant%2 selected.").arg(n).arg(n == 1 ? "" : "s"));
     });
     setDeviceAvailable(false);
+    updateVariantVisibility();
     emit selectionChanged();
 }
 
@@ -93,44 +104,85 @@ QWidget* RunPanel::makeOperationsBox() {
     return box;
 }
 
+QTreeWidgetItem* RunPanel::addGroup(const QString& text, const QString& tooltip,
+                                    const QString& name) {
+    auto* group = new QTreeWidgetItem(tree_, {text});
+    group->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
+    group->setToolTip(0, tooltip);
+    group->setData(0, kGroupRole, name);
+    group->setCheckState(0, Qt::Checked);
+    return group;
+}
+
+void RunPanel::addVariantItem(QTreeWidgetItem* group, const Variant& v) {
+    const QString id = qs(v.info.id);
+    auto* item = new QTreeWidgetItem(group, {id});
+    item->setData(0, kIdRole, id);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+    item->setCheckState(0, Qt::Checked);
+    QString tip = "<b>" + id.toHtmlEscaped() + "</b> (" + qs(tier_name(v.info.tier)) + ", " +
+                  qs(v.info.memory_space).toHtmlEscaped() + ", " + (v.info.gpu ? "GPU" : "CPU") +
+                  ")<br>" + qs(v.info.description).toHtmlEscaped();
+    if (!v.info.kernel.empty())
+        tip += "<br>kernel: <tt>" + qs(v.info.kernel).toHtmlEscaped() + "</tt>";
+    if (v.info.origin != "built-in")
+        tip += "<br><i>from " + qs(v.info.origin).toHtmlEscaped() + "</i>";
+    item->setToolTip(0, tip);
+    variant_items_[id] = item;
+}
+
 QWidget* RunPanel::makeVariantsBox() {
-    auto* box = new QGroupBox("Variants by memory space", this);
+    auto* box = new QGroupBox("Variants", this);
     auto* layout = new QVBoxLayout(box);
     tree_ = new QTreeWidget(box);
     tree_->setObjectName("variantTree");
     tree_->setHeaderHidden(true);
     tree_->setColumnCount(1);
     tree_->setUniformRowHeights(true);
+    // Ids are never elided: the column is as wide as the longest one and the tree scrolls.
+    tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    tree_->header()->setStretchLastSection(false);
+    tree_->setTextElideMode(Qt::ElideNone);
+    tree_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 
+    // The lessons first, by memory space; then what the hardware can do; the experiments last.
     std::vector<std::string> spaces;
     for (const Variant& v : registry_.variants())
-        if (std::find(spaces.begin(), spaces.end(), v.info.memory_space) == spaces.end())
+        if (v.info.tier == Tier::classic &&
+            std::find(spaces.begin(), spaces.end(), v.info.memory_space) == spaces.end())
             spaces.push_back(v.info.memory_space);
-    std::stable_sort(spaces.begin(), spaces.end(),
-                     [](const std::string& a, const std::string& b) { return space_rank(a) < space_rank(b); });
-
+    std::stable_sort(spaces.begin(), spaces.end(), [](const std::string& a, const std::string& b) {
+        return space_rank(a) < space_rank(b);
+    });
     for (const std::string& space : spaces) {
-        auto* group = new QTreeWidgetItem(tree_, {qs(space)});
-        group->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
-        group->setToolTip(0, space_tooltip(qs(space)));
-        group->setCheckState(0, Qt::Checked);
-        for (const Variant& v : registry_.variants()) {
-            if (v.info.memory_space != space) continue;
-            const QString id = qs(v.info.id);
-            auto* item = new QTreeWidgetItem(group, {id});
-            item->setData(0, kIdRole, id);
-            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-            item->setCheckState(0, Qt::Checked);
-            QString tip = "<b>" + id.toHtmlEscaped() + "</b> (" + qs(space).toHtmlEscaped() + ", " +
-                          (v.info.gpu ? "GPU" : "CPU") + ")<br>" + qs(v.info.description).toHtmlEscaped();
-            if (v.info.origin != "built-in") tip += "<br><i>from " + qs(v.info.origin).toHtmlEscaped() + "</i>";
-            item->setToolTip(0, tip);
-            variant_items_[id] = item;
-        }
+        QTreeWidgetItem* group = addGroup(qs(space), space_tooltip(qs(space)), qs(space));
+        for (const Variant& v : registry_.variants())
+            if (v.info.tier == Tier::classic && v.info.memory_space == space)
+                addVariantItem(group, v);
     }
+    const auto add_tier = [this](Tier tier, const QString& text, const QString& tooltip) {
+        QTreeWidgetItem* group = nullptr;
+        for (const Variant& v : registry_.variants()) {
+            if (v.info.tier != tier) continue;
+            if (!group) group = addGroup(text, tooltip, qs(tier_name(tier)));
+            addVariantItem(group, v);
+        }
+    };
+    add_tier(Tier::tuned, "tuned: what the hardware can do",
+             "Tuned variants: every trick that pays on this hardware, to show how close to the "
+             "device's copy bandwidth each operation can get. The lessons are the groups above.");
+    add_tier(Tier::experiment, "experiments: ideas that lost",
+             "Tuning ideas kept because they lost; each description says why.");
     tree_->expandAll();
     connect(tree_, &QTreeWidget::itemChanged, this, [this] { emit selectionChanged(); });
     layout->addWidget(tree_);
+
+    experiments_box_ = new QCheckBox("Show experiments (ideas that lost)", box);
+    experiments_box_->setObjectName("showExperiments");
+    experiments_box_->setToolTip("Experiments are tuning ideas kept because they lost: hidden, "
+                                 "and not run, unless shown.");
+    connect(experiments_box_, &QCheckBox::toggled, this, &RunPanel::setShowExperiments);
+    layout->addWidget(experiments_box_);
     return box;
 }
 
@@ -145,8 +197,14 @@ QWidget* RunPanel::makeParametersBox() {
     form->addRow("Filter radius", radius_);
     border_ = new QComboBox(box);
     border_->setObjectName("border");
-    for (Border b : all_borders()) border_->addItem(qs(border_name(b)));
-    border_->setToolTip("What a filter reads outside the matrix. Variants that do not offer the mode are skipped.");
+    QStringList border_tips;
+    for (Border b : all_borders()) {
+        border_->addItem(qs(border_name(b)));
+        border_->setItemData(border_->count() - 1, border_tooltip(b), Qt::ToolTipRole);
+        border_tips << border_tooltip(b);
+    }
+    border_->setToolTip("What a filter reads outside the matrix. Variants that do not offer the "
+                        "mode are skipped.\n" + border_tips.join('\n'));
     form->addRow("Border", border_);
     reps_ = new QSpinBox(box);
     reps_->setObjectName("reps");
@@ -211,7 +269,9 @@ void RunPanel::setRunning(bool running) {
 
 void RunPanel::updateVariantVisibility() {
     for (const Variant& v : registry_.variants())
-        variant_items_.at(qs(v.info.id))->setHidden(!op_boxes_.at(v.info.op)->isChecked());
+        variant_items_.at(qs(v.info.id))
+            ->setHidden(!op_boxes_.at(v.info.op)->isChecked() ||
+                        (v.info.tier == Tier::experiment && !show_experiments_));
     for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
         QTreeWidgetItem* group = tree_->topLevelItem(i);
         bool any = false;
@@ -224,7 +284,8 @@ std::vector<const Variant*> RunPanel::selectedVariants() const {
     std::vector<const Variant*> out;
     for (const Variant& v : registry_.variants()) {
         const QTreeWidgetItem* item = variant_items_.at(qs(v.info.id));
-        if (item->checkState(0) == Qt::Checked && !item->isDisabled() && op_boxes_.at(v.info.op)->isChecked())
+        if (item->checkState(0) == Qt::Checked && !item->isDisabled() && !item->isHidden() &&
+            op_boxes_.at(v.info.op)->isChecked())
             out.push_back(&v);
     }
     return out;
@@ -300,6 +361,44 @@ void RunPanel::setSweep(bool sweep, const QString& sizes) {
     if (!sizes.isEmpty()) sizes_->setText(sizes);
 }
 
+void RunPanel::setParams(const OpParams& params) {
+    radius_->setValue(params.radius);
+    const auto& borders = all_borders();
+    const auto it = std::find(borders.begin(), borders.end(), params.border);
+    if (it != borders.end()) border_->setCurrentIndex(static_cast<int>(it - borders.begin()));
+}
+
+void RunPanel::setShowExperiments(bool show) {
+    if (show == show_experiments_) return;
+    show_experiments_ = show;
+    {
+        const QSignalBlocker block(experiments_box_);
+        experiments_box_->setChecked(show);
+    }
+    updateVariantVisibility();
+    emit experimentsShownChanged(show);
+    emit selectionChanged();
+}
+
+void RunPanel::applyLesson(const Lesson& lesson) {
+    QStringList ops, ids;
+    bool experiment = false;
+    for (const std::string& id : lesson.variants) {
+        const Variant* v = registry_.find(id);
+        if (!v) continue;
+        ids << qs(id);
+        if (!ops.contains(qs(op_name(v->info.op)))) ops << qs(op_name(v->info.op));
+        experiment = experiment || v->info.tier == Tier::experiment;
+    }
+    setCheckedOps(ops);
+    setCheckedVariants(ids);
+    if (experiment) setShowExperiments(true);
+    setParams(lesson.params);
+    setSweep(true, format_sizes(lesson.sizes));
+    updateVariantVisibility();
+    emit selectionChanged();
+}
+
 void RunPanel::saveSettings(QSettings& settings) const {
     settings.setValue("run/ops", checkedOps());
     settings.setValue("run/variants", checkedVariants());
@@ -312,6 +411,7 @@ void RunPanel::saveSettings(QSettings& settings) const {
     settings.setValue("run/reps", reps_->value());
     settings.setValue("run/sweep", sweep_->isChecked());
     settings.setValue("run/sizes", sizes_->text());
+    settings.setValue("run/showExperiments", show_experiments_);
 }
 
 void RunPanel::restoreSettings(const QSettings& settings) {
@@ -329,6 +429,7 @@ void RunPanel::restoreSettings(const QSettings& settings) {
     if (border >= 0) border_->setCurrentIndex(border);
     reps_->setValue(settings.value("run/reps", reps_->value()).toInt());
     setSweep(settings.value("run/sweep", false).toBool(), settings.value("run/sizes").toString());
+    setShowExperiments(settings.value("run/showExperiments", false).toBool());
     updateVariantVisibility();
     emit selectionChanged();
 }

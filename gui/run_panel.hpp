@@ -1,7 +1,9 @@
-// The run settings: operations, variants grouped by memory space (tooltips from each variant's own
-// description), filter radius, border mode, repetitions and the sizes to run.
+// The run settings: operations, variants (classic ones by memory space, tuned ones in their own
+// group, experiments only on request; tooltips from each variant's own description), filter
+// radius, border mode, repetitions and the sizes to run.
 #pragma once
 
+#include "coalesce/lessons.hpp"
 #include "coalesce/registry.hpp"
 #include "coalesce/runner.hpp"
 
@@ -48,16 +50,28 @@ public:
     QStringList checkedVariants() const;  // ids, including those of unchecked operations
     void setCheckedVariants(const QStringList& ids);
     void setSweep(bool sweep, const QString& sizes = {});
+    void setParams(const OpParams& params);
+
+    // Experiments (tuning ideas kept because they lost) are listed, and run when checked, only
+    // while this is on.
+    void setShowExperiments(bool show);
+    bool showExperiments() const { return show_experiments_; }
+
+    // Chooses exactly the lesson's variants (and their operations), sizes and parameters.
+    void applyLesson(const Lesson& lesson);
 
     void saveSettings(QSettings& settings) const;
     void restoreSettings(const QSettings& settings);
 
 signals:
     void selectionChanged();
+    void experimentsShownChanged(bool shown);
 
 private:
     QWidget* makeOperationsBox();
     QWidget* makeVariantsBox();
+    QTreeWidgetItem* addGroup(const QString& text, const QString& tooltip, const QString& name);
+    void addVariantItem(QTreeWidgetItem* group, const Variant& v);
     QWidget* makeParametersBox();
     QWidget* makeSizesBox();
     void updateVariantVisibility();
@@ -66,6 +80,8 @@ private:
     const Registry& registry_;
     bool have_gpu_ = false;
     bool variants_restored_ = false;  // the variant choice came from the settings
+    bool show_experiments_ = false;
+    QCheckBox* experiments_box_ = nullptr;
     std::map<Op, QCheckBox*> op_boxes_;
     QTreeWidget* tree_ = nullptr;
     std::map<QString, QTreeWidgetItem*> variant_items_;  // by id

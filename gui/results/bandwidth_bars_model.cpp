@@ -3,6 +3,8 @@
 #include "result_format.hpp"
 #include "results_model.hpp"
 
+#include "coalesce/variant.hpp"
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -48,13 +50,33 @@ QVariant BandwidthBarsModel::data(const QModelIndex& index, int role) const {
 
 QVariant BandwidthBarsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (role != Qt::DisplayRole || section < 0) return {};
-    if (orientation == Qt::Horizontal)
-        return section < ops_.size() ? QVariant(ops_[section]) : QVariant();
+    if (orientation == Qt::Horizontal) {
+        if (section >= ops_.size()) return {};
+        // The copy's column names its value: it is the chart's legend entry.
+        if (section == copy_column_)
+            return QStringLiteral("%1: %2 GB/s").arg(ops_[section], formatGbps(copy_gbps_));
+        return ops_[section];
+    }
     return section < variants_.size() ? QVariant(variants_[section]) : QVariant();
 }
 
 void BandwidthBarsModel::setReversedRows(bool reversed) {
     reversed_ = reversed;
+    rebuild();
+}
+
+void BandwidthBarsModel::setTier(const QString& tier) {
+    tier_ = tier;
+    rebuild();
+}
+
+QString BandwidthBarsModel::copyReferenceLabel() const {
+    return host_copy_ ? QStringLiteral("host copy, same run")
+                      : QStringLiteral("device copy, same run");
+}
+
+void BandwidthBarsModel::setCopyReferenceRow(bool shown) {
+    copy_row_ = shown;
     rebuild();
 }
 
@@ -92,6 +114,9 @@ void BandwidthBarsModel::rebuild() {
     ops_.clear();
     row_op_.clear();
     row_gbps_.clear();
+    tiers_.clear();
+    copy_column_ = -1;
+    host_copy_ = true;
     copy_gbps_ = 0;
     hidden_runs_ = 0;
     all_cache_resident_ = false;
@@ -101,6 +126,9 @@ void BandwidthBarsModel::rebuild() {
     for (std::size_t i : order) {
         const RunResult& r = runs[i];
         if (Shape{r.rows, r.cols} != shown_) continue;
+        const QString tier = QString::fromStdString(r.tier);
+        if (isPlottable(r) && !tiers_.contains(tier)) tiers_.push_back(tier);
+        if (!tier_.isEmpty() && tier != tier_) continue;
         if (!isPlottable(r)) {
             ++hidden_runs_;
             continue;
@@ -120,8 +148,23 @@ void BandwidthBarsModel::rebuild() {
         row_gbps_.push_back(r.gbps);
         any_drawn = true;
         all_resident = all_resident && r.cache_resident;
+        host_copy_ = host_copy_ && !r.gpu;
     }
     if (copy_gbps_ <= 0) copy_gbps_ = best_copy_variant;
+    std::sort(tiers_.begin(), tiers_.end(), [](const QString& a, const QString& b) {
+        const auto rank = [](const QString& t) {
+            const auto tier = parse_tier(t.toStdString());
+            return tier ? static_cast<int>(*tier) : 99;
+        };
+        return rank(a) < rank(b);
+    });
+    if (copy_row_ && any_drawn && copy_gbps_ > 0) {
+        ops_.push_back(copyReferenceLabel());
+        copy_column_ = static_cast<int>(ops_.size()) - 1;
+        variants_.push_front(copyReferenceLabel());
+        row_op_.insert(row_op_.begin(), static_cast<int>(ops_.size()) - 1);
+        row_gbps_.insert(row_gbps_.begin(), copy_gbps_);
+    }
     if (reversed_) {
         std::reverse(variants_.begin(), variants_.end());
         std::reverse(row_op_.begin(), row_op_.end());

@@ -49,12 +49,31 @@ public:
     // rows to read top-down.
     void setReversedRows(bool reversed);
 
+    // Only variants of this tier ("classic", "tuned", "experiment"); empty: every tier.
+    void setTier(const QString& tier);
+    QString tier() const { return tier_; }
+    // The tiers of the plottable runs at the shown size, in the engine's order.
+    const QStringList& tiers() const { return tiers_; }
+
+    // A first row (on top) and a last column of its own for the copy of the same run, so the
+    // copy is read like any bar (with its value) instead of as a line through the labels.
+    void setCopyReferenceRow(bool shown);
+    // The copy's row name: "device copy, same run", or "host copy, same run" for host runs.
+    QString copyReferenceLabel() const;
+    // The copy's column; -1 when it has none.
+    int copyReferenceColumn() const { return copy_column_; }
+
 private:
     void rebuild();
 
     const ResultsModel* source_;
     std::optional<Shape> requested_;
     bool reversed_ = false;
+    bool copy_row_ = false;
+    int copy_column_ = -1;
+    bool host_copy_ = false;  // every drawn run is a host one: the copy is a host memcpy
+    QString tier_;
+    QStringList tiers_;
     Shape shown_;
     std::vector<Shape> sizes_;
     QStringList variants_;   // rows

@@ -25,6 +25,7 @@
 #include <QComboBox>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
@@ -138,15 +139,20 @@ QStringList verticalHeaders(const QAbstractItemModel& model) {
 }
 
 // One bar per variant at one size; see BandwidthBarsModel for the pivot that makes a stacked series
-// draw a single bar per category.
+// draw a single bar per category. The device copy of the same run is the top bar, in grey: a
+// dashed line at its value ran through the value labels of the bars that reach it.
 QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     const QString device = model->deviceName();
+    const QString scope = model->tier().isEmpty()
+                              ? QString()
+                              : QStringLiteral(", %1 variants").arg(model->tier());
     if (model->rowCount() == 0)
-        return newChart(QStringLiteral("%1 — no verified results to chart yet").arg(device));
+        return newChart(
+            QStringLiteral("%1 — no verified results to chart yet%2").arg(device, scope));
 
     const Shape shape = model->shownSize();
-    QString title = QStringLiteral("%1 — bandwidth per variant, %2 float32")
-                        .arg(device, formatShape(shape.rows, shape.cols));
+    QString title = QStringLiteral("%1 — bandwidth per variant, %2 float32%3")
+                        .arg(device, formatShape(shape.rows, shape.cols), scope);
     if (model->allCacheResident()) title += QStringLiteral(" (fits in L2: cache, not DRAM)");
     QChart* chart = newChart(title);
 
@@ -163,8 +169,11 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     labelBars(series, max_bar);
     const auto sets = series->barSets();
     for (int i = 0; i < sets.size(); ++i) {
-        sets[i]->setColor(paletteColor(i));
-        sets[i]->setBorderColor(paletteColor(i).darker(115));
+        QColor color = paletteColor(i);
+        if (i == model->copyReferenceColumn())
+            color = QColor(0x9a, 0x9a, 0x9a);
+        sets[i]->setColor(color);
+        sets[i]->setBorderColor(color.darker(115));
     }
     chart->addSeries(series);
 
@@ -175,18 +184,13 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     series->attachAxis(variants);
 
     // Room after the longest bar for its label.
-    QValueAxis* gbps = gbpsAxis(std::max(max_bar * 1.06, model->copyReferenceGbps()));
+    QValueAxis* gbps = gbpsAxis(max_bar * 1.06);
     QString axis_title = QStringLiteral("bandwidth [GB/s] = bytes read + written / median time");
     if (model->hiddenRuns() > 0)
         axis_title += QStringLiteral("   (%1 failed or skipped run(s) not shown)").arg(model->hiddenRuns());
     gbps->setTitleText(axis_title);
     chart->addAxis(gbps, Qt::AlignBottom);
     series->attachAxis(gbps);
-
-    if (model->copyReferenceGbps() > 0)
-        addVerticalMarker(chart, gbps, model->copyReferenceGbps(),
-                          QStringLiteral("device copy, same run: %1 GB/s").arg(formatGbps(model->copyReferenceGbps())),
-                          QColor(0x30, 0x30, 0x30));
     return chart;
 }
 
@@ -314,11 +318,17 @@ void paintChart(QChart* chart, QSize size, QPainter& painter) {
 
 }  // namespace
 
-// Title, value axis and legend take about this much height; each bar needs at least the line
-// height of a 9.5 pt category label on screen, a little more in an exported image.
+// An exported image: title, value axis and legend take about this much height, and each bar a
+// little more than its label's line.
 constexpr int kChartFrameHeight = 170;
-constexpr int kMinPixelsPerBar = 19;
 constexpr int kExportPixelsPerBar = 26;
+// Qt Charts shortens a category label to "..." when the label's line (its font's height plus 2)
+// plus 2 x 4 pixels of padding is taller than the plot's height divided by (categories + 2), and
+// when it is wider than the left axis, which gets at most 40 % of the chart's width. The window's
+// chart is made at least that large (and scrolls), so no variant id is ever shortened.
+constexpr int kLabelPadding = 4;
+constexpr double kMaxAxisShare = 0.4;
+constexpr int kPlotFrame = 110;  // [pixels] chart height outside the plot: value axis, margins
 
 struct ChartPanel::Private {
     std::function<QChart*()> build;  // a fresh chart over the panel's model
@@ -326,7 +336,35 @@ struct ChartPanel::Private {
     std::function<bool()> has_data;
     QChartView* view = nullptr;
     QHBoxLayout* controls = nullptr;
+    // In the window the title and the legend are labels that wrap, never shortened; exports keep
+    // the chart's own (they are drawn large enough).
+    QLabel* title = nullptr;
+    QLabel* legend = nullptr;
+    QString title_text;
 };
+
+namespace {
+
+QString legendHtml(QLegend* legend) {
+    QStringList entries;
+    for (QLegendMarker* marker : legend->markers()) {
+        const bool line = marker->type() == QLegendMarker::LegendMarkerTypeXY;
+        const QColor color = line ? marker->pen().color() : marker->brush().color();
+        QString symbol = QStringLiteral("■");
+        if (line) {
+            const Qt::PenStyle style = marker->pen().style();
+            symbol = style == Qt::DashLine  ? QStringLiteral("╍╍")
+                     : style == Qt::DotLine ? QStringLiteral("┈┈")
+                                            : QStringLiteral("━━");
+        }
+        entries << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+                       .arg(color.name(), symbol, marker->label().toHtmlEscaped());
+    }
+    if (legend->reverseMarkers()) std::reverse(entries.begin(), entries.end());
+    return entries.join(QStringLiteral(" &nbsp; "));
+}
+
+}  // namespace
 
 ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent), d_(std::make_unique<Private>()) {
     auto* layout = new QVBoxLayout(this);
@@ -334,17 +372,30 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent), d_(std::make_unique<P
     d_->controls = new QHBoxLayout;
     d_->controls->setContentsMargins(6, 4, 6, 0);
     layout->addLayout(d_->controls);
-    // A bar chart gets the height its labels need and scrolls inside a small window, rather than
-    // squeezing dozens of variant names into eliding each other.
+    d_->title = new QLabel(this);
+    d_->title->setObjectName(QStringLiteral("chartTitle"));
+    d_->title->setWordWrap(true);
+    d_->title->setAlignment(Qt::AlignHCenter);
+    d_->title->setFont(withPointSize(d_->title->font(), 13, true));
+    d_->title->setContentsMargins(6, 4, 6, 0);
+    layout->addWidget(d_->title);
+    // A bar chart gets the height and width its labels need and scrolls inside a small window,
+    // rather than squeezing dozens of variant names into "...".
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     d_->view = new QChartView(new QChart);
     d_->view->setRenderHint(QPainter::Antialiasing);
     d_->view->setMinimumSize(320, 240);
     scroll->setWidget(d_->view);
     layout->addWidget(scroll, 1);
+    d_->legend = new QLabel(this);
+    d_->legend->setObjectName(QStringLiteral("chartLegend"));
+    d_->legend->setWordWrap(true);
+    d_->legend->setTextFormat(Qt::RichText);
+    d_->legend->setAlignment(Qt::AlignHCenter);
+    d_->legend->setContentsMargins(6, 0, 6, 4);
+    layout->addWidget(d_->legend);
 }
 
 ChartPanel::~ChartPanel() = default;
@@ -352,11 +403,38 @@ ChartPanel::~ChartPanel() = default;
 QHBoxLayout* ChartPanel::controls() const { return d_->controls; }
 
 void ChartPanel::rebuildChart() {
-    QChart* old = d_->view->chart();
-    d_->view->setChart(d_->build());  // the view releases the old chart without deleting it
-    delete old;
+    QChart* chart = d_->build();
+    d_->title_text = chart->title();
+    d_->title->setText(d_->title_text);
+    chart->setTitle(QString());
+    d_->legend->setText(legendHtml(chart->legend()));
+    d_->legend->setVisible(!chart->legend()->markers().isEmpty());
+    chart->legend()->setVisible(false);
+
+    QSize least(320, 240);
     const int rows = d_->bar_rows ? d_->bar_rows() : 0;
-    d_->view->setMinimumHeight(std::max(240, kChartFrameHeight + kMinPixelsPerBar * rows));
+    const auto axes = chart->axes(Qt::Vertical);
+    if (rows > 0 && !axes.isEmpty()) {
+        auto* categories = qobject_cast<QBarCategoryAxis*>(axes.front());
+        const QFontMetrics metrics(axes.front()->labelsFont());
+        int widest = 0;
+        if (categories)
+            for (const QString& label : categories->categories())
+                widest = std::max(widest, metrics.horizontalAdvance(label));
+        const int line = metrics.height() + 2 + 2 * kLabelPadding + 1;
+        least.setHeight(std::max(least.height(), (rows + 2) * line + kPlotFrame));
+        const int axis_width = static_cast<int>((widest + 4 * kLabelPadding) / kMaxAxisShare);
+        least.setWidth(std::max(least.width(), axis_width + 40));
+        // The value axis's title spans the plot, right of the labels.
+        for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+            const int title = QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+            least.setWidth(std::max(least.width(), title + widest + 4 * kLabelPadding + 80));
+        }
+    }
+    QChart* old = d_->view->chart();
+    d_->view->setChart(chart);  // the view releases the old chart without deleting it
+    delete old;
+    d_->view->setMinimumSize(least);
     emit chartChanged();
 }
 
@@ -382,7 +460,7 @@ bool ChartPanel::exportChart(const QString& path, QString* error, QSize size) co
                           [&](QPainter& painter) { paintChart(d_->build(), size, painter); }, error);
 }
 
-QString ChartPanel::chartTitle() const { return d_->view->chart()->title(); }
+QString ChartPanel::chartTitle() const { return d_->title_text; }
 
 QStringList ChartPanel::legendLabels() const {
     QStringList out;
@@ -394,9 +472,30 @@ QStringList ChartPanel::legendLabels() const {
 
 bool ChartPanel::hasData() const { return d_->has_data(); }
 
+QStringList ChartPanel::shortenedTexts() const {
+    QStringList out;
+    QChart* chart = d_->view->chart();
+    for (QAbstractAxis* axis : chart->axes())
+        if (axis->labelsTruncated())
+            out << QStringLiteral("(labels of the axis \"%1\")").arg(axis->titleText());
+    for (QGraphicsItem* item : d_->view->scene()->items()) {
+        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (text && text->isVisible() && text->toPlainText().endsWith(QStringLiteral("...")))
+            out << text->toPlainText();
+    }
+    return out;
+}
+
+QString ChartPanel::shownTitle() const { return d_->title->text(); }
+
+QString ChartPanel::shownLegend() const {
+    return d_->legend->isVisible() ? d_->legend->text() : QString();
+}
+
 BandwidthChartWidget::BandwidthChartWidget(ResultsModel* model, QWidget* parent) : ChartPanel(parent) {
     auto* bars = new BandwidthBarsModel(model, this);
     bars->setReversedRows(true);  // first variant on top
+    bars->setCopyReferenceRow(true);
     bars->setObjectName(QStringLiteral("bandwidthBars"));
     d_->build = [bars] { return buildBandwidthChart(bars); };
     d_->bar_rows = [bars] { return bars->rowCount(); };
@@ -405,13 +504,28 @@ BandwidthChartWidget::BandwidthChartWidget(ResultsModel* model, QWidget* parent)
     auto* sizes = new QComboBox(this);
     sizes->setObjectName(QStringLiteral("sizeChoice"));
     sizes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* tiers = new QComboBox(this);
+    tiers->setObjectName(QStringLiteral("tierChoice"));
+    tiers->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    tiers->setToolTip(tr("classic: the course's lessons; tuned: what the hardware can do; "
+                         "experiment: ideas kept because they lost"));
+    auto* other_sizes = new QLabel(this);
+    other_sizes->setObjectName(QStringLiteral("otherSizesHint"));
+    other_sizes->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; }"));
+    other_sizes->setWordWrap(true);  // a narrow chart wraps it rather than growing the window
+    other_sizes->setMinimumWidth(80);
     controls()->addWidget(new QLabel(tr("Input size:"), this));
     controls()->addWidget(sizes);
-    controls()->addStretch(1);
+    controls()->addWidget(new QLabel(tr("Tier:"), this));
+    controls()->addWidget(tiers);
+    controls()->addWidget(other_sizes, 1);
     connect(sizes, &QComboBox::activated, this, [bars, sizes](int index) {
         const int i = sizes->itemData(index).toInt();
-        bars->setSize(i < 0 ? std::nullopt : std::optional<Shape>(bars->sizes().at(static_cast<std::size_t>(i))));
+        bars->setSize(i < 0 ? std::nullopt
+                            : std::optional<Shape>(bars->sizes().at(static_cast<std::size_t>(i))));
     });
+    connect(tiers, &QComboBox::activated, this,
+            [bars, tiers](int index) { bars->setTier(tiers->itemData(index).toString()); });
     connect(bars, &QAbstractItemModel::modelReset, this, [this] {
         updateSizeChoices();
         rebuildChart();
@@ -424,16 +538,38 @@ BandwidthBarsModel* BandwidthChartWidget::barsModel() const {
     return findChild<BandwidthBarsModel*>(QStringLiteral("bandwidthBars"));
 }
 
+void BandwidthChartWidget::setTier(const QString& tier) { barsModel()->setTier(tier); }
+
 void BandwidthChartWidget::updateSizeChoices() {
     auto* combo = findChild<QComboBox*>(QStringLiteral("sizeChoice"));
     const BandwidthBarsModel* bars = barsModel();
     const QSignalBlocker block(combo);
-    const QString current = combo->currentText();
+    const int current = combo->currentData().isValid() ? combo->currentData().toInt() : -1;
     combo->clear();
-    combo->addItem(tr("largest"), -1);
+    const Shape shown = bars->shownSize();
+    const QString largest = formatShape(shown.rows, shown.cols);
+    combo->addItem(bars->sizes().empty() ? tr("largest") : tr("largest (%1)").arg(largest), -1);
     for (std::size_t i = 0; i < bars->sizes().size(); ++i)
         combo->addItem(formatShape(bars->sizes()[i].rows, bars->sizes()[i].cols), static_cast<int>(i));
-    combo->setCurrentIndex(std::max(0, combo->findText(current)));
+    combo->setCurrentIndex(std::max(0, combo->findData(current)));
+
+    // Results at several sizes open on one: say which others there are, where the choice is.
+    QStringList others;
+    for (const Shape& s : bars->sizes())
+        if (s != shown) others << formatShape(s.rows, s.cols);
+    auto* hint = findChild<QLabel*>(QStringLiteral("otherSizesHint"));
+    hint->setText(others.isEmpty() ? QString()
+                                   : tr("also measured at %1: choose the size on the left")
+                                         .arg(others.join(QStringLiteral(", "))));
+
+    auto* tiers = findChild<QComboBox*>(QStringLiteral("tierChoice"));
+    const QSignalBlocker block_tiers(tiers);
+    tiers->clear();
+    tiers->addItem(tr("all"), QString());
+    QStringList offered = bars->tiers();
+    if (!bars->tier().isEmpty() && !offered.contains(bars->tier())) offered << bars->tier();
+    for (const QString& tier : offered) tiers->addItem(tier, tier);
+    tiers->setCurrentIndex(std::max(0, tiers->findData(bars->tier())));
 }
 
 SizeSweepChartWidget::SizeSweepChartWidget(ResultsModel* model, QWidget* parent) : ChartPanel(parent) {

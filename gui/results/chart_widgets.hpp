@@ -42,6 +42,13 @@ public:
     QStringList legendLabels() const;  // the legend's entries, in order
     bool hasData() const;              // something is plotted
 
+    // Every text the chart on screen draws shortened to "..." (axis labels, title, legend); empty
+    // when every label is shown whole.
+    QStringList shortenedTexts() const;
+    // The title and the legend as the window shows them: labels that wrap, above and below.
+    QString shownTitle() const;
+    QString shownLegend() const;  // rich text; empty when hidden
+
 signals:
     void chartChanged();
 
@@ -62,6 +69,8 @@ class BandwidthChartWidget : public ChartPanel {
 public:
     explicit BandwidthChartWidget(ResultsModel* model, QWidget* parent = nullptr);
     BandwidthBarsModel* barsModel() const;
+    // Only variants of this tier ("classic", "tuned", "experiment"); empty: all.
+    void setTier(const QString& tier);
 
 private:
     void updateSizeChoices();

@@ -1,5 +1,6 @@
 #include "results_model.hpp"
 
+#include "background_pool.hpp"
 #include "result_format.hpp"
 
 #include "coalesce/operation.hpp"
@@ -8,6 +9,7 @@
 #include <QColor>
 
 #include <utility>
+#include <vector>
 
 namespace coalesce::gui {
 
@@ -69,6 +71,7 @@ QVariant ResultsModel::display(const RunResult& r, int column) const {
     switch (column) {
     case OperationColumn: return QString::fromStdString(r.op);
     case VariantColumn: return QString::fromStdString(r.variant);
+    case TierColumn: return QString::fromStdString(r.tier);
     case MemorySpaceColumn: return QString::fromStdString(r.memory_space);
     case SizeColumn: return formatShape(r.rows, r.cols);
     case MedianMsColumn: return timed ? formatMs(r.median_ms) : QStringLiteral("—");
@@ -89,6 +92,7 @@ QVariant ResultsModel::raw(const RunResult& r, int column) const {
     switch (column) {
     case OperationColumn: return QString::fromStdString(r.op);
     case VariantColumn: return QString::fromStdString(r.variant);
+    case TierColumn: return QString::fromStdString(r.tier);
     case MemorySpaceColumn: return QString::fromStdString(r.memory_space);
     case SizeColumn: return QVariant::fromValue<qulonglong>(r.rows * r.cols);
     case MedianMsColumn: return timed ? QVariant(r.median_ms) : QVariant();
@@ -135,6 +139,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         switch (section) {
         case OperationColumn: return tr("Operation");
         case VariantColumn: return tr("Variant");
+        case TierColumn: return tr("Tier");
         case MemorySpaceColumn: return tr("Memory space");
         case SizeColumn: return tr("Size");
         case MedianMsColumn: return tr("Median [ms]");
@@ -153,6 +158,9 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case PercentOfCopyColumn: return tr("bandwidth relative to a device-to-device copy of the same size");
         case MaxErrorColumn: return tr("largest |output − CPU reference| over all elements");
         case CacheResidentColumn: return tr("input and output together fit in the L2 cache");
+        case TierColumn:
+            return tr("classic: a lesson of the course; tuned: what the hardware can do; "
+                      "experiment: a tuning idea kept because it lost");
         default: return {};
         }
     }
@@ -162,7 +170,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
 void ResultsModel::beginRun(const DeviceInfo& device, const RunConfig& config,
                             const std::string& started_at) {
     beginResetModel();
-    record_ = RunRecord{};
+    release_elsewhere(std::exchange(record_, RunRecord{}));
     record_.device = device;
     record_.config = config;
     record_.started_at = started_at;
@@ -179,7 +187,7 @@ void ResultsModel::appendResult(const RunResult& result) {
 
 void ResultsModel::setRecord(RunRecord record) {
     beginResetModel();
-    record_ = std::move(record);
+    release_elsewhere(std::exchange(record_, std::move(record)));
     endResetModel();
     emit recordInfoChanged();
 }
@@ -188,7 +196,7 @@ void ResultsModel::setCancelled(bool cancelled) { record_.cancelled = cancelled;
 
 void ResultsModel::clear() {
     beginResetModel();
-    record_.runs.clear();
+    release_elsewhere(std::exchange(record_.runs, {}));
     record_.cancelled = false;
     endResetModel();
 }

@@ -11,9 +11,13 @@ class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
+    // Status right after the variant: the first thing to read about a row, and never the column
+    // cut off at the table's right edge.
     enum Column {
         OperationColumn,
         VariantColumn,
+        StatusColumn,
+        TierColumn,
         MemorySpaceColumn,
         SizeColumn,
         MedianMsColumn,
@@ -22,7 +26,6 @@ public:
         MaxErrorColumn,
         VerifiedColumn,
         CacheResidentColumn,
-        StatusColumn,
         ColumnCount
     };
     // Qt::DisplayRole is formatted text; RawRole holds the value to sort and compute with:

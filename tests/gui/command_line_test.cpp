@@ -33,7 +33,7 @@ Finished run_app(const QStringList& arguments, const QString& config_home, bool 
     env.insert("XDG_CONFIG_HOME", config_home);
     app.setProcessEnvironment(env);
     app.setProcessChannelMode(QProcess::MergedChannels);
-    app.start(COALESCE_APP, arguments);
+    app.start(app_path(), arguments);
     EXPECT_TRUE(app.waitForFinished(120000)) << "the app did not finish";
     return {app.exitStatus() == QProcess::NormalExit ? app.exitCode() : -1, QString::fromLocal8Bit(app.readAll())};
 }

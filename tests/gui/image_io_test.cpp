@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -18,7 +19,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kSamples = COALESCE_SAMPLES_DIR;
+// The environment may say where the samples are (the GPU check runs far from the source tree).
+const fs::path kSamples = [] {
+    const char* given = std::getenv("COALESCE_TEST_SAMPLES_DIR");
+    return fs::path(given && *given ? given : COALESCE_SAMPLES_DIR);
+}();
 
 // A fresh folder per test, removed afterwards.
 class ImageIo : public ::testing::Test {

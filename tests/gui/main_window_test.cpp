@@ -10,6 +10,7 @@
 #include "coalesce/device.hpp"
 #include "coalesce/results_io.hpp"
 
+#include <QAction>
 #include <QApplication>
 #include <QDropEvent>
 #include <QFile>
@@ -24,7 +25,8 @@ using namespace coalesce::gui::test;
 TEST(MainWindow, OpensASampleImageIntoTheInputView) {
     auto window = make_ready_window();
     QSignalSpy changed(window.get(), &MainWindow::inputChanged);
-    ASSERT_TRUE(window->openFile(sample("zoneplate-320x200.png"))) << window->errorText().toStdString();
+    ASSERT_TRUE(open_and_wait(*window, sample("zoneplate-320x200.png")))
+        << window->errorText().toStdString();
     EXPECT_EQ(changed.count(), 1);
     ASSERT_TRUE(window->input().has_value());
     EXPECT_EQ(window->input()->matrix->shape(), (Shape{200, 320}));
@@ -35,7 +37,7 @@ TEST(MainWindow, OpensASampleImageIntoTheInputView) {
 
 TEST(MainWindow, ACorruptImageShowsAnErrorAndKeepsThePreviousInput) {
     auto window = make_ready_window();
-    ASSERT_TRUE(window->openFile(sample("noise-97x61.pgm")));
+    ASSERT_TRUE(open_and_wait(*window, sample("noise-97x61.pgm")));
     const Matrix* before = window->input()->matrix.get();
 
     QTemporaryDir dir;
@@ -46,7 +48,7 @@ TEST(MainWindow, ACorruptImageShowsAnErrorAndKeepsThePreviousInput) {
     file.close();
 
     QSignalSpy errors(window.get(), &MainWindow::errorShown);
-    EXPECT_FALSE(window->openFile(broken));
+    EXPECT_FALSE(open_and_wait(*window, broken));
     EXPECT_EQ(errors.count(), 1);
     EXPECT_TRUE(window->errorText().contains("broken.png")) << window->errorText().toStdString();
     ASSERT_TRUE(window->input().has_value());
@@ -55,7 +57,7 @@ TEST(MainWindow, ACorruptImageShowsAnErrorAndKeepsThePreviousInput) {
     EXPECT_EQ(window->input()->matrix->shape(), (Shape{61, 97}));
 
     // The next good file clears the message.
-    EXPECT_TRUE(window->openFile(sample("zoneplate-320x200.png")));
+    EXPECT_TRUE(open_and_wait(*window, sample("zoneplate-320x200.png")));
     EXPECT_TRUE(window->errorText().isEmpty());
 }
 
@@ -66,7 +68,7 @@ TEST(MainWindow, GeneratesAMatrixOfTheChosenSize) {
     request.rows = 33;
     request.cols = 17;
     request.square = 4;
-    window->generate(request);
+    ASSERT_TRUE(generate_and_wait(*window, request));
     ASSERT_TRUE(window->input().has_value());
     EXPECT_EQ(window->input()->matrix->shape(), (Shape{33, 17}));
     EXPECT_TRUE(window->input()->path.empty());
@@ -76,7 +78,7 @@ TEST(MainWindow, GeneratesAMatrixOfTheChosenSize) {
 TEST(MainWindow, SaysPlainlyWhetherThereIsADeviceAndOffersOnlyRunnableVariants) {
     auto window = make_ready_window();
     EXPECT_EQ(window->hasDevice(), cuda_device_count() > 0);
-    ASSERT_TRUE(window->openFile(sample("noise-97x61.pgm")));
+    ASSERT_TRUE(open_and_wait(*window, sample("noise-97x61.pgm")));
     QString error;
     const auto config = window->runPanel()->makeConfig(&error);
     ASSERT_TRUE(config.has_value()) << error.toStdString();
@@ -108,6 +110,19 @@ TEST(MainWindow, RunSettingsPersistBetweenStarts) {
     ASSERT_TRUE(config.has_value()) << error.toStdString();
     EXPECT_EQ(config->sizes, (std::vector<Shape>{{64, 32}, {128, 16}}));
     QSettings().clear();
+}
+
+TEST(MainWindow, TheViewMenuShowsExperimentsInTheVariantTree) {
+    auto window = make_ready_window();
+    QAction* toggle = nullptr;
+    for (QAction* a : window->findChildren<QAction*>())
+        if (a->text().remove('&') == "Show Experiment Variants") toggle = a;
+    ASSERT_NE(toggle, nullptr);
+    ASSERT_FALSE(window->runPanel()->showExperiments());
+    toggle->trigger();
+    EXPECT_TRUE(window->runPanel()->showExperiments());
+    window->runPanel()->setShowExperiments(false);  // and the other way: the menu follows
+    EXPECT_FALSE(toggle->isChecked());
 }
 
 TEST(MainWindow, CannotRunWithNothingChosen) {
@@ -162,7 +177,9 @@ TEST(MainWindow, OpensADroppedImage) {
     QApplication::sendEvent(window.get(), &enter);
     EXPECT_TRUE(enter.isAccepted());
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QSignalSpy changed(window.get(), &MainWindow::inputChanged);
     QApplication::sendEvent(window.get(), &drop);
+    ASSERT_TRUE(changed.wait(30000));
     ASSERT_TRUE(window->input().has_value());
     EXPECT_EQ(window->input()->matrix->shape(), (Shape{120, 160}));
 }
@@ -178,5 +195,5 @@ TEST(MainWindow, ARefusedPluginIsNamedInTheLogAndTheWindowStillWorks) {
     EXPECT_TRUE(window.logText().contains("Plugin refused")) << window.logText().toStdString();
     EXPECT_TRUE(window.logText().contains("libbogus.so")) << window.logText().toStdString();
     EXPECT_GT(window.registry().size(), 0u);  // the built-in variants are all there
-    EXPECT_TRUE(window.openFile(sample("noise-97x61.pgm")));
+    EXPECT_TRUE(open_and_wait(window, sample("noise-97x61.pgm")));
 }

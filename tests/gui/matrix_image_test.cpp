@@ -1,5 +1,7 @@
-// Pictures of matrices: grey levels over the value range, the difference heat map.
+// Pictures of matrices: grey levels over the value range, the difference heat map scaled against
+// the verification bound, the reduced copies a view paints large matrices from.
 #include "matrix_image.hpp"
+#include "verification_bound.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,16 +27,80 @@ TEST(MatrixImage, GreyMapsTheRangeToBlackAndWhiteAndMarksNaN) {
     EXPECT_EQ(r.image.pixel(3, 0), qRgb(255, 0, 255));
 }
 
-TEST(MatrixImage, HeatMapIsBlackWhereEqualAndWhiteAtTheLargestDifference) {
-    Matrix out(2, 2, 1.0f), ref(2, 2, 1.0f);
-    out.at(1, 0) = 1.5f;
-    out.at(1, 1) = 0.0f;  // |diff| = 1, the largest
+TEST(MatrixImage, HeatMapIsScaledAgainstTheBoundNotTheLargestDifference) {
+    Matrix out(2, 2, 1.0f), ref(2, 2, 1.0f), bound(2, 2, 1.0f);
+    out.at(0, 1) = 1.25f;  // a quarter of its bound: the largest difference, yet dark
+    out.at(1, 1) = 4.0f;   // three times its bound: fails
+    bound.at(1, 0) = 0.0f;
+    out.at(1, 0) = 1.0f;   // equal where the bound is 0 (exact): black
     const Matrix diff = absolute_difference(out, ref);
     ASSERT_EQ(diff.shape(), out.shape());
-    EXPECT_FLOAT_EQ(diff.at(1, 0), 0.5f);
-    const Rendered heat = render_heat(diff);
+    EXPECT_FLOAT_EQ(diff.at(0, 1), 0.25f);
+    HeatStats stats;
+    const Rendered heat = render_heat(diff, bound, &stats);
+    // QImage::pixel takes (x = column, y = row).
     EXPECT_EQ(heat.image.pixel(0, 0), qRgb(0, 0, 0));
-    EXPECT_EQ(heat.image.pixel(1, 1), qRgb(255, 255, 255));
-    EXPECT_FLOAT_EQ(heat.hi, 1.0f);
+    EXPECT_EQ(heat.image.pixel(0, 1), qRgb(0, 0, 0));
+    EXPECT_EQ(heat.image.pixel(1, 1), kBeyondBoundColour);
+    EXPECT_EQ(heat.image.pixel(1, 0), heat_colour(0.25f));  // a dark red, not white
+    EXPECT_LT(qRed(heat.image.pixel(1, 0)), 255);
+    EXPECT_EQ(stats.beyond, 1u);
+    EXPECT_FLOAT_EQ(stats.largest_ratio, 3.0f);
     EXPECT_TRUE(absolute_difference(out, Matrix(2, 3)).empty());  // shapes differ: no picture
+}
+
+TEST(MatrixImage, AnyDifferenceBeyondAZeroBoundAndNaNAreMarked) {
+    Matrix diff(1, 3, 0.0f), bound(1, 3, 0.0f);
+    diff.at(0, 1) = 1e-30f;
+    diff.at(0, 2) = std::numeric_limits<float>::quiet_NaN();
+    HeatStats stats;
+    const Rendered heat = render_heat(diff, bound, &stats);
+    EXPECT_EQ(heat.image.pixel(0, 0), qRgb(0, 0, 0));
+    EXPECT_EQ(heat.image.pixel(1, 0), kBeyondBoundColour);
+    EXPECT_EQ(heat.image.pixel(2, 0), kNonFiniteColour);
+    EXPECT_EQ(stats.beyond, 1u);
+    EXPECT_EQ(stats.non_finite, 1u);
+}
+
+TEST(MatrixImage, LargePicturesCarryHalvedCopiesDownToAFewHundredPixels) {
+    const Matrix m = Matrix::random(3000, 1100, 7);
+    const Rendered r = render_grey(m);
+    ASSERT_FALSE(r.reduced.empty());
+    QSize previous = r.image.size();
+    for (const QImage& level : r.reduced) {
+        EXPECT_EQ(level.width(), previous.width() / 2);
+        EXPECT_EQ(level.height(), previous.height() / 2);
+        previous = level.size();
+    }
+    EXPECT_LE(std::max(previous.width(), previous.height()), 512);
+    EXPECT_TRUE(render_grey(Matrix(64, 64)).reduced.empty());
+}
+
+// The heat map's bound is the one verify() applies: an output just inside it verifies, one just
+// outside fails, for every operation (exact ones have none).
+TEST(VerificationBound, IsTheBoundVerifyApplies) {
+    const Matrix in = Matrix::random(37, 29, 3);
+    OpParams params;
+    params.radius = 5;
+    for (Op op : all_ops()) {
+        const Reference ref = cpu_reference(op, in, params);
+        const Matrix bounds = verification_bounds(op, ref);
+        ASSERT_EQ(bounds.shape(), ref.value.shape()) << op_name(op);
+        if (op == Op::copy || op == Op::transpose) {
+            EXPECT_EQ(bound_factor(op, ref.terms), 0.0) << op_name(op);
+            continue;
+        }
+        // The element with the largest magnitude, pushed to 75 % and 130 % of its bound (float32
+        // rounding of the output moves it by a few per cent of the bound).
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < bounds.size(); ++i)
+            if (bounds.data()[i] > bounds.data()[at]) at = i;
+        ASSERT_GT(bounds.data()[at], 0.0f) << op_name(op);
+        for (const auto& [share, passes] : {std::pair{0.75, true}, std::pair{1.3, false}}) {
+            Matrix out = ref.value;
+            out.data()[at] = static_cast<float>(static_cast<double>(ref.value.data()[at]) +
+                                                share * static_cast<double>(bounds.data()[at]));
+            EXPECT_EQ(verify(op, ref, out).ok, passes) << op_name(op) << " at " << share;
+        }
+    }
 }

@@ -4,10 +4,16 @@
 
 #include "coalesce/kernels.hpp"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
 #include <QTreeWidget>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 using namespace coalesce;
@@ -21,28 +27,162 @@ Registry builtin() {
     return r;
 }
 
+Variant made_up(const std::string& id, Op op, const char* space, Tier tier) {
+    Variant v;
+    v.info.id = id;
+    v.info.op = op;
+    v.info.memory_space = space;
+    v.info.tier = tier;
+    v.info.gpu = false;  // runnable without a device, so nothing is greyed out
+    v.info.description = "a " + std::string(tier_name(tier)) + " variant";
+    v.make = [](Shape, const OpParams&) -> std::unique_ptr<Instance> { return nullptr; };
+    return v;
+}
+
+// Two lessons in two memory spaces, two tuned variants, one experiment.
+Registry tiered() {
+    Registry r;
+    r.add(made_up("transpose/shared-padded", Op::transpose, space::shared, Tier::classic));
+    r.add(made_up("transpose/fast-quad", Op::transpose, space::global, Tier::tuned));
+    r.add(made_up("transpose/global-naive", Op::transpose, space::global, Tier::classic));
+    r.add(made_up("row_sums/fast-warp", Op::row_sums, space::global, Tier::tuned));
+    r.add(made_up("row_sums/fast-batch8", Op::row_sums, space::global, Tier::experiment));
+    return r;
+}
+
+QStringList children(const QTreeWidgetItem* group) {
+    QStringList out;
+    for (int i = 0; i < group->childCount(); ++i) out << group->child(i)->text(0);
+    return out;
+}
+
+QStringList groups(const QTreeWidget* tree) {
+    QStringList out;
+    for (int g = 0; g < tree->topLevelItemCount(); ++g) out << tree->topLevelItem(g)->text(0);
+    return out;
+}
+
 }  // namespace
 
-TEST(RunPanel, GroupsVariantsByMemorySpaceWithTheirDescriptionsAsTooltips) {
+TEST(RunPanel, GroupsClassicVariantsByMemorySpaceWithTheirDescriptionsAsTooltips) {
     const Registry registry = builtin();
     RunPanel panel(registry);
     auto* tree = panel.findChild<QTreeWidget*>("variantTree");
     ASSERT_NE(tree, nullptr);
-    std::set<std::string> spaces;
-    for (const Variant& v : registry.variants()) spaces.insert(v.info.memory_space);
-    ASSERT_EQ(static_cast<std::size_t>(tree->topLevelItemCount()), spaces.size());
     int leaves = 0;
     for (int g = 0; g < tree->topLevelItemCount(); ++g) {
         QTreeWidgetItem* group = tree->topLevelItem(g);
         for (int i = 0; i < group->childCount(); ++i, ++leaves) {
             const Variant* v = registry.find(group->child(i)->text(0).toStdString());
             ASSERT_NE(v, nullptr) << group->child(i)->text(0).toStdString();
-            EXPECT_EQ(QString::fromStdString(v->info.memory_space), group->text(0));
-            EXPECT_TRUE(group->child(i)->toolTip(0).contains(QString::fromStdString(v->info.description).toHtmlEscaped()))
+            if (v->info.tier == Tier::classic)
+                EXPECT_EQ(QString::fromStdString(v->info.memory_space), group->text(0));
+            EXPECT_TRUE(group->child(i)->toolTip(0).contains(
+                QString::fromStdString(v->info.description).toHtmlEscaped()))
                 << v->info.id;
         }
     }
     EXPECT_EQ(static_cast<std::size_t>(leaves), registry.size());
+}
+
+TEST(RunPanel, TunedVariantsHaveTheirOwnGroupAndExperimentsShowOnlyOnRequest) {
+    const Registry registry = tiered();
+    RunPanel panel(registry);
+    panel.setInputShape(Shape{16, 16});
+    auto* tree = panel.findChild<QTreeWidget*>("variantTree");
+    ASSERT_NE(tree, nullptr);
+    // The lessons first, by memory space (global before shared), then tuned, then experiments.
+    ASSERT_EQ(tree->topLevelItemCount(), 4);
+    EXPECT_EQ(tree->topLevelItem(0)->text(0), "global");
+    EXPECT_EQ(children(tree->topLevelItem(0)), (QStringList{"transpose/global-naive"}));
+    EXPECT_EQ(tree->topLevelItem(1)->text(0), "shared");
+    EXPECT_TRUE(tree->topLevelItem(2)->text(0).startsWith("tuned"));
+    EXPECT_EQ(children(tree->topLevelItem(2)),
+              (QStringList{"transpose/fast-quad", "row_sums/fast-warp"}));
+    QTreeWidgetItem* experiments = tree->topLevelItem(3);
+    EXPECT_TRUE(experiments->text(0).startsWith("experiments"));
+    EXPECT_EQ(children(experiments), (QStringList{"row_sums/fast-batch8"}));
+
+    // Hidden, and not run although checked, until asked for.
+    EXPECT_TRUE(experiments->isHidden());
+    QString error;
+    auto config = panel.makeConfig(&error);
+    ASSERT_TRUE(config.has_value()) << error.toStdString();
+    EXPECT_EQ(config->variants.size(), 4u);
+    const auto& ids = config->variants;
+    EXPECT_EQ(std::count(ids.begin(), ids.end(), "row_sums/fast-batch8"), 0);
+
+    QSignalSpy shown(&panel, &RunPanel::experimentsShownChanged);
+    auto* box = panel.findChild<QCheckBox*>("showExperiments");
+    ASSERT_NE(box, nullptr);
+    box->setChecked(true);
+    EXPECT_EQ(shown.count(), 1);
+    EXPECT_TRUE(panel.showExperiments());
+    EXPECT_FALSE(experiments->isHidden());
+    config = panel.makeConfig(&error);
+    ASSERT_TRUE(config.has_value()) << error.toStdString();
+    EXPECT_EQ(config->variants.size(), 5u);
+
+    // The choice is remembered.
+    QSettings settings(QDir(QDir::tempPath()).filePath("coalesce-run-panel-test.ini"),
+                      QSettings::IniFormat);
+    panel.saveSettings(settings);
+    RunPanel again(registry);
+    again.restoreSettings(settings);
+    EXPECT_TRUE(again.showExperiments());
+    settings.clear();
+    QFile::remove(settings.fileName());
+}
+
+TEST(RunPanel, ALessonChoosesExactlyItsVariantsSizesAndParameters) {
+    const Registry registry = tiered();
+    RunPanel panel(registry);
+    Lesson lesson{};
+    lesson.id = "padding";
+    lesson.variants = {"transpose/global-naive", "transpose/shared-padded", "row_sums/fast-batch8"};
+    lesson.sizes = {{64, 48}, {128, 128}};
+    lesson.params.radius = 7;
+    lesson.params.border = Border::mirror;
+    panel.applyLesson(lesson);
+    EXPECT_TRUE(panel.showExperiments());  // one of its variants is an experiment
+    EXPECT_EQ(panel.checkedOps(), (QStringList{"transpose", "row_sums"}));
+    QString error;
+    const auto config = panel.makeConfig(&error);
+    ASSERT_TRUE(config.has_value()) << error.toStdString();
+    EXPECT_EQ(config->variants, (std::vector<std::string>{"transpose/shared-padded",
+                                                          "transpose/global-naive",
+                                                          "row_sums/fast-batch8"}));
+    EXPECT_EQ(config->sizes, lesson.sizes);
+    EXPECT_EQ(config->params.radius, 7);
+    EXPECT_EQ(config->params.border, Border::mirror);
+}
+
+TEST(RunPanel, TheBorderChoiceSaysMirrorIsOpenCVsBorderReflect) {
+    const Registry registry = builtin();
+    RunPanel panel(registry);
+    auto* border = panel.findChild<QComboBox*>("border");
+    ASSERT_NE(border, nullptr);
+    EXPECT_TRUE(border->toolTip().contains("BORDER_REFLECT")) << border->toolTip().toStdString();
+    const int mirror = border->findText("mirror");
+    ASSERT_GE(mirror, 0);
+    const QString tip = border->itemData(mirror, Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains("BORDER_REFLECT")) << tip.toStdString();
+    EXPECT_TRUE(tip.contains("dcba|abcd|dcba")) << tip.toStdString();
+}
+
+TEST(RunPanel, VariantIdsInTheTreeAreNeverElided) {
+    const Registry registry = builtin();
+    RunPanel panel(registry);
+    panel.resize(250, 700);  // the width of the settings column
+    panel.show();
+    QCoreApplication::processEvents();
+    auto* tree = panel.findChild<QTreeWidget*>("variantTree");
+    ASSERT_NE(tree, nullptr);
+    EXPECT_EQ(tree->textElideMode(), Qt::ElideNone);
+    // The width the widest visible id needs (the view's own measure, public on the base class).
+    const int needed = static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(0);
+    EXPECT_GE(tree->columnWidth(0), needed);
+    EXPECT_LT(tree->viewport()->width(), needed);  // narrower than the ids: the tree scrolls
 }
 
 TEST(RunPanel, ConfigHoldsTheChosenOperationsVariantsAndParameters) {

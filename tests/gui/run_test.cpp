@@ -45,6 +45,8 @@ bool run_to_end(MainWindow& window, int timeout_ms = 120000) {
     EXPECT_TRUE(window.isRunning());
     finished.wait(timeout_ms);
     EXPECT_EQ(failed.count(), 0) << window.errorText().toStdString();
+    // The first output is drawn off the window's thread once the run ends.
+    EXPECT_TRUE(wait_idle(window));
     return finished.count() == 1;
 }
 
@@ -52,7 +54,7 @@ bool run_to_end(MainWindow& window, int timeout_ms = 120000) {
 
 TEST(Run, OnTheLoadedImageFillsTheTableAndShowsOutputs) {
     auto window = make_ready_window();
-    ASSERT_TRUE(window->openFile(sample("noise-97x61.pgm")));
+    ASSERT_TRUE(open_and_wait(*window, sample("noise-97x61.pgm")));
     const QStringList ops{"transpose", "row_sums", "filter_x"};
     choose_cpu_variants(*window, ops);
     window->runPanel()->setSweep(false);
@@ -80,7 +82,7 @@ TEST(Run, OnTheLoadedImageFillsTheTableAndShowsOutputs) {
     EXPECT_TRUE(window->differenceView()->hasMatrix());
     for (int row = 0; row < model->rowCount(); ++row) {
         if (model->result(row).op != "transpose") continue;
-        window->selectResult(row);
+        ASSERT_TRUE(select_and_wait(*window, row));
         ASSERT_TRUE(window->outputView()->hasMatrix());
         EXPECT_EQ(window->outputView()->matrix()->shape(), (Shape{97, 61}));
         EXPECT_TRUE(window->differenceView()->caption().contains("identical")) << window->differenceView()->caption().toStdString();
@@ -136,7 +138,7 @@ TEST(Run, CancelMidRunLeavesEveryRowCompleteOrMarkedCancelled) {
 
 TEST(Run, ResultsAndOutputImagesAreSaved) {
     auto window = make_ready_window();
-    ASSERT_TRUE(window->openFile(sample("ramp16-128x96.png")));
+    ASSERT_TRUE(open_and_wait(*window, sample("ramp16-128x96.png")));
     choose_cpu_variants(*window, {"transpose"});
     window->runPanel()->setSweep(false);
     ASSERT_TRUE(run_to_end(*window));

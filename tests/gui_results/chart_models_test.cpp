@@ -54,6 +54,63 @@ TEST(BandwidthBarsModel, OneBarPerVariantAtTheLargestSizeInItsOperationsColumn) 
     EXPECT_DOUBLE_EQ(bars.index(bars.rowCount() - 1, 0).data().toDouble(), 3951.0);
 }
 
+TEST(BandwidthBarsModel, LimitedToOneTierDrawsOnlyItsVariants) {
+    ResultsModel results;
+    BandwidthBarsModel bars(&results);
+    QAbstractItemModelTester tester(&bars, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    results.setRecord(sampleRecord());
+    EXPECT_EQ(bars.tiers(), (QStringList{"classic", "tuned"}));
+
+    bars.setTier("tuned");
+    ASSERT_EQ(bars.rowCount(), 1);
+    EXPECT_EQ(bars.headerData(0, Qt::Vertical).toString(), "row_sums/fast-warp-float4");
+    EXPECT_EQ(bars.hiddenRuns(), 0);  // the failed and skipped runs are classic ones
+    EXPECT_EQ(bars.tiers(), (QStringList{"classic", "tuned"}));  // still offered
+
+    bars.setTier("classic");
+    EXPECT_EQ(bars.rowCount(), 15);
+    EXPECT_EQ(rowOf(bars, "row_sums/fast-warp-float4"), -1);
+    EXPECT_EQ(bars.hiddenRuns(), 2);
+
+    bars.setTier("experiment");  // none in these results
+    EXPECT_EQ(bars.rowCount(), 0);
+    bars.setTier({});
+    EXPECT_EQ(bars.rowCount(), 16);
+}
+
+TEST(BandwidthBarsModel, TheCopyOfTheSameRunIsABarOfItsOwnOnTop) {
+    ResultsModel results;
+    BandwidthBarsModel bars(&results);
+    QAbstractItemModelTester tester(&bars, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    bars.setReversedRows(true);
+    bars.setCopyReferenceRow(true);
+    results.setRecord(sampleRecord());
+    ASSERT_EQ(bars.rowCount(), 17);
+    const int top = bars.rowCount() - 1;  // reversed: the last row is drawn on top
+    EXPECT_EQ(bars.headerData(top, Qt::Vertical).toString(), "device copy, same run");
+    const int column = bars.columnCount() - 1;
+    EXPECT_EQ(bars.copyReferenceColumn(), column);
+    EXPECT_TRUE(bars.headerData(column, Qt::Horizontal)
+                    .toString()
+                    .startsWith("device copy, same run: 3,951.0"));
+    for (int c = 0; c < bars.columnCount(); ++c)
+        EXPECT_DOUBLE_EQ(bars.index(top, c).data().toDouble(), c == column ? 3951.0 : 0.0);
+    for (int r = 0; r < top; ++r) EXPECT_EQ(bars.index(r, column).data().toDouble(), 0.0);
+}
+
+TEST(BandwidthBarsModel, TheCopyOfAHostRunIsCalledAHostCopy) {
+    ResultsModel results;
+    BandwidthBarsModel bars(&results);
+    bars.setCopyReferenceRow(true);
+    RunRecord record;
+    record.runs = {sampleResult("copy", "copy/cpu-naive", "host", 64, 64, 10.0)};
+    record.runs[0].gpu = false;
+    record.runs[0].copy_gbps = 12.0;
+    results.setRecord(record);
+    ASSERT_EQ(bars.rowCount(), 2);
+    EXPECT_EQ(bars.headerData(0, Qt::Vertical).toString(), "host copy, same run");
+}
+
 TEST(BandwidthBarsModel, FollowsAppendedResultsAndAChosenSize) {
     ResultsModel results;
     BandwidthBarsModel bars(&results);

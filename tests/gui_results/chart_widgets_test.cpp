@@ -1,7 +1,9 @@
+#include "bandwidth_bars_model.hpp"
 #include "chart_widgets.hpp"
 #include "results_model.hpp"
 #include "sample_record.hpp"
 
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
 #include <QSvgRenderer>
@@ -53,6 +55,24 @@ TEST_F(ChartWidgets, BandwidthChartNamesTheDeviceSizeOperationsAndCopyReference)
               (QStringList{"copy", "transpose", "row_sums", "col_sums", "filter_x", "filter_y"}));
     ASSERT_EQ(legend.size(), 7);
     EXPECT_TRUE(legend.last().startsWith("device copy, same run: 3,951.0 GB/s")) << legend.last().toStdString();
+}
+
+TEST_F(ChartWidgets, BandwidthChartCanBeLimitedToOneTier) {
+    BandwidthChartWidget chart(&model);
+    chart.setTier("classic");
+    EXPECT_TRUE(chart.chartTitle().contains("classic variants"))
+        << chart.chartTitle().toStdString();
+    EXPECT_EQ(chart.barsModel()->rowCount(), 16);  // 15 classic variants and the copy's bar
+    auto* tiers = chart.findChild<QComboBox*>("tierChoice");
+    ASSERT_NE(tiers, nullptr);
+    EXPECT_EQ(tiers->currentData().toString(), "classic");
+    QStringList offered;
+    for (int i = 0; i < tiers->count(); ++i) offered << tiers->itemText(i);
+    EXPECT_EQ(offered, (QStringList{"all", "classic", "tuned"}));
+    tiers->setCurrentIndex(tiers->findData("tuned"));
+    emit tiers->activated(tiers->currentIndex());
+    EXPECT_EQ(chart.barsModel()->tier(), "tuned");
+    EXPECT_EQ(chart.barsModel()->rowCount(), 2);
 }
 
 TEST_F(ChartWidgets, ChartsFollowResultsAsTheyArrive) {

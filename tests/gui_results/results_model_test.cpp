@@ -55,6 +55,7 @@ TEST(ResultsModel, FillsEveryColumnFromAHandBuiltRecord) {
     EXPECT_EQ(cell(model, 0, ResultsModel::VerifiedColumn), "yes");
     EXPECT_EQ(cell(model, 0, ResultsModel::CacheResidentColumn), "no");
     EXPECT_EQ(cell(model, 0, ResultsModel::StatusColumn), "ok");
+    EXPECT_EQ(cell(model, 0, ResultsModel::TierColumn), "classic");
 
     // Raw values for sorting and computing.
     EXPECT_DOUBLE_EQ(model.data(model.index(0, ResultsModel::GbpsColumn), ResultsModel::RawRole).toDouble(), 3544.24);
@@ -62,6 +63,20 @@ TEST(ResultsModel, FillsEveryColumnFromAHandBuiltRecord) {
               8192ull * 4096ull);
     EXPECT_TRUE(model.data(model.index(0, ResultsModel::VerifiedColumn), ResultsModel::RawRole).toBool());
     EXPECT_EQ(model.device().name, "NVIDIA H200");
+}
+
+TEST(ResultsModel, ShowsEachRunsTier) {
+    RunRecord record;
+    record.runs = {sampleResult("row_sums", "row_sums/fast-warp-float4", "global", 64, 64, 1.0),
+                   sampleResult("row_sums", "row_sums/global-warp-per-row", "global", 64, 64, 1.0)};
+    record.runs[1].tier = "experiment";
+    ResultsModel model;
+    model.setRecord(record);
+    EXPECT_EQ(cell(model, 0, ResultsModel::TierColumn), "tuned");
+    EXPECT_EQ(cell(model, 1, ResultsModel::TierColumn), "experiment");
+    EXPECT_EQ(model.headerData(ResultsModel::TierColumn, Qt::Horizontal).toString(), "Tier");
+    EXPECT_TRUE(model.headerData(ResultsModel::TierColumn, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString().contains("experiment"));
 }
 
 TEST(ResultsModel, AFailedRunShowsNoNumbersAndItsReasonAsToolTip) {

@@ -1,0 +1,81 @@
+#include "coalesce/host_memory.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace coalesce {
+namespace {
+
+std::string size_text(Shape shape) {
+    return std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
+}
+
+std::size_t largest_output(Shape shape, const std::vector<const Variant*>& selected) {
+    std::size_t largest = 0;
+    for (const Variant* v : selected)
+        largest = std::max(largest, output_shape(v->info.op, shape).elements());
+    return largest;
+}
+
+std::vector<Shape> run_sizes(const RunConfig& config) {
+    return config.input ? std::vector<Shape>{config.input->shape()} : config.sizes;
+}
+
+}  // namespace
+
+std::optional<std::size_t> available_host_bytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string line;
+    while (std::getline(meminfo, line)) {
+        if (line.rfind("MemAvailable:", 0) != 0) continue;
+        std::istringstream fields(line.substr(13));
+        std::size_t kib = 0;
+        if (fields >> kib) return kib * 1024;
+    }
+    return std::nullopt;
+}
+
+// The Runner holds the input twice (the generated matrix and its working copy), the reference
+// value and magnitude, and the downloaded output; a host variant adds its own input and output and
+// the host copy baseline one more input-sized buffer. Four of each bounds all of it.
+std::size_t host_bytes_needed(Shape shape, const std::vector<const Variant*>& selected) {
+    return 4 * (shape.elements() + largest_output(shape, selected)) * sizeof(float);
+}
+
+// Each kept result holds its output; the reference value and magnitude are kept once per
+// operation and size.
+std::size_t kept_output_bytes(const RunConfig& config,
+                              const std::vector<const Variant*>& selected) {
+    if (!config.keep_outputs) return 0;
+    std::size_t elements = 0;
+    for (Shape shape : run_sizes(config)) {
+        std::vector<Op> ops;
+        for (const Variant* v : selected) {
+            const std::size_t output = output_shape(v->info.op, shape).elements();
+            elements += output;
+            if (std::find(ops.begin(), ops.end(), v->info.op) != ops.end()) continue;
+            ops.push_back(v->info.op);
+            elements += 2 * output;
+        }
+    }
+    return elements * sizeof(float);
+}
+
+std::string host_memory_shortfall(const RunConfig& config,
+                                  const std::vector<const Variant*>& selected,
+                                  std::optional<std::size_t> available) {
+    if (!available) available = available_host_bytes();
+    if (!available) return {};
+    const std::size_t kept = kept_output_bytes(config, selected);
+    for (Shape shape : run_sizes(config)) {
+        const std::size_t needed = host_bytes_needed(shape, selected) + kept;
+        if (needed > *available)
+            return "size " + size_text(shape) + " needs about " + std::to_string(needed >> 20) +
+                   " MiB of host memory; " + std::to_string(*available >> 20) +
+                   " MiB are available";
+    }
+    return {};
+}
+
+}  // namespace coalesce

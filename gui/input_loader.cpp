@@ -1,0 +1,45 @@
+#include "input_loader.hpp"
+
+#include <filesystem>
+
+namespace coalesce::gui {
+
+void InputLoader::open(const QString& path, ChannelChoice channel) {
+    const QByteArray utf8 = path.toUtf8();
+    const std::filesystem::path file(std::u8string(utf8.begin(), utf8.end()));
+    job_.start(
+        [file, channel, path](const Stale& stale) {
+            LoadedInput in;
+            in.image = load_image(file, channel);
+            if (stale()) return in;
+            const std::shared_ptr<const Matrix>& m = in.image.matrix;
+            in.picture = input_picture(m, QString::fromStdString(in.image.source_type));
+            in.description = QString("Opened %1: %2 x %3, %4")
+                                 .arg(path).arg(m->rows()).arg(m->cols())
+                                 .arg(QString::fromStdString(in.image.source_type));
+            return in;
+        },
+        [this, path](LoadedInput in) { emit loaded(in, path); },
+        [this, path](const QString& error) {
+            emit failed(QString("Could not open the file. %1").arg(error), path);
+        });
+}
+
+void InputLoader::generate(const GenerateRequest& request) {
+    job_.start(
+        [request](const Stale& stale) {
+            LoadedInput in;
+            in.image = describe_generated(request.make(), request.describe().toStdString());
+            if (stale()) return in;
+            in.picture = input_picture(in.image.matrix, request.describe());
+            in.description = "Generated " + request.describe();
+            return in;
+        },
+        [this](LoadedInput in) { emit loaded(in, {}); },
+        [this](const QString& error) {
+            // std::bad_alloc for a size the machine cannot hold
+            emit failed(QString("Could not generate the matrix: %1").arg(error), {});
+        });
+}
+
+}  // namespace coalesce::gui

@@ -1,0 +1,42 @@
+// Opening an image or matrix file, or generating a matrix, off the window's thread: decoding,
+// conversion to float32 and the input picture all happen on Qt's thread pool. The newest request
+// wins; an older one still decoding is dropped.
+#pragma once
+
+#include "generate_dialog.hpp"
+#include "image_loader.hpp"
+#include "latest_job.hpp"
+#include "result_pictures.hpp"
+
+#include <QObject>
+#include <QString>
+
+namespace coalesce::gui {
+
+// A decoded input and its picture.
+struct LoadedInput {
+    LoadedImage image;
+    Picture picture;
+    QString description;  // for the log: "Opened a.png: 200 x 320, PNG, ..." / "Generated ..."
+};
+
+class InputLoader : public QObject {
+    Q_OBJECT
+public:
+    explicit InputLoader(QObject* parent = nullptr) : QObject(parent) {}
+
+    void open(const QString& path, ChannelChoice channel);
+    void generate(const GenerateRequest& request);
+    bool isBusy() const { return job_.isRunning(); }
+
+signals:
+    // path: the file opened; empty for a generated matrix.
+    void loaded(const coalesce::gui::LoadedInput& input, const QString& path);
+    // The reason, naming the file; the previous input stays.
+    void failed(const QString& message, const QString& path);
+
+private:
+    LatestJob<LoadedInput> job_{this};
+};
+
+}  // namespace coalesce::gui

@@ -1,0 +1,109 @@
+#include "result_pictures.hpp"
+
+#include "verification_bound.hpp"
+
+namespace coalesce::gui {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString range_text(const Rendered& r) {
+    return QString("%1 … %2").arg(r.lo, 0, 'g', 5).arg(r.hi, 0, 'g', 5);
+}
+
+std::shared_ptr<const Matrix> run_input(const RunResult& r, const RunConfig& config,
+                                        const std::optional<RandomInput>& cached,
+                                        std::optional<RandomInput>* made) {
+    if (config.input) return config.input;
+    if (cached && cached->seed == config.seed && cached->matrix &&
+        cached->matrix->shape() == Shape{r.rows, r.cols})
+        return cached->matrix;
+    auto matrix = std::make_shared<const Matrix>(Matrix::random(r.rows, r.cols, config.seed));
+    *made = RandomInput{matrix, config.seed};
+    return matrix;
+}
+
+// The difference heat map, or why there is none.
+void add_difference(const RunResult& r, const RunConfig& config, const Matrix& input,
+                    const Stale& stale, ResultPictures& out) {
+    const std::optional<Op> op = parse_op(r.op);
+    if (!r.reference || !op || r.reference->shape() != r.output->shape()) {
+        out.difference_message = "No CPU reference kept for this run.";
+        return;
+    }
+    auto diff = std::make_shared<const Matrix>(absolute_difference(*r.output, *r.reference));
+    if (stale()) return;
+    // The magnitudes the bound is made of are not kept with the result: compute the reference
+    // again (as the runner did, from the same input and parameters).
+    OpParams params = config.params;
+    params.radius = r.radius;
+    if (const auto border = parse_border(r.border)) params.border = *border;
+    const Reference reference = cpu_reference(*op, input, params);
+    if (stale()) return;
+    HeatStats stats;
+    Picture picture{diff, render_heat(*diff, verification_bounds(*op, reference), &stats), {}, {}};
+    if (stats.largest_ratio == 0.0f && stats.beyond == 0 && stats.non_finite == 0) {
+        picture.caption = "identical to the CPU reference";
+        picture.note = "Identical to the CPU reference:\nevery element equal.";
+    } else if (bound_factor(*op, reference.terms) == 0.0) {
+        picture.caption = QString("exact operation: %1 element(s) differ (cyan), any difference "
+                                  "fails").arg(stats.beyond + stats.non_finite);
+    } else {
+        picture.caption = QString("|diff| ÷ verification bound: black 0, white 1 (the bound), "
+                                  "cyan beyond; largest %1 of the bound")
+                              .arg(stats.largest_ratio, 0, 'g', 3);
+        if (stats.beyond > 0) picture.caption += QString("; %1 beyond").arg(stats.beyond);
+    }
+    if (stats.non_finite > 0)
+        picture.caption += QString("; %1 NaN (magenta)").arg(stats.non_finite);
+    out.difference = std::move(picture);
+}
+
+}  // namespace
+
+Picture input_picture(std::shared_ptr<const Matrix> matrix, const QString& what) {
+    Picture p;
+    p.rendered = render_grey(*matrix);
+    p.caption = QString("%1 x %2, %3 (%4)")
+                    .arg(matrix->rows()).arg(matrix->cols()).arg(what, range_text(p.rendered));
+    p.matrix = std::move(matrix);
+    return p;
+}
+
+QString no_output_reason(const RunResult& r, const RunConfig& config) {
+    if (r.status == Status::cancelled) return "cancelled before it ran";
+    if (r.status != Status::ok && r.status != Status::failed)
+        return QString("%1: %2").arg(qs(std::string(status_name(r.status))), qs(r.error));
+    if (r.status == Status::failed && !r.error.empty()) return "failed: " + qs(r.error);
+    if (!config.keep_outputs)
+        return "results from a file, or a run too large to keep its outputs in memory";
+    return "no output kept";
+}
+
+ResultPictures make_result_pictures(const RunResult& r, const RunConfig& config,
+                                    const std::shared_ptr<const Matrix>& shown_input,
+                                    const std::optional<RandomInput>& cached, const Stale& stale) {
+    ResultPictures out;
+    const QString name = QString("%1, %2 x %3").arg(qs(r.variant)).arg(r.rows).arg(r.cols);
+    if (!r.output) {
+        out.output_message = QString("%1: %2.").arg(name, no_output_reason(r, config));
+        return out;
+    }
+    const std::shared_ptr<const Matrix> input = run_input(r, config, cached, &out.random_input);
+    if (stale()) return {};
+    if (input != shown_input) {
+        const QString what = config.input
+                                 ? QString("the run's input")
+                                 : QString("random (seed %1), the run's input").arg(config.seed);
+        out.input = input_picture(input, what);
+    }
+    if (stale()) return {};
+    Picture output{r.output, render_grey(*r.output), {}, {}};
+    output.caption = QString("%1, %2").arg(name, range_text(output.rendered));
+    out.output = std::move(output);
+    if (stale()) return {};
+    add_difference(r, config, *input, stale, out);
+    return out;
+}
+
+}  // namespace coalesce::gui
