@@ -59,10 +59,14 @@ inline float read_or_zero(const float* line, long long j, std::size_t stride) {
 
 inline Shape same_shape(Shape in, const OpParams&) { return in; }
 
+
 // Each input element read once plus each output element written once, 4 bytes each.
 inline std::size_t in_plus_out_bytes(Shape in, Shape out) {
     return (in.elements() + out.elements()) * sizeof(float);
 }
+
+// The bytes model of an operation whose output has the input's shape.
+inline std::size_t same_shape_bytes(Shape in, const OpParams&) { return in_plus_out_bytes(in, in); }
 
 }  // namespace coalesce::ops
 

@@ -71,7 +71,7 @@ const OpDesc& describe_random_sample() {
                     "side of the window the samples are drawn from (seed: 4..32)"},
                    {"samples", 1, 1024, 32, "reads averaged per output"}},
         .output_shape = same_shape,
-        .bytes_moved = [](Shape in, const OpParams&) { return in_plus_out_bytes(in, in); },
+        .bytes_moved = same_shape_bytes,
         .reference = random_sample_reference,
         .host = {{"cpu-naive",
                   "Host loop drawing the same samples as the kernels, in float.",

@@ -69,7 +69,7 @@ const OpDesc& describe_scattered() {
                     "the permutation's factor (raised to the next odd number coprime with the "
                     "span)"}},
         .output_shape = same_shape,
-        .bytes_moved = [](Shape in, const OpParams&) { return in_plus_out_bytes(in, in); },
+        .bytes_moved = same_shape_bytes,
         .reference =
             [](const Matrix& in, const OpParams& p) {
                 Matrix out(in.rows(), in.cols());
