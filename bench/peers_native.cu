@@ -30,14 +30,17 @@
 namespace {
 
 void check(cudaError_t e, const char* what) {
-    if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
+    if (e != cudaSuccess)
+        throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
 }
 void check(cublasStatus_t s, const char* what) {
-    if (s != CUBLAS_STATUS_SUCCESS) throw std::runtime_error(std::string(what) + ": cuBLAS status " + std::to_string(s));
+    if (s != CUBLAS_STATUS_SUCCESS)
+        throw std::runtime_error(std::string(what) + ": cuBLAS status " + std::to_string(s));
 }
 #if COALESCE_BENCH_NPP
 void check(NppStatus s, const char* what) {
-    if (s != NPP_SUCCESS) throw std::runtime_error(std::string(what) + ": NPP status " + std::to_string(s));
+    if (s != NPP_SUCCESS)
+        throw std::runtime_error(std::string(what) + ": NPP status " + std::to_string(s));
 }
 #endif
 #define CHECK(call) check((call), #call)
@@ -45,21 +48,32 @@ void check(NppStatus s, const char* what) {
 // Owners for the handles this program makes.
 struct DeviceFloats {
     float* p = nullptr;
-    explicit DeviceFloats(std::size_t n) { CHECK(cudaMalloc(&p, std::max<std::size_t>(n, 1) * sizeof(float))); }
+    explicit DeviceFloats(std::size_t n) {
+        CHECK(cudaMalloc(&p, std::max<std::size_t>(n, 1) * sizeof(float)));
+    }
     ~DeviceFloats() { cudaFree(p); }
     DeviceFloats(const DeviceFloats&) = delete;
     DeviceFloats& operator=(const DeviceFloats&) = delete;
 };
 struct EventPair {
     cudaEvent_t start{}, end{};
-    EventPair() { CHECK(cudaEventCreate(&start)); CHECK(cudaEventCreate(&end)); }
-    ~EventPair() { cudaEventDestroy(start); cudaEventDestroy(end); }
+    EventPair() {
+        CHECK(cudaEventCreate(&start));
+        CHECK(cudaEventCreate(&end));
+    }
+    ~EventPair() {
+        cudaEventDestroy(start);
+        cudaEventDestroy(end);
+    }
     EventPair(EventPair&& o) noexcept : start(o.start), end(o.end) { o.start = o.end = nullptr; }
     EventPair(const EventPair&) = delete;
 };
 struct Blas {
     cublasHandle_t h{};
-    explicit Blas(cudaStream_t s) { CHECK(cublasCreate(&h)); CHECK(cublasSetStream(h, s)); }
+    explicit Blas(cudaStream_t s) {
+        CHECK(cublasCreate(&h));
+        CHECK(cublasSetStream(h, s));
+    }
     ~Blas() { cublasDestroy(h); }
 };
 
@@ -84,7 +98,9 @@ double time_ms(const std::function<void()>& launch, cudaStream_t stream, int war
     return n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
 }
 
-struct Size { std::size_t rows, cols; };
+struct Size {
+    std::size_t rows, cols;
+};
 
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> out;
@@ -96,22 +112,32 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 // Sampled check against double precision: transpose exact, sums and filters within a relative
 // 1e-4 of the sum of |terms| (far above float rounding, far below any indexing mistake).
-struct Check { bool ok = true; double max_err = 0; std::string why; };
+struct Check {
+    bool ok = true;
+    double max_err = 0;
+    std::string why;
+};
 
 class Checker {
 public:
     Checker(const std::vector<float>& in, Size s) : in_(in), s_(s), rng_(12345) {}
     long long clampi(long long i, long long n) const { return std::min(std::max(i, 0LL), n - 1); }
-    float at(long long r, long long c) const { return in_[static_cast<std::size_t>(r) * s_.cols + static_cast<std::size_t>(c)]; }
+    float at(long long r, long long c) const {
+        return in_[static_cast<std::size_t>(r) * s_.cols + static_cast<std::size_t>(c)];
+    }
 
     // `got(i, j)` reads output element (i, j); `want(i, j, &mag)` computes it in double.
-    Check sample(std::size_t out_rows, std::size_t out_cols, const std::function<double(std::size_t, std::size_t)>& got,
+    Check sample(std::size_t out_rows, std::size_t out_cols,
+                 const std::function<double(std::size_t, std::size_t)>& got,
                  const std::function<double(std::size_t, std::size_t, double*)>& want, bool exact) {
         Check c;
         std::uniform_int_distribution<std::size_t> ri(0, out_rows - 1), ci(0, out_cols - 1);
         for (int k = 0; k < 3000; ++k) {
             std::size_t i = ri(rng_), j = ci(rng_);
-            if (k < 4) { i = (k & 1) ? out_rows - 1 : 0; j = (k & 2) ? out_cols - 1 : 0; }  // corners too
+            if (k < 4) {
+                i = (k & 1) ? out_rows - 1 : 0;
+                j = (k & 2) ? out_cols - 1 : 0;
+            }  // corners too
             double mag = 0;
             const double w = want(i, j, &mag), g = got(i, j);
             const double err = std::fabs(g - w);
@@ -129,21 +155,33 @@ public:
         return c;
     }
     double row_sum(std::size_t r, double* mag) const {
-        double s = 0; *mag = 0;
-        for (std::size_t c = 0; c < s_.cols; ++c) { s += at(r, c); *mag += std::fabs(at(r, c)); }
+        double s = 0;
+        *mag = 0;
+        for (std::size_t c = 0; c < s_.cols; ++c) {
+            s += at(r, c);
+            *mag += std::fabs(at(r, c));
+        }
         return s;
     }
     double col_sum(std::size_t c, double* mag) const {
-        double s = 0; *mag = 0;
-        for (std::size_t r = 0; r < s_.rows; ++r) { s += at(r, c); *mag += std::fabs(at(r, c)); }
+        double s = 0;
+        *mag = 0;
+        for (std::size_t r = 0; r < s_.rows; ++r) {
+            s += at(r, c);
+            *mag += std::fabs(at(r, c));
+        }
         return s;
     }
     // Mean of 2r+1 neighbours with clamped borders, along x (horizontal) or y.
-    [[maybe_unused]] double filter(std::size_t r, std::size_t c, int radius, bool along_x, double* mag) const {
-        double s = 0; *mag = 0;
+    [[maybe_unused]] double filter(std::size_t r, std::size_t c, int radius, bool along_x,
+                                   double* mag) const {
+        double s = 0;
+        *mag = 0;
         for (int d = -radius; d <= radius; ++d) {
-            const long long rr = along_x ? static_cast<long long>(r) : clampi(static_cast<long long>(r) + d, s_.rows);
-            const long long cc = along_x ? clampi(static_cast<long long>(c) + d, s_.cols) : static_cast<long long>(c);
+            const long long rr = along_x ? static_cast<long long>(r)
+                                         : clampi(static_cast<long long>(r) + d, s_.rows);
+            const long long cc = along_x ? clampi(static_cast<long long>(c) + d, s_.cols)
+                                         : static_cast<long long>(c);
             s += at(rr, cc);
             *mag += std::fabs(at(rr, cc));
         }
@@ -157,14 +195,16 @@ private:
     std::mt19937_64 rng_;
 };
 
-void emit(const char* source, const char* op, const std::string& impl, Size s, int radius, double ms,
-          std::size_t bytes, double copy_gbps, const Check& c) {
+void emit(const char* source, const char* op, const std::string& impl, Size s, int radius,
+          double ms, std::size_t bytes, double copy_gbps, const Check& c) {
     const double gbps = static_cast<double>(bytes) / (ms * 1e-3) / 1e9;
-    std::printf("{\"source\":\"%s\",\"op\":\"%s\",\"impl\":\"%s\",\"rows\":%zu,\"cols\":%zu,\"radius\":%d,"
-                "\"ms\":%.6f,\"bytes\":%zu,\"gbps\":%.2f,\"copy_gbps\":%.2f,\"pct_of_copy\":%.2f,"
-                "\"verified\":%s,\"max_err\":%.3g,\"note\":\"%s\"}\n",
-                source, op, impl.c_str(), s.rows, s.cols, radius, ms, bytes, gbps, copy_gbps,
-                copy_gbps > 0 ? 100.0 * gbps / copy_gbps : 0.0, c.ok ? "true" : "false", c.max_err, c.why.c_str());
+    std::printf(
+        "{\"source\":\"%s\",\"op\":\"%s\",\"impl\":\"%s\",\"rows\":%zu,\"cols\":%zu,\"radius\":%d,"
+        "\"ms\":%.6f,\"bytes\":%zu,\"gbps\":%.2f,\"copy_gbps\":%.2f,\"pct_of_copy\":%.2f,"
+        "\"verified\":%s,\"max_err\":%.3g,\"note\":\"%s\"}\n",
+        source, op, impl.c_str(), s.rows, s.cols, radius, ms, bytes, gbps, copy_gbps,
+        copy_gbps > 0 ? 100.0 * gbps / copy_gbps : 0.0, c.ok ? "true" : "false", c.max_err,
+        c.why.c_str());
     std::fflush(stdout);
 }
 
@@ -191,8 +231,12 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
     const std::size_t full_bytes = 2 * n * sizeof(float);
 
     // The copy ceiling, measured here, in this process.
-    const double copy_ms = time_ms([&] { CHECK(cudaMemcpyAsync(out.p, in.p, n * sizeof(float), cudaMemcpyDeviceToDevice, stream)); },
-                                   stream, warmups, reps);
+    const double copy_ms = time_ms(
+        [&] {
+            CHECK(
+                cudaMemcpyAsync(out.p, in.p, n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+        },
+        stream, warmups, reps);
     const double copy_gbps = static_cast<double>(full_bytes) / (copy_ms * 1e-3) / 1e9;
     emit("native", "copy", "cudaMemcpy D2D", s, 0, copy_ms, full_bytes, copy_gbps, Check{});
 
@@ -202,33 +246,41 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
     {
         CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
         auto launch = [&] {
-            CHECK(cublasSgeam(blas.h, CUBLAS_OP_T, CUBLAS_OP_N, R, C, &one, in.p, C, &zero, out.p, R, out.p, R));
+            CHECK(cublasSgeam(blas.h, CUBLAS_OP_T, CUBLAS_OP_N, R, C, &one, in.p, C, &zero, out.p,
+                              R, out.p, R));
         };
         const double ms = time_ms(launch, stream, warmups, reps);
         const std::vector<float> h = download(out.p, n);
-        const Check c = checker.sample(s.cols, s.rows, [&](std::size_t i, std::size_t j) { return h[i * s.rows + j]; },
-                                       [&](std::size_t i, std::size_t j, double*) { return checker.at(j, i); }, true);
+        const Check c = checker.sample(
+            s.cols, s.rows, [&](std::size_t i, std::size_t j) { return h[i * s.rows + j]; },
+            [&](std::size_t i, std::size_t j, double*) { return checker.at(j, i); }, true);
         emit("native", "transpose", "cuBLAS Sgeam", s, 0, ms, full_bytes, copy_gbps, c);
     }
     {
         auto launch = [&] {
-            CHECK(cublasSgemv(blas.h, CUBLAS_OP_T, C, R, &one, in.p, C, ones.p, 1, &zero, vec_out.p, 1));
+            CHECK(cublasSgemv(blas.h, CUBLAS_OP_T, C, R, &one, in.p, C, ones.p, 1, &zero, vec_out.p,
+                              1));
         };
         const double ms = time_ms(launch, stream, warmups, reps);
         const std::vector<float> h = download(vec_out.p, s.rows);
-        const Check c = checker.sample(s.rows, 1, [&](std::size_t i, std::size_t) { return h[i]; },
-                                       [&](std::size_t i, std::size_t, double* m) { return checker.row_sum(i, m); }, false);
-        emit("native", "row_sums", "cuBLAS Sgemv(T, ones)", s, 0, ms, (n + s.rows) * sizeof(float), copy_gbps, c);
+        const Check c = checker.sample(
+            s.rows, 1, [&](std::size_t i, std::size_t) { return h[i]; },
+            [&](std::size_t i, std::size_t, double* m) { return checker.row_sum(i, m); }, false);
+        emit("native", "row_sums", "cuBLAS Sgemv(T, ones)", s, 0, ms, (n + s.rows) * sizeof(float),
+             copy_gbps, c);
     }
     {
         auto launch = [&] {
-            CHECK(cublasSgemv(blas.h, CUBLAS_OP_N, C, R, &one, in.p, C, ones.p, 1, &zero, vec_out.p, 1));
+            CHECK(cublasSgemv(blas.h, CUBLAS_OP_N, C, R, &one, in.p, C, ones.p, 1, &zero, vec_out.p,
+                              1));
         };
         const double ms = time_ms(launch, stream, warmups, reps);
         const std::vector<float> h = download(vec_out.p, s.cols);
-        const Check c = checker.sample(1, s.cols, [&](std::size_t, std::size_t j) { return h[j]; },
-                                       [&](std::size_t, std::size_t j, double* m) { return checker.col_sum(j, m); }, false);
-        emit("native", "col_sums", "cuBLAS Sgemv(N, ones)", s, 0, ms, (n + s.cols) * sizeof(float), copy_gbps, c);
+        const Check c = checker.sample(
+            1, s.cols, [&](std::size_t, std::size_t j) { return h[j]; },
+            [&](std::size_t, std::size_t j, double* m) { return checker.col_sum(j, m); }, false);
+        emit("native", "col_sums", "cuBLAS Sgemv(N, ones)", s, 0, ms, (n + s.cols) * sizeof(float),
+             copy_gbps, c);
     }
 
 #if COALESCE_BENCH_NPP
@@ -256,40 +308,49 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
     {
         CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
         auto launch = [&] {
-            CHECK(nppiTranspose_32f_C1R_Ctx(in.p, step, out.p, R * static_cast<int>(sizeof(float)), size, ctx));
+            CHECK(nppiTranspose_32f_C1R_Ctx(in.p, step, out.p, R * static_cast<int>(sizeof(float)),
+                                            size, ctx));
         };
         const double ms = time_ms(launch, stream, warmups, reps);
         const std::vector<float> h = download(out.p, n);
-        const Check c = checker.sample(s.cols, s.rows, [&](std::size_t i, std::size_t j) { return h[i * s.rows + j]; },
-                                       [&](std::size_t i, std::size_t j, double*) { return checker.at(j, i); }, true);
+        const Check c = checker.sample(
+            s.cols, s.rows, [&](std::size_t i, std::size_t j) { return h[i * s.rows + j]; },
+            [&](std::size_t i, std::size_t j, double*) { return checker.at(j, i); }, true);
         emit("native", "transpose", "NPP Transpose", s, 0, ms, full_bytes, copy_gbps, c);
     }
     for (int radius : radii) {
         const int taps = 2 * radius + 1;
-        const std::vector<float> h_kernel(static_cast<std::size_t>(taps), 1.0f / static_cast<float>(taps));
+        const std::vector<float> h_kernel(static_cast<std::size_t>(taps),
+                                          1.0f / static_cast<float>(taps));
         DeviceFloats kernel(h_kernel.size());
-        CHECK(cudaMemcpy(kernel.p, h_kernel.data(), h_kernel.size() * sizeof(float), cudaMemcpyHostToDevice));
+        CHECK(cudaMemcpy(kernel.p, h_kernel.data(), h_kernel.size() * sizeof(float),
+                         cudaMemcpyHostToDevice));
         for (bool along_x : {true, false}) {
             const char* op = along_x ? "filter_x" : "filter_y";
             auto verify_filter = [&](const std::vector<float>& h) {
-                return checker.sample(s.rows, s.cols, [&](std::size_t i, std::size_t j) { return h[i * s.cols + j]; },
-                                      [&](std::size_t i, std::size_t j, double* m) { return checker.filter(i, j, radius, along_x, m); },
-                                      false);
+                return checker.sample(
+                    s.rows, s.cols, [&](std::size_t i, std::size_t j) { return h[i * s.cols + j]; },
+                    [&](std::size_t i, std::size_t j, double* m) {
+                        return checker.filter(i, j, radius, along_x, m);
+                    },
+                    false);
             };
 #if COALESCE_BENCH_NPP_ROWCOL
             try {
                 CHECK(cudaMemset(out.p, 0xFF, n * sizeof(float)));
                 auto launch = [&] {
                     if (along_x)
-                        CHECK(nppiFilterRowBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, kernel.p, taps,
-                                                             radius, NPP_BORDER_REPLICATE, ctx));
+                        CHECK(nppiFilterRowBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p, step,
+                                                              size, kernel.p, taps, radius,
+                                                              NPP_BORDER_REPLICATE, ctx));
                     else
-                        CHECK(nppiFilterColumnBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, kernel.p,
-                                                                taps, radius, NPP_BORDER_REPLICATE, ctx));
+                        CHECK(nppiFilterColumnBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p,
+                                                                 step, size, kernel.p, taps, radius,
+                                                                 NPP_BORDER_REPLICATE, ctx));
                 };
                 const double ms = time_ms(launch, stream, warmups, reps);
-                emit("native", op, along_x ? "NPP FilterRowBorder" : "NPP FilterColumnBorder", s, radius, ms, full_bytes,
-                     copy_gbps, verify_filter(download(out.p, n)));
+                emit("native", op, along_x ? "NPP FilterRowBorder" : "NPP FilterColumnBorder", s,
+                     radius, ms, full_bytes, copy_gbps, verify_filter(download(out.p, n)));
             } catch (const std::exception& e) {
                 std::fprintf(stderr, "peers_native: %s r=%d: %s\n", op, radius, e.what());
             }
@@ -299,8 +360,9 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
                 const NppiSize mask = along_x ? NppiSize{taps, 1} : NppiSize{1, taps};
                 const NppiPoint anchor = along_x ? NppiPoint{radius, 0} : NppiPoint{0, radius};
                 auto launch = [&] {
-                    CHECK(nppiFilterBoxBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p, step, size, mask, anchor,
-                                                          NPP_BORDER_REPLICATE, ctx));
+                    CHECK(nppiFilterBoxBorder_32f_C1R_Ctx(in.p, step, size, origin, out.p, step,
+                                                          size, mask, anchor, NPP_BORDER_REPLICATE,
+                                                          ctx));
                 };
                 const double ms = time_ms(launch, stream, warmups, reps);
                 emit("native", op, "NPP FilterBoxBorder", s, radius, ms, full_bytes, copy_gbps,
@@ -312,7 +374,8 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
     }
 #else
     (void)radii;
-    std::fprintf(stderr, "peers_native: built without NPP; transpose and filters by NPP not measured\n");
+    std::fprintf(stderr,
+                 "peers_native: built without NPP; transpose and filters by NPP not measured\n");
 #endif
     CHECK(cudaStreamDestroy(stream));
 }
@@ -331,7 +394,8 @@ int main(int argc, char** argv) {
                 for (const std::string& part : split(value, ',')) {
                     const auto x = part.find('x');
                     if (x == std::string::npos) throw std::invalid_argument("bad size " + part);
-                    sizes.push_back({std::stoul(part.substr(0, x)), std::stoul(part.substr(x + 1))});
+                    sizes.push_back(
+                        {std::stoul(part.substr(0, x)), std::stoul(part.substr(x + 1))});
                 }
             } else if (key == "--radii") {
                 radii.clear();

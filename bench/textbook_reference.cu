@@ -99,9 +99,7 @@ __global__ void colSums(const float* __restrict__ a, float* __restrict__ sums, i
 
 // ---- box filters through shared memory, radius 4, clamp at the borders ----
 
-__device__ int clampIndex(int i, int n) {
-    return min(max(i, 0), n - 1);
-}
+__device__ int clampIndex(int i, int n) { return min(max(i, 0), n - 1); }
 
 // The 1-D stencil of NVIDIA's CUDA C introduction: a block of THREADS outputs of one row stages
 // them and RADIUS neighbours on each side in shared memory.

@@ -38,8 +38,10 @@ std::vector<Op> checked_ops(const std::vector<std::string>& names) {
 
 void check_variants(const std::vector<std::string>& patterns, const Registry& registry) {
     for (const std::string& pattern : patterns) {
-        const bool known = !pattern.empty() && std::any_of(registry.variants().begin(), registry.variants().end(),
-                                                           [&](const Variant& v) { return v.info.id.rfind(pattern, 0) == 0; });
+        const bool known =
+            !pattern.empty() &&
+            std::any_of(registry.variants().begin(), registry.variants().end(),
+                        [&](const Variant& v) { return v.info.id.rfind(pattern, 0) == 0; });
         if (!known)
             throw UsageError("--variants: no variant is called or starts with '" +
                              shortened(pattern) + "' (see --list)");
@@ -62,8 +64,10 @@ std::vector<Shape> checked_sizes(const std::vector<std::string>& items) {
 
 void check_range(const char* option, long long value, long long lo, long long hi) {
     if (value < lo || value > hi) {
-        const std::string range = hi == std::numeric_limits<int>::max() ? "at least " + std::to_string(lo)
-                                                                        : "between " + std::to_string(lo) + " and " + std::to_string(hi);
+        const std::string range =
+            hi == std::numeric_limits<int>::max()
+                ? "at least " + std::to_string(lo)
+                : "between " + std::to_string(lo) + " and " + std::to_string(hi);
         throw UsageError(std::string(option) + " " + std::to_string(value) + ": must be " + range);
     }
 }
@@ -87,8 +91,9 @@ void apply_lesson(const BenchOptions& o, const Registry& registry, RunConfig& co
         throw UsageError("--lesson " + o.lesson + ": Coalesce does not run this experiment yet " +
                          "(missing: " + lesson->missing + ")");
     if (!o.ops.empty() || !o.variants.empty() || !o.input.empty())
-        throw UsageError("--lesson chooses the variants itself: leave out --ops, --variants and "
-                         "--input");
+        throw UsageError(
+            "--lesson chooses the variants itself: leave out --ops, --variants and "
+            "--input");
     for (const std::string& id : lesson->variants)
         if (!registry.find(id))
             throw UsageError("--lesson " + o.lesson + ": variant '" + id +
@@ -109,7 +114,8 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
     config.variants = o.variants;
     for (const std::string& name : o.tiers) {
         const auto tier = parse_tier(name);
-        if (!tier) throw UsageError("--tier: unknown tier '" + name + "' (classic, tuned or experiment)");
+        if (!tier)
+            throw UsageError("--tier: unknown tier '" + name + "' (classic, tuned or experiment)");
         config.tiers.push_back(*tier);
     }
     // Experiments (tuning ideas that lost) run only when asked for, by tier or by name.
@@ -138,7 +144,8 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
     config.include_cpu = o.include_cpu;
 
     if (o.device) {
-        if (device_count == 0) throw UsageError("--device " + std::to_string(*o.device) + ": " + no_device_reason());
+        if (device_count == 0)
+            throw UsageError("--device " + std::to_string(*o.device) + ": " + no_device_reason());
         check_range("--device", *o.device, 0, device_count - 1);
         config.device = *o.device;
     }

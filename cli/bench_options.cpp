@@ -133,7 +133,8 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
         ->capture_default_str()
         ->type_name("N");
     int device = 0;
-    auto* device_option = app.add_option("--device", device, "CUDA device index (default 0)")->type_name("N");
+    auto* device_option =
+        app.add_option("--device", device, "CUDA device index (default 0)")->type_name("N");
     app.add_option("--plugins", o.plugin_dirs,
                    "Also load variant plugins from this folder (repeatable)")
         ->type_name("DIR");

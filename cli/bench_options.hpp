@@ -18,26 +18,26 @@ inline constexpr int kMaxWarmups = 100;
 
 struct BenchOptions {
     bool list = false;
-    std::vector<std::string> ops;        // names, as typed (an empty item stays, to be refused)
-    std::vector<std::string> variants;   // ids or id prefixes
-    std::vector<std::string> sizes;      // "ROWSxCOLS" items
+    std::vector<std::string> ops;       // names, as typed (an empty item stays, to be refused)
+    std::vector<std::string> variants;  // ids or id prefixes
+    std::vector<std::string> sizes;     // "ROWSxCOLS" items
     int radius = OpParams{}.radius;
     std::string border = "clamp";
     int reps = RunConfig{}.reps;
     int warmups = RunConfig{}.warmups;
     std::uint64_t seed = RunConfig{}.seed;
-    std::optional<int> device;           // set only when --device was given
+    std::optional<int> device;  // set only when --device was given
     std::vector<std::string> plugin_dirs;
     bool include_cpu = false;
-    std::string input;                   // image file; empty: random matrices
-    std::string json_path, csv_path;     // empty: not written (an empty name given is refused)
-    std::vector<std::string> params;     // "offset=0:32", as typed (repeatable)
-    std::vector<std::string> tiers;      // tier names; empty: classic and tuned (unless --variants)
-    bool list_lessons = false;           // --lessons
-    std::string lesson;                  // --lesson ID; empty: none
-    bool counters = false;               // after the run, a counters pass under Nsight Compute
-    std::string ncu_path;                // empty: ncu on PATH, $CUDA_HOME/bin, /usr/local/cuda/bin
-    std::string profile_plan;            // hidden: the counters pass's child (profile_plan.hpp)
+    std::string input;                // image file; empty: random matrices
+    std::string json_path, csv_path;  // empty: not written (an empty name given is refused)
+    std::vector<std::string> params;  // "offset=0:32", as typed (repeatable)
+    std::vector<std::string> tiers;   // tier names; empty: classic and tuned (unless --variants)
+    bool list_lessons = false;        // --lessons
+    std::string lesson;               // --lesson ID; empty: none
+    bool counters = false;            // after the run, a counters pass under Nsight Compute
+    std::string ncu_path;             // empty: ncu on PATH, $CUDA_HOME/bin, /usr/local/cuda/bin
+    std::string profile_plan;         // hidden: the counters pass's child (profile_plan.hpp)
 };
 
 // Parses argv. Returns the options, or the exit status when parsing already finished the job:

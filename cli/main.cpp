@@ -35,11 +35,13 @@ void load_variants(Registry& registry, const std::vector<std::string>& plugin_di
     register_builtin_variants(registry);
     std::vector<std::filesystem::path> dirs;
     for (const std::string& dir : plugin_dirs) {
-        if (!std::filesystem::is_directory(dir)) throw UsageError("--plugins " + dir + ": not a folder");
+        if (!std::filesystem::is_directory(dir))
+            throw UsageError("--plugins " + dir + ": not a folder");
         dirs.emplace_back(dir);
     }
     for (const PluginReport& report : load_plugins(registry, dirs))
-        if (!report.loaded) std::cerr << "coalesce-bench: plugin refused: " << report.message << '\n';
+        if (!report.loaded)
+            std::cerr << "coalesce-bench: plugin refused: " << report.message << '\n';
 }
 
 // Writes every results file asked for. A failure here (a full disk, /dev/full) comes after the
@@ -98,13 +100,15 @@ int run(const BenchOptions& options) {
 
     Runner runner(registry);
     const std::vector<const Variant*> selected = runner.select(config, device_count > 0);
-    if (selected.empty()) throw UsageError("no variant matches the chosen operations and variants (see --list)");
+    if (selected.empty())
+        throw UsageError("no variant matches the chosen operations and variants (see --list)");
     if (auto why = host_memory_shortfall(config, selected); !why.empty()) throw UsageError(why);
 
     if (device_count == 0) {
         // The engine's reason may already begin with "no CUDA device"; say it once.
         const std::string reason = no_device_reason();
-        std::cerr << (reason.rfind("no CUDA device", 0) == 0 ? "" : "no CUDA device: ") << reason << "; running CPU variants\n";
+        std::cerr << (reason.rfind("no CUDA device", 0) == 0 ? "" : "no CUDA device: ") << reason
+                  << "; running CPU variants\n";
     }
     std::cout << device_line(device_count > 0 ? query_device(config.device) : host_info()) << '\n';
     if (config.input)
@@ -120,7 +124,8 @@ int run(const BenchOptions& options) {
         const CancelOnInterrupt cancel_on_ctrl_c(runner);
         try {
             record = runner.run(config);
-        } catch (const std::invalid_argument& e) {  // a config the Runner refuses: too large for the device, say
+        } catch (const std::invalid_argument&
+                     e) {  // a config the Runner refuses: too large for the device, say
             progress.finish();
             throw UsageError(e.what());
         }
@@ -161,7 +166,8 @@ int main(int argc, char** argv) {
         if (const int* status = std::get_if<int>(&parsed)) return *status;
         return run(std::get<BenchOptions>(parsed));
     } catch (const std::bad_alloc&) {  // the pre-check estimates; the machine has the last word
-        std::cerr << "coalesce-bench: out of host memory: the sizes are too large for this machine\n";
+        std::cerr
+            << "coalesce-bench: out of host memory: the sizes are too large for this machine\n";
         return exit_status::bad_usage;
     } catch (const UsageError& e) {
         std::cerr << "coalesce-bench: " << one_line(e.what()) << '\n';

@@ -11,7 +11,8 @@ namespace {
 std::string counter(std::size_t done, std::size_t total) {
     const std::string t = std::to_string(total);
     std::string d = std::to_string(done);
-    return "[" + std::string(t.size() > d.size() ? t.size() - d.size() : 0, ' ') + d + "/" + t + "]";
+    return "[" + std::string(t.size() > d.size() ? t.size() - d.size() : 0, ' ') + d + "/" + t +
+           "]";
 }
 
 }  // namespace
@@ -33,7 +34,8 @@ void ProgressPrinter::on_result(const RunResult& r) {
     const bool bad = r.status == Status::failed || (r.status == Status::ok && !r.verified);
     if (terminal_ && !bad) return;  // the rewritten line already shows it ran
     clear_line();
-    std::string line = counter(last_.done + 1, last_.total) + " " + r.variant + " " + size_text(r.rows, r.cols) + ": " + outcome_text(r);
+    std::string line = counter(last_.done + 1, last_.total) + " " + r.variant + " " +
+                       size_text(r.rows, r.cols) + ": " + outcome_text(r);
     if (r.status == Status::ok && r.verified) {
         char gbps[32];
         std::snprintf(gbps, sizeof gbps, "%.1f", r.gbps);
@@ -44,6 +46,9 @@ void ProgressPrinter::on_result(const RunResult& r) {
     out_ << line << '\n' << std::flush;
 }
 
-void ProgressPrinter::finish() { clear_line(); out_ << std::flush; }
+void ProgressPrinter::finish() {
+    clear_line();
+    out_ << std::flush;
+}
 
 }  // namespace coalesce::cli

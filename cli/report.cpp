@@ -24,8 +24,9 @@ std::string mib(std::size_t bytes) { return std::to_string(bytes >> 20) + " MiB"
 
 std::string device_line(const DeviceInfo& d) {
     if (!d.gpu) return "device: " + d.name + " (host; no CUDA device, host variants only)";
-    std::string line = "device: " + d.name + " (cc " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + ", " +
-                       std::to_string(d.sm_count) + " SMs, " + mib(d.l2_bytes) + " L2, " + std::to_string(d.memory_bytes >> 30) + " GiB";
+    std::string line = "device: " + d.name + " (cc " + std::to_string(d.cc_major) + "." +
+                       std::to_string(d.cc_minor) + ", " + std::to_string(d.sm_count) + " SMs, " +
+                       mib(d.l2_bytes) + " L2, " + std::to_string(d.memory_bytes >> 30) + " GiB";
     if (d.theoretical_gbps > 0) line += ", " + fixed(d.theoretical_gbps, 0) + " GB/s theoretical";
     return line + ")";
 }
@@ -37,7 +38,9 @@ std::string milliseconds_text(double ms) {
     return buf;
 }
 
-std::string size_text(std::size_t rows, std::size_t cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
+std::string size_text(std::size_t rows, std::size_t cols) {
+    return std::to_string(rows) + "x" + std::to_string(cols);
+}
 
 std::string outcome_text(const RunResult& r) {
     switch (r.status) {
@@ -50,7 +53,8 @@ std::string outcome_text(const RunResult& r) {
 }
 
 void print_variant_list(std::ostream& out, const Registry& registry) {
-    TextTable table({{"id"}, {"operation"}, {"memory space"}, {"tier"}, {"origin"}, {"description"}});
+    TextTable table(
+        {{"id"}, {"operation"}, {"memory space"}, {"tier"}, {"origin"}, {"description"}});
     for (const Variant& v : registry.variants())
         table.add_row({v.info.id, std::string(op_name(v.info.op)), v.info.memory_space,
                        std::string(tier_name(v.info.tier)), v.info.origin, v.info.description});
@@ -58,7 +62,8 @@ void print_variant_list(std::ostream& out, const Registry& registry) {
     out << registry.size() << " variants\n\n";
     TextTable ops({{"operation"}, {"parameters (--param)"}, {"what it computes"}});
     for (const OpDesc* d : op_table()) {
-        std::string params = d->filter ? "radius 0.." + std::to_string(kMaxRadius) + ", border" : "";
+        std::string params =
+            d->filter ? "radius 0.." + std::to_string(kMaxRadius) + ", border" : "";
         for (const ParamSpec& p : d->params)
             params += (params.empty() ? "" : ", ") + p.name + " " + std::to_string(p.min) + ".." +
                       std::to_string(p.max) + " (default " + std::to_string(p.default_value) + ")";
@@ -116,10 +121,10 @@ std::vector<std::string> counters_cells(const RunResult& r) {
     const double ratio = dram_model_ratio(c, r.bytes);
     std::string dram = std::isnan(ratio) ? "-" : fixed(ratio, 2);
     if (dram_differs_from_model(c, r.bytes)) dram += "!";
-    return {dram,
-            ratio_text(c.load_sectors_per_request()) + "/" +
-                ratio_text(c.store_sectors_per_request()),
-            count_text(c.shared_load_conflicts) + "/" + count_text(c.shared_store_conflicts)};
+    return {
+        dram,
+        ratio_text(c.load_sectors_per_request()) + "/" + ratio_text(c.store_sectors_per_request()),
+        count_text(c.shared_load_conflicts) + "/" + count_text(c.shared_store_conflicts)};
 }
 
 // Why runs have no counters, one line per reason, after a counters pass.
@@ -131,8 +136,10 @@ void print_counters_notes(std::ostream& out, const RunRecord& record, bool any_m
         if (r.counters || r.counters_status.empty()) continue;
         auto it = std::find_if(reasons.begin(), reasons.end(),
                                [&](const auto& p) { return p.first == r.counters_status; });
-        if (it == reasons.end()) reasons.emplace_back(r.counters_status, 1);
-        else ++it->second;
+        if (it == reasons.end())
+            reasons.emplace_back(r.counters_status, 1);
+        else
+            ++it->second;
     }
     if (any_counters)
         out << "counters (one profiled launch, caches flushed before it): DRAM/model = DRAM bytes "
@@ -158,8 +165,8 @@ void print_results(std::ostream& out, const RunRecord& record) {
                                           [](const RunResult& r) { return r.accesses > 0; });
     std::vector<TextTable::Column> columns = {{"op"}, {"variant"}, {"memory"}, {"size"}};
     if (any_params) columns.push_back({"params"});
-    for (TextTable::Column c : std::vector<TextTable::Column>{{"ms", Align::right}, {"GB/s", Align::right},
-                                                             {"% of copy", Align::right}})
+    for (TextTable::Column c : std::vector<TextTable::Column>{
+             {"ms", Align::right}, {"GB/s", Align::right}, {"% of copy", Align::right}})
         columns.push_back(c);
     if (any_accesses) columns.push_back({"ns/access", Align::right});
     if (any_model) columns.push_back({"model (ld/st sectors, eff.; banks; const)"});
@@ -167,9 +174,10 @@ void print_results(std::ostream& out, const RunRecord& record) {
         std::any_of(record.runs.begin(), record.runs.end(),
                     [](const RunResult& r) { return r.counters.has_value(); });
     if (any_counters)
-        for (TextTable::Column c : std::vector<TextTable::Column>{
-                 {"DRAM/model", Align::right}, {"sect/req ld/st", Align::right},
-                 {"bank conflicts ld/st", Align::right}})
+        for (TextTable::Column c :
+             std::vector<TextTable::Column>{{"DRAM/model", Align::right},
+                                            {"sect/req ld/st", Align::right},
+                                            {"bank conflicts ld/st", Align::right}})
             columns.push_back(c);
     columns.push_back({"result"});
     TextTable table(columns);
@@ -180,7 +188,8 @@ void print_results(std::ostream& out, const RunRecord& record) {
     for (const RunResult& r : record.runs) {
         ++counts[r.status == Status::ok && !r.verified ? Status::failed : r.status];
         const std::string size = size_text(r.rows, r.cols);
-        if (r.copy_gbps > 0 && (baselines.empty() || baselines.back().first != size)) baselines.emplace_back(size, r.copy_gbps);
+        if (r.copy_gbps > 0 && (baselines.empty() || baselines.back().first != size))
+            baselines.emplace_back(size, r.copy_gbps);
 
         const bool measured = r.status == Status::ok && r.verified;
         std::string gbps = measured ? fixed(r.gbps, 1) : "-";
@@ -207,17 +216,19 @@ void print_results(std::ostream& out, const RunRecord& record) {
     table.print(out);
 
     out << '\n';
-    if (any_cache_resident) out << "* input and output fit in the L2 cache: this measures the cache, not DRAM\n";
+    if (any_cache_resident)
+        out << "* input and output fit in the L2 cache: this measures the cache, not DRAM\n";
     print_counters_notes(out, record, any_mark);
     const char* copy_kind = record.device.gpu ? "device-to-device cudaMemcpy" : "host memory copy";
     for (const auto& [size, gbps] : baselines)
-        out << "copy baseline " << size << ": " << fixed(gbps, 1) << " GB/s (" << copy_kind << ", bytes read + written)\n";
+        out << "copy baseline " << size << ": " << fixed(gbps, 1) << " GB/s (" << copy_kind
+            << ", bytes read + written)\n";
     out << kBandwidthFormula << "; ms is the median of the timed launches\n";
     if (any_accesses)
         out << "ns/access: median time per warp-wide load of one SM (element loads / 32 / SMs; "
                "host variants: per element load)\n";
-    out << counts[Status::ok] << " verified, " << counts[Status::failed] << " failed, " << counts[Status::skipped]
-        << " skipped, " << counts[Status::cancelled] << " cancelled\n";
+    out << counts[Status::ok] << " verified, " << counts[Status::failed] << " failed, "
+        << counts[Status::skipped] << " skipped, " << counts[Status::cancelled] << " cancelled\n";
 }
 
 }  // namespace coalesce::cli

@@ -18,21 +18,34 @@ AppOptions parse_app_options(const QStringList& arguments) {
         "Coalesce: compare how CUDA memory spaces move data, on images or generated matrices.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("file", "An image (PNG, JPEG, TIFF, BMP, PGM/PPM) or OpenCV YAML/XML matrix to open.", "[file]");
-    const QCommandLineOption open_results("open-results", "Show a results file written by coalesce-bench (JSON or CSV).", "file");
-    const QCommandLineOption compare("compare", "Compare two results files side by side (give the option twice).", "file");
-    const QCommandLineOption sizes("sizes", "Run a sweep of sizes instead of the loaded input, e.g. 256x256,1024x1024.", "list");
-    const QCommandLineOption autorun("autorun", "Start a run with the current settings once the window shows.");
-    const QCommandLineOption screenshot("screenshot", "When done (after --autorun's run), save the window to this PNG and quit.", "file.png");
-    const QCommandLineOption run_and_screenshot("run-and-screenshot", "Same as --autorun --screenshot FILE.", "file.png");
-    const QCommandLineOption export_chart("export-chart", "Export the chart (.png, .svg or .pdf) and quit.", "file");
-    const QCommandLineOption chart("chart", "The chart to show or export: bandwidth, sweep or compare.", "name");
+    parser.addPositionalArgument(
+        "file", "An image (PNG, JPEG, TIFF, BMP, PGM/PPM) or OpenCV YAML/XML matrix to open.",
+        "[file]");
+    const QCommandLineOption open_results(
+        "open-results", "Show a results file written by coalesce-bench (JSON or CSV).", "file");
+    const QCommandLineOption compare(
+        "compare", "Compare two results files side by side (give the option twice).", "file");
+    const QCommandLineOption sizes(
+        "sizes", "Run a sweep of sizes instead of the loaded input, e.g. 256x256,1024x1024.",
+        "list");
+    const QCommandLineOption autorun(
+        "autorun", "Start a run with the current settings once the window shows.");
+    const QCommandLineOption screenshot(
+        "screenshot", "When done (after --autorun's run), save the window to this PNG and quit.",
+        "file.png");
+    const QCommandLineOption run_and_screenshot("run-and-screenshot",
+                                                "Same as --autorun --screenshot FILE.", "file.png");
+    const QCommandLineOption export_chart(
+        "export-chart", "Export the chart (.png, .svg or .pdf) and quit.", "file");
+    const QCommandLineOption chart(
+        "chart", "The chart to show or export: bandwidth, sweep or compare.", "name");
     // --plugins as coalesce-bench spells it; --plugin-dir, the window's earlier name, still works.
     const QCommandLineOption plugins(QStringList{"plugins", "plugin-dir"},
                                      "Also load variant plugins from this folder (as "
                                      "coalesce-bench --plugins; --plugin-dir is the same).",
                                      "dir");
-    parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot, export_chart, chart, plugins});
+    parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot,
+                       export_chart, chart, plugins});
     parser.process(arguments);
 
     AppOptions o;
@@ -50,10 +63,12 @@ AppOptions parse_app_options(const QStringList& arguments) {
     }
     o.sizes = parser.value(sizes);
     o.autorun = parser.isSet(autorun) || parser.isSet(run_and_screenshot);
-    o.screenshot = parser.isSet(run_and_screenshot) ? parser.value(run_and_screenshot) : parser.value(screenshot);
+    o.screenshot = parser.isSet(run_and_screenshot) ? parser.value(run_and_screenshot)
+                                                    : parser.value(screenshot);
     o.export_chart = parser.value(export_chart);
     o.chart = parser.value(chart);
-    if (!o.chart.isEmpty() && o.chart != "bandwidth" && o.chart != "sweep" && o.chart != "compare") {
+    if (!o.chart.isEmpty() && o.chart != "bandwidth" && o.chart != "sweep" &&
+        o.chart != "compare") {
         std::fprintf(stderr, "coalesce: --chart must be bandwidth, sweep or compare\n");
         std::exit(2);
     }

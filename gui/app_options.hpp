@@ -10,15 +10,15 @@ class QCoreApplication;
 namespace coalesce::gui {
 
 struct AppOptions {
-    QString input;              // an image or matrix file to open
-    QString open_results;       // a coalesce-bench JSON/CSV to show
-    QStringList compare;        // two results files to compare
-    QString sizes;              // run a sweep of these sizes instead of the loaded input
-    bool autorun = false;       // start a run once the window shows
-    QString screenshot;         // after everything else, grab the window to this PNG and quit
-    QString export_chart;       // export the current chart to this file (.png/.svg/.pdf) and quit
-    QString chart;              // which chart: bandwidth, sweep or compare
-    QStringList plugin_dirs;    // extra folders searched for plugins
+    QString input;            // an image or matrix file to open
+    QString open_results;     // a coalesce-bench JSON/CSV to show
+    QStringList compare;      // two results files to compare
+    QString sizes;            // run a sweep of these sizes instead of the loaded input
+    bool autorun = false;     // start a run once the window shows
+    QString screenshot;       // after everything else, grab the window to this PNG and quit
+    QString export_chart;     // export the current chart to this file (.png/.svg/.pdf) and quit
+    QString chart;            // which chart: bandwidth, sweep or compare
+    QStringList plugin_dirs;  // extra folders searched for plugins
 
     bool scripted() const { return !screenshot.isEmpty() || !export_chart.isEmpty(); }
 };

@@ -9,9 +9,10 @@ namespace coalesce::gui {
 
 std::shared_ptr<const Matrix> GenerateRequest::make() const {
     switch (kind) {
-        case Kind::random: return std::make_shared<Matrix>(Matrix::random(rows, cols, seed));
-        case Kind::gradient: return std::make_shared<Matrix>(Matrix::gradient(rows, cols));
-        case Kind::checkerboard: return std::make_shared<Matrix>(Matrix::checkerboard(rows, cols, square));
+    case Kind::random: return std::make_shared<Matrix>(Matrix::random(rows, cols, seed));
+    case Kind::gradient: return std::make_shared<Matrix>(Matrix::gradient(rows, cols));
+    case Kind::checkerboard:
+        return std::make_shared<Matrix>(Matrix::checkerboard(rows, cols, square));
     }
     return nullptr;
 }
@@ -19,9 +20,10 @@ std::shared_ptr<const Matrix> GenerateRequest::make() const {
 QString GenerateRequest::describe() const {
     const QString size = QString("%1 x %2").arg(rows).arg(cols);
     switch (kind) {
-        case Kind::random: return QString("random %1 (seed %2)").arg(size).arg(seed);
-        case Kind::gradient: return QString("gradient %1").arg(size);
-        case Kind::checkerboard: return QString("checkerboard %1 (squares of %2)").arg(size).arg(square);
+    case Kind::random: return QString("random %1 (seed %2)").arg(size).arg(seed);
+    case Kind::gradient: return QString("gradient %1").arg(size);
+    case Kind::checkerboard:
+        return QString("checkerboard %1 (squares of %2)").arg(size).arg(square);
     }
     return size;
 }

@@ -16,8 +16,8 @@ struct GenerateRequest {
     enum class Kind { random, gradient, checkerboard };
     Kind kind = Kind::random;
     std::size_t rows = 512, cols = 512;
-    std::uint64_t seed = 42;   // random
-    std::size_t square = 8;    // checkerboard [elements]
+    std::uint64_t seed = 42;  // random
+    std::size_t square = 8;   // checkerboard [elements]
 
     std::shared_ptr<const Matrix> make() const;
     QString describe() const;  // "random 512 x 512 (seed 42)"

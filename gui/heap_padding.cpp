@@ -10,7 +10,7 @@ namespace coalesce::gui {
 
 void pad_the_heap() {
 #if defined(__GLIBC__)
-    mallopt(M_TOP_PAD, 256 << 20);         // [bytes] extra each time the heap grows
+    mallopt(M_TOP_PAD, 256 << 20);          // [bytes] extra each time the heap grows
     mallopt(M_TRIM_THRESHOLD, 1024 << 20);  // [bytes] free top of heap kept before giving it back
 #endif
 }

@@ -22,14 +22,18 @@ ImagePanes::ImagePanes(QWidget* parent) : QWidget(parent) {
     active_ = input_;
     input_->clear("Open an image (Ctrl+O), drop one here, or generate a matrix (Ctrl+G).");
     output_->clear("Select a row of the results table to see the output of that variant.");
-    difference_->clear("The difference to the CPU reference, as a heat map scaled against the "
-                       "verification bound (black: equal, white: at the bound).");
+    difference_->clear(
+        "The difference to the CPU reference, as a heat map scaled against the "
+        "verification bound (black: equal, white: at the bound).");
     for (MatrixView* view : {input_, output_, difference_}) {
         connect(view, &MatrixView::hovered, this,
                 [this, view](const QString& title, qlonglong row, qlonglong col, double value) {
                     active_ = view;
                     emit cursorText(QString("%1  row %2, col %3:  %4")
-                                        .arg(title).arg(row).arg(col).arg(value, 0, 'g', 7));
+                                        .arg(title)
+                                        .arg(row)
+                                        .arg(col)
+                                        .arg(value, 0, 'g', 7));
                 });
         connect(view, &MatrixView::hoverLeft, this, [this] { emit cursorText({}); });
     }
@@ -51,13 +55,12 @@ void ImagePanes::showResult(const RunResult& result, const RunConfig& config) {
     output_->clear(
         QString("Drawing the output of %1…").arg(QString::fromStdString(result.variant)));
     difference_->clear({});
-    auto work = [result, config, shown = input_->sharedMatrix(), cached = random_input_](
-                    const Stale& stale) {
+    auto work = [result, config, shown = input_->sharedMatrix(),
+                 cached = random_input_](const Stale& stale) {
         return make_result_pictures(result, config, shown, cached, stale);
     };
     job_.start(
-        std::move(work),
-        [this](ResultPictures pictures) { apply(std::move(pictures)); },
+        std::move(work), [this](ResultPictures pictures) { apply(std::move(pictures)); },
         [this](const QString& error) {
             output_->clear("Could not draw the output: " + error);
             emit picturesShown();

@@ -16,7 +16,8 @@ namespace {
 
 std::string lower_extension(const std::filesystem::path& path) {
     std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return ext;
 }
 
@@ -39,14 +40,14 @@ cv::Mat encode(const Matrix& matrix, ImageEncoding encoding) {
                        const_cast<float*>(matrix.data()));
     cv::Mat out;
     switch (encoding) {
-        case ImageEncoding::png8_normalized: {
-            const auto [lo, hi] = finite_range(matrix);
-            const double scale = hi > lo ? 255.0 / (static_cast<double>(hi) - lo) : 0.0;
-            view.convertTo(out, CV_8U, scale, -lo * scale);  // saturates; NaN becomes 0
-            break;
-        }
-        case ImageEncoding::tiff16: view.convertTo(out, CV_16U); break;
-        case ImageEncoding::tiff_float: out = view.clone(); break;
+    case ImageEncoding::png8_normalized: {
+        const auto [lo, hi] = finite_range(matrix);
+        const double scale = hi > lo ? 255.0 / (static_cast<double>(hi) - lo) : 0.0;
+        view.convertTo(out, CV_8U, scale, -lo * scale);  // saturates; NaN becomes 0
+        break;
+    }
+    case ImageEncoding::tiff16: view.convertTo(out, CV_16U); break;
+    case ImageEncoding::tiff_float: out = view.clone(); break;
     }
     return out;
 }
@@ -63,9 +64,9 @@ ImageEncoding choose_encoding(const std::filesystem::path& path, const Matrix& m
 
 std::string encoding_name(ImageEncoding encoding) {
     switch (encoding) {
-        case ImageEncoding::png8_normalized: return "PNG 8-bit, normalized to the value range";
-        case ImageEncoding::tiff16: return "TIFF 16-bit unsigned, exact values";
-        case ImageEncoding::tiff_float: return "TIFF 32-bit float, exact values";
+    case ImageEncoding::png8_normalized: return "PNG 8-bit, normalized to the value range";
+    case ImageEncoding::tiff16: return "TIFF 16-bit unsigned, exact values";
+    case ImageEncoding::tiff_float: return "TIFF 32-bit float, exact values";
     }
     return "?";
 }
@@ -77,8 +78,9 @@ ImageEncoding save_image(const std::filesystem::path& path, const Matrix& matrix
 
     // The temporary keeps the extension: OpenCV picks the encoder from it.
     std::random_device entropy;
-    const std::filesystem::path tmp = path.parent_path() /
-        ("." + path.stem().string() + ".tmp-" + std::to_string(entropy()) + path.extension().string());
+    const std::filesystem::path tmp =
+        path.parent_path() / ("." + path.stem().string() + ".tmp-" + std::to_string(entropy()) +
+                              path.extension().string());
     bool written = false;
     std::string reason = "the encoder refused the image";
     try {

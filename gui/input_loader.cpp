@@ -15,7 +15,9 @@ void InputLoader::open(const QString& path, ChannelChoice channel) {
             const std::shared_ptr<const Matrix>& m = in.image.matrix;
             in.picture = input_picture(m, QString::fromStdString(in.image.source_type));
             in.description = QString("Opened %1: %2 x %3, %4")
-                                 .arg(path).arg(m->rows()).arg(m->cols())
+                                 .arg(path)
+                                 .arg(m->rows())
+                                 .arg(m->cols())
                                  .arg(QString::fromStdString(in.image.source_type));
             return in;
         },

@@ -33,7 +33,8 @@ InputPanel::InputPanel(QAction* open, QAction* generate, QWidget* parent) : QWid
     channel_ = new QComboBox(this);
     channel_->setObjectName("channel");
     channel_->addItems({"Luminance", "Red", "Green", "Blue", "Alpha"});
-    channel_->setToolTip("How a colour image becomes one float32 channel (Rec. 601 luminance or one channel).");
+    channel_->setToolTip(
+        "How a colour image becomes one float32 channel (Rec. 601 luminance or one channel).");
     connect(channel_, &QComboBox::currentIndexChanged, this,
             [this](int i) { emit channelChanged(static_cast<ChannelChoice>(i)); });
     form->addRow("Colour", channel_);
@@ -57,10 +58,13 @@ void InputPanel::show(const LoadedImage& image) {
         name_->setText("(generated)");
         name_->setToolTip({});
     }
-    size_->setText(image.matrix ? QString("%1 x %2 (rows x columns)").arg(image.matrix->rows()).arg(image.matrix->cols())
+    size_->setText(image.matrix ? QString("%1 x %2 (rows x columns)")
+                                      .arg(image.matrix->rows())
+                                      .arg(image.matrix->cols())
                                 : QString("—"));
     type_->setText(QString::fromStdString(image.source_type));
-    range_->setText(QString("%1 … %2").arg(image.min_value, 0, 'g', 6).arg(image.max_value, 0, 'g', 6));
+    range_->setText(
+        QString("%1 … %2").arg(image.min_value, 0, 'g', 6).arg(image.max_value, 0, 'g', 6));
     fitHeight();
 }
 
@@ -76,8 +80,12 @@ void InputPanel::resizeEvent(QResizeEvent* event) {
     fitHeight();
 }
 
-ChannelChoice InputPanel::channel() const { return static_cast<ChannelChoice>(channel_->currentIndex()); }
+ChannelChoice InputPanel::channel() const {
+    return static_cast<ChannelChoice>(channel_->currentIndex());
+}
 
-void InputPanel::setChannel(ChannelChoice channel) { channel_->setCurrentIndex(static_cast<int>(channel)); }
+void InputPanel::setChannel(ChannelChoice channel) {
+    channel_->setCurrentIndex(static_cast<int>(channel));
+}
 
 }  // namespace coalesce::gui

@@ -26,8 +26,7 @@ QString lesson_html(const Lesson& lesson) {
         out += "<p><b>Variants:</b> " + ids.join(", ") + "<br><b>Size:</b> " +
                format_sizes(lesson.sizes).toHtmlEscaped() + "</p>";
     }
-    if (!lesson.runnable)
-        out += "<p><b>Not runnable yet:</b> " + html(lesson.missing) + "</p>";
+    if (!lesson.runnable) out += "<p><b>Not runnable yet:</b> " + html(lesson.missing) + "</p>";
     return out;
 }
 

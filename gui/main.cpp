@@ -24,7 +24,8 @@ using coalesce::gui::ScriptedSession;
 namespace {
 
 bool have_display() {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    return !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }
 
 bool wants_option(int argc, char** argv, const char* prefix) {
@@ -62,7 +63,8 @@ int main(int argc, char** argv) {
     const AppOptions options = coalesce::gui::parse_app_options(app);
     // Scripted starts keep their own settings: they begin from the defaults every time (the same
     // screenshot on every machine) and leave the person's window layout alone.
-    QCoreApplication::setApplicationName(options.scripted() ? "coalesce-gui-scripted" : "coalesce-gui");
+    QCoreApplication::setApplicationName(options.scripted() ? "coalesce-gui-scripted"
+                                                            : "coalesce-gui");
     if (options.scripted()) QSettings().clear();
 
     MainWindow window(options.plugin_dirs);

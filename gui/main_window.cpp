@@ -54,15 +54,16 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent,
     for (const PluginReport& report : plugin_reports_) {
         if (report.loaded) {
             log(QString("Plugin %1: %2 variants")
-                    .arg(QString::fromStdString(report.file.string())).arg(report.variants));
+                    .arg(QString::fromStdString(report.file.string()))
+                    .arg(report.variants));
         } else {
             ++refused;
             log(QString("Plugin refused: %1").arg(QString::fromStdString(report.message)));
         }
     }
     if (refused > 0)
-        statusBar()->showMessage(
-            QString("%1 plugin(s) refused; the log says why.").arg(refused), 15000);
+        statusBar()->showMessage(QString("%1 plugin(s) refused; the log says why.").arg(refused),
+                                 15000);
     log(QString("%1 variants registered.").arg(registry_.size()));
 
     connect(loader_, &InputLoader::loaded, this, &MainWindow::setInput);
@@ -84,11 +85,12 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent,
 MainWindow::~MainWindow() { settings_writer()->waitForDone(); }
 
 QString MainWindow::aboutText() {
-    return QString("<b>Coalesce</b> %1<br><br>"
-                   "Measures how CUDA memory spaces move data: global, pitched, shared and "
-                   "texture memory, on transposes, sums and filters.<br><br>"
-                   "Every number is verified against a CPU reference before it is shown. GB/s "
-                   "counts each input element read once and each output element written once.")
+    return QString(
+               "<b>Coalesce</b> %1<br><br>"
+               "Measures how CUDA memory spaces move data: global, pitched, shared and "
+               "texture memory, on transposes, sums and filters.<br><br>"
+               "Every number is verified against a CPU reference before it is shown. GB/s "
+               "counts each input element read once and each output element written once.")
         .arg(QString("version ") + COALESCE_VERSION);
 }
 
@@ -108,7 +110,8 @@ void MainWindow::restoreSettings() {
         splitter->restoreState(settings.value("window/" + splitter->objectName()).toByteArray());
     results_page_->restoreSettings(settings);
     run_panel_->restoreSettings(settings);
-    input_panel_->setChannel(static_cast<ChannelChoice>(settings.value("input/channel", 0).toInt()));
+    input_panel_->setChannel(
+        static_cast<ChannelChoice>(settings.value("input/channel", 0).toInt()));
 }
 
 void MainWindow::saveSettings() const {
@@ -130,9 +133,9 @@ bool MainWindow::confirmDiscardResults(const QString& question) {
     emit closePrompted(question);
     QMessageBox::StandardButton answer = close_prompt_answer_;
     if (answer == QMessageBox::NoButton) {
-        answer = QMessageBox::question(this, "Unsaved results", question,
-                                       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                       QMessageBox::Save);
+        answer = QMessageBox::question(
+            this, "Unsaved results", question,
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     }
     if (answer == QMessageBox::Save) return chooseAndSaveResults();
     return answer == QMessageBox::Discard;
@@ -145,8 +148,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     if (isRunning()) {
         log("Closing the window: stopping the run.");
         runs_->stopAndWait();
-        question = "The run was stopped to close the window. Its results so far are not saved. "
-                   "Save them before closing?";
+        question =
+            "The run was stopped to close the window. Its results so far are not saved. "
+            "Save them before closing?";
     }
     if (!confirmDiscardResults(question)) {
         event->ignore();
@@ -189,7 +193,9 @@ void MainWindow::clearError() {
     error_bar_->hide();
 }
 
-QString MainWindow::errorText() const { return error_bar_->isHidden() ? QString() : error_bar_->text(); }
+QString MainWindow::errorText() const {
+    return error_bar_->isHidden() ? QString() : error_bar_->text();
+}
 
 QString MainWindow::logText() const { return log_->toPlainText(); }
 

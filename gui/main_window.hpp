@@ -113,8 +113,8 @@ signals:
     void runFinished(bool cancelled);
     void runFailed(const QString& message);
     void errorShown(const QString& message);
-    void picturesShown();  // the selected result's pictures are on screen
-    void idle();           // nothing is being read or drawn any more
+    void picturesShown();                         // the selected result's pictures are on screen
+    void idle();                                  // nothing is being read or drawn any more
     void closePrompted(const QString& question);  // the close prompt was asked (or answered)
 
 protected:

@@ -113,9 +113,12 @@ bool MainWindow::exportChart(const QString& path) {
 
 void MainWindow::showChart(const QString& which) {
     ResultsChartsWidget* c = charts();
-    if (which == "bandwidth") c->setCurrentWidget(c->bandwidth());
-    else if (which == "sweep") c->setCurrentWidget(c->sweep());
-    else if (which == "compare") c->setCurrentWidget(c->compare());
+    if (which == "bandwidth")
+        c->setCurrentWidget(c->bandwidth());
+    else if (which == "sweep")
+        c->setCurrentWidget(c->sweep());
+    else if (which == "compare")
+        c->setCurrentWidget(c->compare());
 }
 
 void MainWindow::chooseAndOpenResults() {
@@ -128,9 +131,8 @@ void MainWindow::chooseAndCompare() {
     const QString a = QFileDialog::getOpenFileName(this, "First results file", lastFolder(),
                                                    "Results (*.json *.csv)");
     if (a.isEmpty()) return;
-    const QString b = QFileDialog::getOpenFileName(this, "Second results file",
-                                                   QFileInfo(a).absolutePath(),
-                                                   "Results (*.json *.csv)");
+    const QString b = QFileDialog::getOpenFileName(
+        this, "Second results file", QFileInfo(a).absolutePath(), "Results (*.json *.csv)");
     if (!b.isEmpty()) compareResults(a, b);
 }
 
@@ -140,10 +142,9 @@ bool MainWindow::chooseAndSaveResults() {
         return false;
     }
     QString filter;
-    QString path = QFileDialog::getSaveFileName(this, "Save results",
-                                                QDir(lastFolder()).filePath("results.json"),
-                                                "JSON, coalesce-bench schema (*.json);;CSV (*.csv)",
-                                                &filter);
+    QString path = QFileDialog::getSaveFileName(
+        this, "Save results", QDir(lastFolder()).filePath("results.json"),
+        "JSON, coalesce-bench schema (*.json);;CSV (*.csv)", &filter);
     if (path.isEmpty()) return false;
     if (QFileInfo(path).suffix().isEmpty()) path += filter.startsWith("CSV") ? ".csv" : ".json";
     return saveResults(path);
@@ -172,11 +173,11 @@ void MainWindow::chooseAndExportChart() {
         return;
     }
     QString filter;
-    QString path = QFileDialog::getSaveFileName(this, "Export chart",
-                                                QDir(lastFolder()).filePath("chart.png"),
-                                                "PNG image (*.png);;SVG drawing (*.svg);;"
-                                                "PDF document (*.pdf)",
-                                                &filter);
+    QString path =
+        QFileDialog::getSaveFileName(this, "Export chart", QDir(lastFolder()).filePath("chart.png"),
+                                     "PNG image (*.png);;SVG drawing (*.svg);;"
+                                     "PDF document (*.pdf)",
+                                     &filter);
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty())
         path += filter.startsWith("SVG") ? ".svg" : filter.startsWith("PDF") ? ".pdf" : ".png";

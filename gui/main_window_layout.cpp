@@ -49,8 +49,8 @@ void MainWindow::createActions() {
     cancel_action_ = make("&Cancel", QKeySequence(Qt::Key_Escape), [this] { cancelRun(); });
     cancel_action_->setToolTip("Stop the run after the current launch batch (Esc)");
     const auto active = [this] { return panes_->activeView(); };
-    zoom_in_action_ = make("Zoom &In", QKeySequence(Qt::CTRL | Qt::Key_Equal),
-                           [active] { active()->zoomIn(); });
+    zoom_in_action_ =
+        make("Zoom &In", QKeySequence(Qt::CTRL | Qt::Key_Equal), [active] { active()->zoomIn(); });
     zoom_in_action_->setShortcuts(
         {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
     zoom_out_action_ = make("Zoom &Out", QKeySequence(Qt::CTRL | Qt::Key_Minus),
@@ -59,8 +59,9 @@ void MainWindow::createActions() {
                        [active] { active()->fitToWindow(); });
     experiments_action_ = new QAction("Show &Experiment Variants", this);
     experiments_action_->setCheckable(true);
-    experiments_action_->setToolTip("List the experiments (tuning ideas kept because they lost) "
-                                    "in the variant tree");
+    experiments_action_->setToolTip(
+        "List the experiments (tuning ideas kept because they lost) "
+        "in the variant tree");
 }
 
 void MainWindow::createMenus() {
@@ -148,15 +149,15 @@ QWidget* MainWindow::createCentralArea() {
     error_bar_->setObjectName("errorBar");
     error_bar_->setWordWrap(true);
     error_bar_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    error_bar_->setStyleSheet("QLabel { background: #f8d7da; color: #721c24; "
-                              "border: 1px solid #f1aeb5; padding: 6px; }");
+    error_bar_->setStyleSheet(
+        "QLabel { background: #f8d7da; color: #721c24; "
+        "border: 1px solid #f1aeb5; padding: 6px; }");
     error_bar_->hide();
     layout->addWidget(error_bar_);
 
     panes_ = new ImagePanes(central);
-    connect(panes_, &ImagePanes::cursorText, this, [this](const QString& text) {
-        cursor_label_->setText(text);
-    });
+    connect(panes_, &ImagePanes::cursorText, this,
+            [this](const QString& text) { cursor_label_->setText(text); });
     results_page_ = new ResultsPage(central);
     connect(results_page_, &ResultsPage::currentResultChanged, this, &MainWindow::showResult);
 

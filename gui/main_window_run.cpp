@@ -97,7 +97,10 @@ void MainWindow::onFinished(const RunRecord& record) {
     }
     log(QString("Run %1: %2 ok, %3 failed, %4 cancelled, %5 total.")
             .arg(record.cancelled ? "cancelled" : "finished")
-            .arg(ok).arg(failed).arg(cancelled).arg(record.runs.size()));
+            .arg(ok)
+            .arg(failed)
+            .arg(cancelled)
+            .arg(record.runs.size()));
     if (failed > 0)
         showError(QString("%1 run(s) failed; see the Status column and the log.").arg(failed));
     unsaved_ = !record.runs.empty();

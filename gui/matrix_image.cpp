@@ -96,20 +96,20 @@ Matrix absolute_difference(const Matrix& output, const Matrix& reference) {
 Rendered render_heat(const Matrix& difference, const Matrix& bound, HeatStats* stats) {
     if (difference.empty() || difference.shape() != bound.shape()) return {};
     HeatStats found;
-    Rendered out = render(difference, 0.0f, 1.0f,
-                          [&bound, &found](float d, std::size_t r, std::size_t c) {
-        if (!std::isfinite(d)) {
-            ++found.non_finite;
-            return kNonFiniteColour;
-        }
-        if (d == 0.0f) return heat_colour(0.0f);
-        const float b = bound.at(r, c);
-        const float t = b > 0.0f ? d / b : std::numeric_limits<float>::infinity();
-        if (std::isfinite(t)) found.largest_ratio = std::max(found.largest_ratio, t);
-        if (t <= 1.0f) return heat_colour(t);
-        ++found.beyond;
-        return kBeyondBoundColour;
-    });
+    Rendered out =
+        render(difference, 0.0f, 1.0f, [&bound, &found](float d, std::size_t r, std::size_t c) {
+            if (!std::isfinite(d)) {
+                ++found.non_finite;
+                return kNonFiniteColour;
+            }
+            if (d == 0.0f) return heat_colour(0.0f);
+            const float b = bound.at(r, c);
+            const float t = b > 0.0f ? d / b : std::numeric_limits<float>::infinity();
+            if (std::isfinite(t)) found.largest_ratio = std::max(found.largest_ratio, t);
+            if (t <= 1.0f) return heat_colour(t);
+            ++found.beyond;
+            return kBeyondBoundColour;
+        });
     if (stats) *stats = found;
     return out;
 }

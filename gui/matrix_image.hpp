@@ -11,7 +11,7 @@
 namespace coalesce::gui {
 
 struct Rendered {
-    QImage image;          // Format_RGB32, one pixel per element
+    QImage image;  // Format_RGB32, one pixel per element
     // The image halved again and again (smoothly) down to about 256 pixels on its long side, so a
     // view shows a large matrix reduced without aliasing and without scaling 64 M pixels per paint.
     std::vector<QImage> reduced;
@@ -25,7 +25,7 @@ Rendered render_grey(const Matrix& matrix);
 Matrix absolute_difference(const Matrix& output, const Matrix& reference);
 
 // Colours of the difference heat map.
-inline constexpr QRgb kNonFiniteColour = qRgb(255, 0, 255);  // NaN or infinite difference
+inline constexpr QRgb kNonFiniteColour = qRgb(255, 0, 255);    // NaN or infinite difference
 inline constexpr QRgb kBeyondBoundColour = qRgb(0, 190, 255);  // larger than the bound: fails
 
 // What a heat map found.

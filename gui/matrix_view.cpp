@@ -118,8 +118,8 @@ void MatrixView::paintEvent(QPaintEvent*) {
     painter.drawImage(target, source);
 
     if (!note_.isEmpty()) {
-        const QRect box = painter.fontMetrics().boundingRect(rect().adjusted(20, 20, -20, -20),
-                                                             Qt::AlignCenter | Qt::TextWordWrap, note_);
+        const QRect box = painter.fontMetrics().boundingRect(
+            rect().adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, note_);
         painter.fillRect(box.adjusted(-10, -6, 10, 6), QColor(25, 25, 28, 200));
         painter.drawText(box, Qt::AlignCenter | Qt::TextWordWrap, note_);
     }

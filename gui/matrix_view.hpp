@@ -72,8 +72,8 @@ private:
     std::shared_ptr<const Matrix> matrix_;
     Rendered rendered_;
     double zoom_ = 1.0;
-    QPointF origin_;        // widget position of the image's top-left corner
-    bool fitted_ = true;    // follow the window size until the user zooms or pans
+    QPointF origin_;      // widget position of the image's top-left corner
+    bool fitted_ = true;  // follow the window size until the user zooms or pans
     bool dragging_ = false;
     QPointF drag_from_;
 };

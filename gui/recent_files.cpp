@@ -29,11 +29,13 @@ void RecentFiles::rebuild() {
     menu_->clear();
     int n = 1;
     for (const QString& f : files_) {
-        QAction* action = menu_->addAction(QString("&%1 %2").arg(n % 10).arg(QDir::toNativeSeparators(f)));
+        QAction* action =
+            menu_->addAction(QString("&%1 %2").arg(n % 10).arg(QDir::toNativeSeparators(f)));
         connect(action, &QAction::triggered, this, [this, f] { emit openRequested(f); });
         ++n;
     }
-    if (files_.isEmpty()) menu_->addAction("(none)")->setEnabled(false);
+    if (files_.isEmpty())
+        menu_->addAction("(none)")->setEnabled(false);
     else {
         menu_->addSeparator();
         connect(menu_->addAction("Clear list"), &QAction::triggered, this, [this] {

@@ -46,11 +46,14 @@ void add_difference(const RunResult& r, const RunConfig& config, const Matrix& i
         picture.caption = "identical to the CPU reference";
         picture.note = "Identical to the CPU reference:\nevery element equal.";
     } else if (bound_factor(*op, reference.terms) == 0.0) {
-        picture.caption = QString("exact operation: %1 element(s) differ (cyan), any difference "
-                                  "fails").arg(stats.beyond + stats.non_finite);
+        picture.caption = QString(
+                              "exact operation: %1 element(s) differ (cyan), any difference "
+                              "fails")
+                              .arg(stats.beyond + stats.non_finite);
     } else {
-        picture.caption = QString("|diff| ÷ verification bound: black 0, white 1 (the bound), "
-                                  "cyan beyond; largest %1 of the bound")
+        picture.caption = QString(
+                              "|diff| ÷ verification bound: black 0, white 1 (the bound), "
+                              "cyan beyond; largest %1 of the bound")
                               .arg(stats.largest_ratio, 0, 'g', 3);
         if (stats.beyond > 0) picture.caption += QString("; %1 beyond").arg(stats.beyond);
     }
@@ -65,7 +68,9 @@ Picture input_picture(std::shared_ptr<const Matrix> matrix, const QString& what)
     Picture p;
     p.rendered = render_grey(*matrix);
     p.caption = QString("%1 x %2, %3 (%4)")
-                    .arg(matrix->rows()).arg(matrix->cols()).arg(what, range_text(p.rendered));
+                    .arg(matrix->rows())
+                    .arg(matrix->cols())
+                    .arg(what, range_text(p.rendered));
     p.matrix = std::move(matrix);
     return p;
 }

@@ -34,9 +34,9 @@ struct RandomInput {
 };
 
 struct ResultPictures {
-    std::optional<Picture> input;  // unset: the input view already shows the run's input
+    std::optional<Picture> input;             // unset: the input view already shows the run's input
     std::optional<RandomInput> random_input;  // made for this result, to reuse for the next
-    std::optional<Picture> output;  // unset: output_message says why
+    std::optional<Picture> output;            // unset: output_message says why
     QString output_message;
     std::optional<Picture> difference;  // unset: difference_message says why
     QString difference_message;

@@ -16,8 +16,10 @@ QVariant ResultsTableProxy::headerData(int section, Qt::Orientation orientation,
     if (title.size() > 7) {
         const qsizetype space = title.lastIndexOf(' ');
         const qsizetype hyphen = title.lastIndexOf('-');
-        if (space > 0) title[space] = '\n';
-        else if (hyphen > 0) title.insert(hyphen + 1, '\n');
+        if (space > 0)
+            title[space] = '\n';
+        else if (hyphen > 0)
+            title.insert(hyphen + 1, '\n');
     }
     return title;
 }

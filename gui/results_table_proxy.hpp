@@ -10,7 +10,8 @@ class ResultsTableProxy : public QSortFilterProxyModel {
     Q_OBJECT
 public:
     explicit ResultsTableProxy(QObject* parent = nullptr);
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 };
 
 }  // namespace coalesce::gui

@@ -19,25 +19,35 @@
 namespace coalesce::gui {
 namespace {
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 // Shown on each memory-space group: what that kind of memory is.
 QString space_tooltip(const QString& space) {
-    if (space == space::host) return "Host memory: the CPU variants, timed with a host clock. They run on any machine.";
-    if (space == space::global) return "Global memory from cudaMalloc: dense rows, every access goes through L2 to DRAM.";
-    if (space == space::pitched) return "Global memory from cudaMallocPitch: each row starts on an aligned address.";
-    if (space == space::shared) return "Tiles staged through on-chip shared memory, so both global reads and writes coalesce.";
-    if (space == space::texture_array) return "Texture objects over a cudaArray: a 2-D cache layout and hardware border modes.";
+    if (space == space::host)
+        return "Host memory: the CPU variants, timed with a host clock. They run on any machine.";
+    if (space == space::global)
+        return "Global memory from cudaMalloc: dense rows, every access goes through L2 to DRAM.";
+    if (space == space::pitched)
+        return "Global memory from cudaMallocPitch: each row starts on an aligned address.";
+    if (space == space::shared)
+        return "Tiles staged through on-chip shared memory, so both global reads and writes "
+               "coalesce.";
+    if (space == space::texture_array)
+        return "Texture objects over a cudaArray: a 2-D cache layout and hardware border modes.";
     if (space == space::texture_pitched) return "Texture objects over pitched global memory.";
     return "Variants in the memory space \"" + space + "\".";
 }
 
 // The order memory spaces are listed in; spaces a plugin invents come after these.
 int space_rank(const std::string& space) {
-    static const std::vector<std::string> order = {space::host, space::global, space::pitched, space::shared,
+    static const std::vector<std::string> order = {space::host,          space::global,
+                                                   space::pitched,       space::shared,
                                                    space::texture_array, space::texture_pitched};
     const auto it = std::find(order.begin(), order.end(), space);
-    return it == order.end() ? static_cast<int>(order.size()) : static_cast<int>(it - order.begin());
+    return it == order.end() ? static_cast<int>(order.size())
+                             : static_cast<int>(it - order.begin());
 }
 
 constexpr int kIdRole = Qt::UserRole;
@@ -60,13 +70,15 @@ QString format_sizes(const std::vector<Shape>& sizes) {
     return parts.join(',');
 }
 
-RunPanel::RunPanel(const Registry& registry, QWidget* parent) : QWidget(parent), registry_(registry) {
+RunPanel::RunPanel(const Registry& registry, QWidget* parent)
+    : QWidget(parent), registry_(registry) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     device_note_ = new QLabel(this);
     device_note_->setObjectName("deviceNote");
     device_note_->setWordWrap(true);
-    device_note_->setStyleSheet("QLabel { background: #fff3cd; color: #664d03; border: 1px solid #ffe69c; padding: 4px; }");
+    device_note_->setStyleSheet(
+        "QLabel { background: #fff3cd; color: #664d03; border: 1px solid #ffe69c; padding: 4px; }");
     device_note_->hide();
     layout->addWidget(device_note_);
     layout->addWidget(makeOperationsBox());
@@ -78,7 +90,8 @@ RunPanel::RunPanel(const Registry& registry, QWidget* parent) : QWidget(parent),
     layout->addWidget(summary_);
     connect(this, &RunPanel::selectionChanged, this, [this] {
         const auto n = selectedVariants().size();
-        summary_->setText(n == 0 ? "No variant selected." : QString("%1 variant%2 selected.").arg(n).arg(n == 1 ? "" : "s"));
+        summary_->setText(n == 0 ? "No variant selected."
+                                 : QString("%1 variant%2 selected.").arg(n).arg(n == 1 ? "" : "s"));
     });
     setDeviceAvailable(false);
     updateVariantVisibility();
@@ -179,8 +192,9 @@ QWidget* RunPanel::makeVariantsBox() {
 
     experiments_box_ = new QCheckBox("Show experiments (ideas that lost)", box);
     experiments_box_->setObjectName("showExperiments");
-    experiments_box_->setToolTip("Experiments are tuning ideas kept because they lost: hidden, "
-                                 "and not run, unless shown.");
+    experiments_box_->setToolTip(
+        "Experiments are tuning ideas kept because they lost: hidden, "
+        "and not run, unless shown.");
     connect(experiments_box_, &QCheckBox::toggled, this, &RunPanel::setShowExperiments);
     layout->addWidget(experiments_box_);
     return box;
@@ -203,8 +217,10 @@ QWidget* RunPanel::makeParametersBox() {
         border_->setItemData(border_->count() - 1, border_tooltip(b), Qt::ToolTipRole);
         border_tips << border_tooltip(b);
     }
-    border_->setToolTip("What a filter reads outside the matrix. Variants that do not offer the "
-                        "mode are skipped.\n" + border_tips.join('\n'));
+    border_->setToolTip(
+        "What a filter reads outside the matrix. Variants that do not offer the "
+        "mode are skipped.\n" +
+        border_tips.join('\n'));
     form->addRow("Border", border_);
     reps_ = new QSpinBox(box);
     reps_->setObjectName("reps");
@@ -224,7 +240,8 @@ QWidget* RunPanel::makeSizesBox() {
     sweep_->setObjectName("useSweep");
     sizes_ = new QLineEdit(box);
     sizes_->setObjectName("sizes");
-    sizes_->setToolTip("Random matrices of these sizes, comma separated, e.g. 1024x1024,4096x4096,8000x6000.");
+    sizes_->setToolTip(
+        "Random matrices of these sizes, comma separated, e.g. 1024x1024,4096x4096,8000x6000.");
     loaded_input_->setChecked(true);
     sizes_->setEnabled(false);
     connect(sweep_, &QRadioButton::toggled, sizes_, &QLineEdit::setEnabled);
@@ -237,11 +254,13 @@ QWidget* RunPanel::makeSizesBox() {
 void RunPanel::setDeviceAvailable(bool have_gpu, const QString& why) {
     // Short enough to read at a glance; the full reason is the tooltip.
     device_note_->setVisible(!have_gpu && !why.isEmpty());
-    device_note_->setText("<b>No CUDA device</b>: GPU variants are greyed out, the CPU variants run.");
+    device_note_->setText(
+        "<b>No CUDA device</b>: GPU variants are greyed out, the CPU variants run.");
     device_note_->setToolTip(why);
     const QString old_default = format_sizes(default_sizes(have_gpu_));
     have_gpu_ = have_gpu;
-    if (sizes_->text().isEmpty() || sizes_->text() == old_default) sizes_->setText(format_sizes(default_sizes(have_gpu)));
+    if (sizes_->text().isEmpty() || sizes_->text() == old_default)
+        sizes_->setText(format_sizes(default_sizes(have_gpu)));
     for (const Variant& v : registry_.variants()) {
         QTreeWidgetItem* item = variant_items_.at(qs(v.info.id));
         const bool usable = have_gpu || !v.info.gpu;
@@ -251,7 +270,8 @@ void RunPanel::setDeviceAvailable(bool have_gpu, const QString& why) {
         if (have_gpu && !v.info.gpu && !variants_restored_) item->setCheckState(0, Qt::Unchecked);
         if (!usable) {
             QString tip = item->toolTip(0);
-            if (!tip.contains("No CUDA device")) item->setToolTip(0, tip + "<br><b>No CUDA device: not runnable here.</b>");
+            if (!tip.contains("No CUDA device"))
+                item->setToolTip(0, tip + "<br><b>No CUDA device: not runnable here.</b>");
         }
     }
     emit selectionChanged();
@@ -259,8 +279,9 @@ void RunPanel::setDeviceAvailable(bool have_gpu, const QString& why) {
 
 void RunPanel::setInputShape(std::optional<Shape> shape) {
     input_shape_ = shape;
-    loaded_input_->setText(shape ? QString("Loaded input (%1 x %2)").arg(shape->rows).arg(shape->cols)
-                                 : QString("Loaded input (none loaded)"));
+    loaded_input_->setText(shape
+                               ? QString("Loaded input (%1 x %2)").arg(shape->rows).arg(shape->cols)
+                               : QString("Loaded input (none loaded)"));
 }
 
 void RunPanel::setRunning(bool running) {
@@ -315,7 +336,8 @@ std::optional<RunConfig> RunPanel::makeConfig(QString* error) const {
     config.reps = reps_->value();
     if (useLoadedInput()) {
         if (!input_shape_) {
-            *error = "Nothing is loaded: open an image, generate a matrix, or choose a sweep of sizes.";
+            *error =
+                "Nothing is loaded: open an image, generate a matrix, or choose a sweep of sizes.";
             return std::nullopt;
         }
     } else {
@@ -353,7 +375,8 @@ QStringList RunPanel::checkedVariants() const {
 }
 
 void RunPanel::setCheckedVariants(const QStringList& ids) {
-    for (const auto& [id, item] : variant_items_) item->setCheckState(0, ids.contains(id) ? Qt::Checked : Qt::Unchecked);
+    for (const auto& [id, item] : variant_items_)
+        item->setCheckState(0, ids.contains(id) ? Qt::Checked : Qt::Unchecked);
 }
 
 void RunPanel::setSweep(bool sweep, const QString& sizes) {
@@ -422,7 +445,8 @@ void RunPanel::restoreSettings(const QSettings& settings) {
         const QStringList known = settings.value("run/knownVariants").toStringList();
         // A variant that appeared since the last start (new plugin) starts checked.
         for (const auto& [id, item] : variant_items_)
-            item->setCheckState(0, checked.contains(id) || !known.contains(id) ? Qt::Checked : Qt::Unchecked);
+            item->setCheckState(
+                0, checked.contains(id) || !known.contains(id) ? Qt::Checked : Qt::Unchecked);
     }
     radius_->setValue(settings.value("run/radius", radius_->value()).toInt());
     const int border = border_->findText(settings.value("run/border").toString());

@@ -8,8 +8,7 @@ namespace coalesce::gui {
 
 void RunWorker::cancel(quint64 run_id) {
     quint64 seen = cancelled_up_to_.load();
-    while (seen < run_id && !cancelled_up_to_.compare_exchange_weak(seen, run_id)) {
-    }
+    while (seen < run_id && !cancelled_up_to_.compare_exchange_weak(seen, run_id)) {}
     std::lock_guard lock(mutex_);
     if (current_ && current_id_ <= run_id) current_->cancel();
 }
@@ -18,22 +17,28 @@ void RunWorker::probeDevice() {
     try {
         const int count = cuda_device_count();
         if (count == 0) {
-            emit deviceProbed(0, host_info(), QString("No CUDA device: %1. The GPU variants are greyed out; the CPU variants run instead.")
-                                     .arg(QString::fromStdString(no_device_reason())));
+            emit deviceProbed(0, host_info(),
+                              QString("No CUDA device: %1. The GPU variants are greyed out; the "
+                                      "CPU variants run instead.")
+                                  .arg(QString::fromStdString(no_device_reason())));
             return;
         }
         const DeviceInfo info = query_device(0);
-        QString summary = QString("%1 (compute %2.%3, %4 SMs, %5 GB, L2 %6 MB)")
-                              .arg(QString::fromStdString(info.name))
-                              .arg(info.cc_major)
-                              .arg(info.cc_minor)
-                              .arg(info.sm_count)
-                              .arg(static_cast<double>(info.memory_bytes) / 1e9, 0, 'f', 0)
-                              .arg(static_cast<double>(info.l2_bytes) / (1024.0 * 1024.0), 0, 'f', 0);
+        QString summary =
+            QString("%1 (compute %2.%3, %4 SMs, %5 GB, L2 %6 MB)")
+                .arg(QString::fromStdString(info.name))
+                .arg(info.cc_major)
+                .arg(info.cc_minor)
+                .arg(info.sm_count)
+                .arg(static_cast<double>(info.memory_bytes) / 1e9, 0, 'f', 0)
+                .arg(static_cast<double>(info.l2_bytes) / (1024.0 * 1024.0), 0, 'f', 0);
         if (count > 1) summary += QString(", device 0 of %1").arg(count);
         emit deviceProbed(count, info, summary);
     } catch (const std::exception& e) {
-        emit deviceProbed(0, host_info(), QString("No usable CUDA device: %1. The GPU variants are greyed out; the CPU variants run instead.").arg(e.what()));
+        emit deviceProbed(0, host_info(),
+                          QString("No usable CUDA device: %1. The GPU variants are greyed out; the "
+                                  "CPU variants run instead.")
+                              .arg(e.what()));
     }
 }
 

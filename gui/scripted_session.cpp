@@ -34,7 +34,10 @@ bool save_screenshot(MainWindow& window, const QString& path) {
 
 ScriptedSession::ScriptedSession(MainWindow& window, AppOptions options, QString input,
                                  bool input_required)
-    : QObject(&window), window_(window), options_(std::move(options)), input_(std::move(input)),
+    : QObject(&window),
+      window_(window),
+      options_(std::move(options)),
+      input_(std::move(input)),
       input_required_(input_required) {}
 
 void ScriptedSession::start() {
@@ -78,11 +81,11 @@ void ScriptedSession::afterInput(bool ok) {
 
 void ScriptedSession::startRunWhenReady() {
     if (options_.scripted()) {
-        connect(&window_, &MainWindow::runFinished, this,
-                [this] { whenIdle(&ScriptedSession::finish); }, Qt::SingleShotConnection);
-        connect(&window_, &MainWindow::runFailed, this, [this](const QString& message) {
-            fail("the run stopped: " + message);
-        });
+        connect(
+            &window_, &MainWindow::runFinished, this,
+            [this] { whenIdle(&ScriptedSession::finish); }, Qt::SingleShotConnection);
+        connect(&window_, &MainWindow::runFailed, this,
+                [this](const QString& message) { fail("the run stopped: " + message); });
     }
     if (!window_.startRun()) {
         std::fprintf(stderr, "coalesce: cannot start the run: %s\n",

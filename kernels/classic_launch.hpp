@@ -31,9 +31,7 @@ inline Limits classic_limits() {
 }
 
 // Distance between row starts in floats: cols for a dense view, pitch_bytes / 4 for a pitched one.
-inline int pitch_of(const MatView& v) {
-    return static_cast<int>(v.pitch_bytes / sizeof(float));
-}
+inline int pitch_of(const MatView& v) { return static_cast<int>(v.pitch_bytes / sizeof(float)); }
 
 // Calls launch(first, count) for consecutive bands covering `extent` rows (or columns), each at
 // most max_count long and short enough that count * stride stays within kIntSpan: one launch for

@@ -126,8 +126,8 @@ void launch_shared_lanes(MatView in, MatView out, MatView partials, const OpPara
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
                                Layout layout, const char* kernel) {
-    return {id, Op::col_sums, memory_space, description, layout, Tier::classic, kernel,
-            gpu::classic_limits()};
+    return {id,     Op::col_sums,  memory_space, description,
+            layout, Tier::classic, kernel,       gpu::classic_limits()};
 }
 
 }  // namespace

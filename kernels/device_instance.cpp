@@ -11,8 +11,12 @@ class DeviceInstance final : public Instance {
 public:
     DeviceInstance(Op op, Shape input, OpParams params, Layout layout, Shape scratch_shape,
                    ScratchLauncher launcher, std::function<void(MatView, MatView)> prepare)
-        : op_(op), input_shape_(input), params_(std::move(params)), layout_(layout),
-          scratch_shape_(scratch_shape), launcher_(std::move(launcher)),
+        : op_(op),
+          input_shape_(input),
+          params_(std::move(params)),
+          layout_(layout),
+          scratch_shape_(scratch_shape),
+          launcher_(std::move(launcher)),
           prepare_(std::move(prepare)) {}
 
     void upload(const Matrix& input) override {
@@ -20,8 +24,7 @@ public:
             throw std::invalid_argument("upload: input shape differs from the instance's shape");
         input_ = DeviceMatrix(input_shape_, layout_);
         output_ = DeviceMatrix(output_shape(op_, input_shape_, params_), layout_);
-        if (scratch_shape_.elements() > 0)
-            scratch_ = DeviceMatrix(scratch_shape_, Layout::dense);
+        if (scratch_shape_.elements() > 0) scratch_ = DeviceMatrix(scratch_shape_, Layout::dense);
         input_.upload(input);
         if (prepare_) prepare_(input_.view(), scratch_.view());
         // The runner launches on its own non-blocking stream, which does not wait for the legacy
@@ -88,20 +91,23 @@ void check_device_args(Op op, Shape input, const OpParams& params) {
     if (input.rows == 0 || input.cols == 0)
         throw std::invalid_argument("GPU variants need a matrix of at least 1x1");
     if (is_filter(op) && (params.radius < 0 || params.radius > kMaxRadius))
-        throw std::invalid_argument("filter radius " + std::to_string(params.radius) + " is outside 0.." +
-                                    std::to_string(kMaxRadius));
+        throw std::invalid_argument("filter radius " + std::to_string(params.radius) +
+                                    " is outside 0.." + std::to_string(kMaxRadius));
 }
 
 Variant make_device_variant(DeviceVariantSpec spec, Launcher launcher) {
     if (!launcher) throw std::invalid_argument("make_device_variant: no launcher for " + spec.id);
     return make_variant(std::move(spec), nullptr,
-                        [launcher = std::move(launcher)](MatView in, MatView out, MatView, const OpParams& params,
-                                                         cudaStream_t stream) { launcher(in, out, params, stream); });
+                        [launcher = std::move(launcher)](
+                            MatView in, MatView out, MatView, const OpParams& params,
+                            cudaStream_t stream) { launcher(in, out, params, stream); });
 }
 
-Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape, ScratchLauncher launcher) {
+Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape,
+                            ScratchLauncher launcher) {
     if (!launcher || !scratch_shape)
-        throw std::invalid_argument("make_device_variant: no launcher or scratch shape for " + spec.id);
+        throw std::invalid_argument("make_device_variant: no launcher or scratch shape for " +
+                                    spec.id);
     return make_variant(std::move(spec), std::move(scratch_shape), std::move(launcher));
 }
 

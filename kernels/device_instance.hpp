@@ -17,23 +17,24 @@ namespace coalesce::gpu {
 using Layout = DeviceMatrix::Layout;
 
 // Launches the operation on `stream`: kernel launches only (no allocation, no synchronization).
-using Launcher = std::function<void(MatView in, MatView out, const OpParams& params, cudaStream_t stream)>;
+using Launcher =
+    std::function<void(MatView in, MatView out, const OpParams& params, cudaStream_t stream)>;
 
 // For reductions that need a second pass: `scratch` is a dense device matrix of the shape the
 // variant's ScratchShape asked for, allocated once in upload() and reused by every launch.
-using ScratchLauncher =
-    std::function<void(MatView in, MatView out, MatView scratch, const OpParams& params, cudaStream_t stream)>;
+using ScratchLauncher = std::function<void(MatView in, MatView out, MatView scratch,
+                                           const OpParams& params, cudaStream_t stream)>;
 using ScratchShape = std::function<Shape(Shape input, const OpParams& params)>;
 
 struct DeviceVariantSpec {
-    std::string id;            // "<op>/<space>-<name>"
+    std::string id;  // "<op>/<space>-<name>"
     Op op = Op::copy;
     const char* memory_space = space::global;
-    std::string description;   // what it demonstrates and why it is fast or slow
+    std::string description;  // what it demonstrates and why it is fast or slow
     Layout layout = Layout::dense;
     Tier tier = Tier::classic;
-    std::string kernel;        // the __global__ function(s) the launcher runs
-    Limits limits;             // inputs outside these are skipped with the reason
+    std::string kernel;  // the __global__ function(s) the launcher runs
+    Limits limits;       // inputs outside these are skipped with the reason
     // The global-memory requests of a typical warp (sector model); may be empty.
     std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> access;
     // The shared-memory and __constant__ requests of a typical warp (bank model); may be empty.
@@ -49,7 +50,8 @@ struct DeviceVariantSpec {
 // A variant whose instances allocate in `spec.layout` and run `launcher`.
 Variant make_device_variant(DeviceVariantSpec spec, Launcher launcher);
 // The same, with a scratch matrix of scratch_shape(input, params) floats.
-Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape, ScratchLauncher launcher);
+Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape,
+                            ScratchLauncher launcher);
 
 // Throws std::invalid_argument unless 0 <= radius <= kMaxRadius and the shape is at least 1x1.
 void check_device_args(Op op, Shape input, const OpParams& params);

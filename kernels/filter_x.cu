@@ -70,7 +70,8 @@ __global__ void filter_x_shared(const float* __restrict__ in, float* __restrict_
 using SharedKernel = void (*)(const float*, float*, int, int, int, Border);
 
 template <int... Rs>
-constexpr std::array<SharedKernel, sizeof...(Rs)> shared_kernels(std::integer_sequence<int, Rs...>) {
+constexpr std::array<SharedKernel, sizeof...(Rs)> shared_kernels(
+    std::integer_sequence<int, Rs...>) {
     return {&filter_x_shared<Rs>...};
 }
 
@@ -115,8 +116,8 @@ void launch_shared(MatView in, MatView out, const OpParams& p, cudaStream_t stre
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
                                Layout layout, const char* kernel) {
-    return {id, Op::filter_x, memory_space, description, layout, Tier::classic, kernel,
-            gpu::classic_limits()};
+    return {id,     Op::filter_x,  memory_space, description,
+            layout, Tier::classic, kernel,       gpu::classic_limits()};
 }
 
 }  // namespace

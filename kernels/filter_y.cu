@@ -39,7 +39,7 @@ __device__ inline float read_row(const float* __restrict__ in, int k, int x, int
 // still reads 128 contiguous bytes per neighbour, and L1/L2 serve the rows neighbours share.
 // The launch bounds keep the rarely taken wrap/mirror arithmetic from costing registers: at most
 // 32 a thread, so that a full SM of 2048 threads fits, as with the course's clamp-only kernel.
-__global__ void __launch_bounds__(kBlockX * kBlockY, 2048 / (kBlockX * kBlockY))
+__global__ void __launch_bounds__(kBlockX* kBlockY, 2048 / (kBlockX * kBlockY))
     filter_y_global(const float* __restrict__ in, float* __restrict__ out, int band_rows, int cols,
                     int in_pitch, int out_pitch, int r, Border border, int first_row, int rows) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -59,11 +59,10 @@ __global__ void __launch_bounds__(kBlockX * kBlockY, 2048 / (kBlockX * kBlockY))
 // applied once, at load), then every output sums 2R+1 conflict-free shared floats down a column.
 // The radius is a compile-time constant, as in the course's stencils: the window loop unrolls.
 template <int R>
-__global__ void __launch_bounds__(kBlockX * kTileRows, 2048 / (kBlockX * kTileRows))
-    filter_y_shared(const float* __restrict__ in, float* __restrict__ out,
-                                int band_rows, int cols, int in_pitch, int out_pitch,
-                                int /* r: R, compiled in */, Border border, int first_row,
-                                int rows) {
+__global__ void __launch_bounds__(kBlockX* kTileRows, 2048 / (kBlockX * kTileRows))
+    filter_y_shared(const float* __restrict__ in, float* __restrict__ out, int band_rows, int cols,
+                    int in_pitch, int out_pitch, int /* r: R, compiled in */, Border border,
+                    int first_row, int rows) {
     __shared__ float tile[kTileRows + 2 * R][kBlockX];
     int x = blockIdx.x * kBlockX + threadIdx.x;
     int y = blockIdx.y * kTileRows + threadIdx.y;
@@ -77,10 +76,9 @@ __global__ void __launch_bounds__(kBlockX * kTileRows, 2048 / (kBlockX * kTileRo
             int g = first_row + top + i;
             int j = g >= 0 && g < rows ? g : static_cast<int>(border_index(g, rows, border));
             // A border row (wrap, mirror) may lie outside the band: a 64-bit offset.
-            tile[i][threadIdx.x] =
-                x < cols && j >= 0
-                    ? in[static_cast<long long>(j - first_row) * in_pitch + x]
-                    : 0.0f;
+            tile[i][threadIdx.x] = x < cols && j >= 0
+                                       ? in[static_cast<long long>(j - first_row) * in_pitch + x]
+                                       : 0.0f;
         }
     }
     __syncthreads();
@@ -94,7 +92,8 @@ __global__ void __launch_bounds__(kBlockX * kTileRows, 2048 / (kBlockX * kTileRo
 using SharedKernel = void (*)(const float*, float*, int, int, int, int, int, Border, int, int);
 
 template <int... Rs>
-constexpr std::array<SharedKernel, sizeof...(Rs)> shared_kernels(std::integer_sequence<int, Rs...>) {
+constexpr std::array<SharedKernel, sizeof...(Rs)> shared_kernels(
+    std::integer_sequence<int, Rs...>) {
     return {&filter_y_shared<Rs>...};
 }
 
@@ -135,8 +134,8 @@ void launch_shared(MatView in, MatView out, const OpParams& p, cudaStream_t stre
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
                                Layout layout, const char* kernel) {
-    return {id, Op::filter_y, memory_space, description, layout, Tier::classic, kernel,
-            gpu::classic_limits()};
+    return {id,     Op::filter_y,  memory_space, description,
+            layout, Tier::classic, kernel,       gpu::classic_limits()};
 }
 
 }  // namespace

@@ -25,19 +25,16 @@ __global__ void matrix_add_coalesced_kernel(const float* __restrict__ a,
                                             int rows, int cols, Pitches pitch) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
-    if (x < cols && y < rows)
-        out[y * pitch.out + x] = a[y * pitch.a + x] + b[y * pitch.b + x];
+    if (x < cols && y < rows) out[y * pitch.out + x] = a[y * pitch.a + x] + b[y * pitch.b + x];
 }
 
 // Uncoalesced: x = row, y = column; out[x][y] = a[x][y] + b[x][y].
 __global__ void matrix_add_uncoalesced_kernel(const float* __restrict__ a,
-                                              const float* __restrict__ b,
-                                              float* __restrict__ out, int rows, int cols,
-                                              Pitches pitch) {
+                                              const float* __restrict__ b, float* __restrict__ out,
+                                              int rows, int cols, Pitches pitch) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
-    if (x < rows && y < cols)
-        out[x * pitch.out + y] = a[x * pitch.a + y] + b[x * pitch.b + y];
+    if (x < rows && y < cols) out[x * pitch.out + y] = a[x * pitch.a + y] + b[x * pitch.b + y];
 }
 
 std::size_t blocks_for(std::size_t n) { return (n + kTile - 1) / kTile; }
@@ -63,8 +60,7 @@ void launch_coalesced(MatView a, MatView out, MatView b, const OpParams&, cudaSt
     }
 }
 
-void launch_uncoalesced(MatView a, MatView out, MatView b, const OpParams&,
-                        cudaStream_t stream) {
+void launch_uncoalesced(MatView a, MatView out, MatView b, const OpParams&, cudaStream_t stream) {
     const Pitches pitch = pitches(a, b, out);
     const dim3 block(kTile, kTile);
     for (std::size_t col0 = 0; col0 < a.cols; col0 += kMaxGridY * kTile) {
@@ -117,9 +113,8 @@ std::vector<WarpRequest> uncoalesced_access(Shape in) {
     return {load, load, affine_request(true, 32 * warp * row_bytes, row_bytes, 4, lanes)};
 }
 
-gpu::DeviceVariantSpec matrix_add_spec(std::string id, const char* memory_space,
-                                       gpu::Layout layout, std::string kernel,
-                                       std::string description) {
+gpu::DeviceVariantSpec matrix_add_spec(std::string id, const char* memory_space, gpu::Layout layout,
+                                       std::string kernel, std::string description) {
     gpu::DeviceVariantSpec spec;
     spec.id = std::move(id);
     spec.op = Op("matrix_add");
@@ -137,8 +132,7 @@ gpu::DeviceVariantSpec matrix_add_spec(std::string id, const char* memory_space,
 void register_matrix_add(Registry& registry) {
     const auto same = [](Shape in, const OpParams&) { return in; };
     gpu::DeviceVariantSpec coalesced = matrix_add_spec(
-        "matrix_add/coalesced", space::global, gpu::Layout::dense,
-        "matrix_add_coalesced_kernel",
+        "matrix_add/coalesced", space::global, gpu::Layout::dense, "matrix_add_coalesced_kernel",
         "The notebook's coalesced branch, out[y][x] with x along the row: a warp reads 128 "
         "contiguous bytes of a and of b and writes 128 of out, 4 sectors each.");
     coalesced.access = [](Shape in, const OpParams&) { return coalesced_access(in, false); };
@@ -153,14 +147,15 @@ void register_matrix_add(Registry& registry) {
     registry.add(gpu::make_device_variant(std::move(uncoalesced), same, launch_uncoalesced));
 
     gpu::DeviceVariantSpec pitched = matrix_add_spec(
-        "matrix_add/pitched", space::pitched, gpu::Layout::pitched,
-        "matrix_add_coalesced_kernel",
+        "matrix_add/pitched", space::pitched, gpu::Layout::pitched, "matrix_add_coalesced_kernel",
         "The coalesced kernel on cudaMallocPitch rows (b's rows padded alike): every warp "
         "starts on a line whatever the width, so odd widths cost no fifth sector.");
     pitched.access = [](Shape in, const OpParams&) { return coalesced_access(in, true); };
     registry.add(gpu::make_device_variant(
         std::move(pitched),
-        [](Shape in, const OpParams&) { return Shape{in.rows, (in.cols + 127) / 128 * 128}; },
+        [](Shape in, const OpParams&) {
+            return Shape{in.rows, (in.cols + 127) / 128 * 128};
+        },
         launch_coalesced));
 }
 

@@ -14,9 +14,8 @@ constexpr int kThreads = 256;
 constexpr unsigned kMaxRowsPerLaunch = 65535;  // gridDim.y
 
 // As the course writes it: one thread per element, x along the row, one block row per matrix row.
-__global__ void offset_read_kernel(const float* __restrict__ in, float* __restrict__ out,
-                                   int cols, std::size_t in_pitch, std::size_t out_pitch,
-                                   int offset) {
+__global__ void offset_read_kernel(const float* __restrict__ in, float* __restrict__ out, int cols,
+                                   std::size_t in_pitch, std::size_t out_pitch, int offset) {
     const int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= cols) return;
     const std::size_t r = blockIdx.y;
@@ -31,7 +30,8 @@ void launch_offset_read(MatView in, MatView out, const OpParams& p, cudaStream_t
     const std::size_t in_pitch = in.pitch_bytes / sizeof(float);
     const std::size_t out_pitch = out.pitch_bytes / sizeof(float);
     for (std::size_t row0 = 0; row0 < in.rows; row0 += kMaxRowsPerLaunch) {
-        const unsigned rows = static_cast<unsigned>(std::min<std::size_t>(kMaxRowsPerLaunch, in.rows - row0));
+        const unsigned rows =
+            static_cast<unsigned>(std::min<std::size_t>(kMaxRowsPerLaunch, in.rows - row0));
         const dim3 grid(static_cast<unsigned>((cols + kThreads - 1) / kThreads), rows);
         offset_read_kernel<<<grid, kThreads, 0, stream>>>(in.data + row0 * in_pitch,
                                                           out.data + row0 * out_pitch, cols,

@@ -15,9 +15,8 @@ constexpr int kThreads = 256;
 constexpr unsigned kMaxRowsPerLaunch = 65535;  // gridDim.y
 
 // As the course writes it: one thread per element, x along the row, one block row per matrix row.
-__global__ void offset_write_kernel(const float* __restrict__ in, float* __restrict__ out,
-                                    int cols, std::size_t in_pitch, std::size_t out_pitch,
-                                    int offset) {
+__global__ void offset_write_kernel(const float* __restrict__ in, float* __restrict__ out, int cols,
+                                    std::size_t in_pitch, std::size_t out_pitch, int offset) {
     const int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= cols) return;
     const std::size_t r = blockIdx.y;

@@ -101,8 +101,8 @@ void launch_block_per_row(MatView in, MatView out, const OpParams&, cudaStream_t
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
                                Layout layout, const char* kernel) {
-    return {id, Op::row_sums, memory_space, description, layout, Tier::classic, kernel,
-            gpu::classic_limits()};
+    return {id,     Op::row_sums,  memory_space, description,
+            layout, Tier::classic, kernel,       gpu::classic_limits()};
 }
 
 }  // namespace

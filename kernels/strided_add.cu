@@ -25,8 +25,8 @@ __global__ void strided_add_kernel(const float* __restrict__ a, const float* __r
 void prepare_second_operand(MatView in, MatView b) {
     const std::size_t n = in.rows * in.cols;  // dense
     const std::size_t half = n / 2;
-    COALESCE_CUDA(cudaMemcpy(b.data, in.data + half, (n - half) * sizeof(float),
-                             cudaMemcpyDeviceToDevice));
+    COALESCE_CUDA(
+        cudaMemcpy(b.data, in.data + half, (n - half) * sizeof(float), cudaMemcpyDeviceToDevice));
     if (half > 0)
         COALESCE_CUDA(cudaMemcpy(b.data + (n - half), in.data, half * sizeof(float),
                                  cudaMemcpyDeviceToDevice));
@@ -37,8 +37,7 @@ void launch_strided_add(MatView in, MatView out, MatView b, const OpParams& p,
     const std::size_t outputs = out.cols;  // output is 1 x ceil(N / stride)
     const auto stride = static_cast<std::size_t>(p.value("stride"));
     const auto blocks = static_cast<unsigned>((outputs + kThreads - 1) / kThreads);
-    strided_add_kernel<<<blocks, kThreads, 0, stream>>>(in.data, b.data, out.data, outputs,
-                                                        stride);
+    strided_add_kernel<<<blocks, kThreads, 0, stream>>>(in.data, b.data, out.data, outputs, stride);
     COALESCE_CHECK_LAUNCH("strided_add_kernel");
 }
 

@@ -80,8 +80,8 @@ void launch_padded(MatView in, MatView out, const OpParams&, cudaStream_t stream
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
                                Layout layout, const char* kernel) {
-    return {id, Op::transpose, memory_space, description, layout, Tier::classic, kernel,
-            gpu::classic_limits()};
+    return {id,     Op::transpose, memory_space, description,
+            layout, Tier::classic, kernel,       gpu::classic_limits()};
 }
 
 }  // namespace

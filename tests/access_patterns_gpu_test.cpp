@@ -74,8 +74,8 @@ void PrintTo(const PatternCase& c, std::ostream* os) {
 }
 
 std::vector<PatternCase> all_cases() {
-    const std::vector<Shape> shapes = {{1, 1},       {37, 1},     {1, 37},       {33, 65},
-                                       {1000, 1001}, {70000, 3},  {2200000, 1},  {1, 2200000}};
+    const std::vector<Shape> shapes = {{1, 1},       {37, 1},    {1, 37},      {33, 65},
+                                       {1000, 1001}, {70000, 3}, {2200000, 1}, {1, 2200000}};
     std::vector<PatternCase> cases;
     for (Op op : pattern_ops())
         for (const Variant* v : builtin().for_op(op))

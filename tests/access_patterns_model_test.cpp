@@ -89,11 +89,11 @@ TEST(PatternModels, ScatteredStaysInOneLineForSpan32AndTakesASectorPerLaneBeyond
         p.values = {{"span", span}, {"multiplier", multiplier}};
         return model_of(v->info.access(shape, resolved_params(v->info.op, p)));
     };
-    EXPECT_DOUBLE_EQ(scattered(kLarge, 32, 121).load_sectors, 4);   // one 128-byte line
-    EXPECT_DOUBLE_EQ(scattered(kLarge, 32, 7).load_sectors, 4);     // testMixed
+    EXPECT_DOUBLE_EQ(scattered(kLarge, 32, 121).load_sectors, 4);     // one 128-byte line
+    EXPECT_DOUBLE_EQ(scattered(kLarge, 32, 7).load_sectors, 4);       // testMixed
     EXPECT_DOUBLE_EQ(scattered(kLarge, 1024, 121).load_sectors, 32);  // 484 bytes apart
-    EXPECT_DOUBLE_EQ(scattered(kLarge, 0, 121).load_sectors, 32);   // testScattered
-    EXPECT_DOUBLE_EQ(scattered(kLarge, 0, 1).load_sectors, 4);      // multiplier 1: a copy
+    EXPECT_DOUBLE_EQ(scattered(kLarge, 0, 121).load_sectors, 32);     // testScattered
+    EXPECT_DOUBLE_EQ(scattered(kLarge, 0, 1).load_sectors, 4);        // multiplier 1: a copy
     EXPECT_DOUBLE_EQ(scattered(kLarge, 0, 121).store_sectors, 4);
     // Span 1024, multiplier 3: lanes 12 bytes apart, 32 of them over 12 sectors.
     EXPECT_DOUBLE_EQ(scattered(kLarge, 1024, 3).load_sectors, 12);
@@ -127,15 +127,15 @@ TEST(PatternModels, MatrixAddUncoalescedTakesASectorPerLane) {
 TEST(PatternModels, SmallShapesModelTheWarpThatExists) {
     // 37 floats at stride 2: 19 outputs, one partial warp of 19 lanes over 76 + 4 bytes.
     const AccessModel m = model("gather/global", {37, 1}, "stride", 2);
-    EXPECT_DOUBLE_EQ(m.load_sectors, 5);  // bytes 0..147 step 8: sectors 0..4
+    EXPECT_DOUBLE_EQ(m.load_sectors, 5);   // bytes 0..147 step 8: sectors 0..4
     EXPECT_DOUBLE_EQ(m.store_sectors, 3);  // 76 bytes from 0
     EXPECT_DOUBLE_EQ(model("matrix_add/uncoalesced", {1, 1}).load_sectors, 1);
 }
 
 TEST(PatternVariants, EachIsClassicNamesItsKernelAndModelsItsAccess) {
     const std::vector<std::string> ids = {
-        "offset_write/global", "offset_write/pitched", "gather/global",
-        "scatter/global",      "scattered/global",     "strided_add/global",
+        "offset_write/global",  "offset_write/pitched",   "gather/global",
+        "scatter/global",       "scattered/global",       "strided_add/global",
         "matrix_add/coalesced", "matrix_add/uncoalesced", "matrix_add/pitched"};
     for (const std::string& id : ids) {
         const Variant* v = builtin().find(id);

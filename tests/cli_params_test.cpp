@@ -101,9 +101,10 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST_F(CliParams, ASweepRunsEachValueAndWritesItIntoJsonAndCsv) {
     const fs::path json_path = dir_ / "r.json", csv = dir_ / "r.csv";
-    const Outcome o = bench("--ops gather,scattered,matrix_add --param stride=1,2,8 "
-                            "--param span=32,0 --sizes 33x65 --reps 2 --warmups 0 --cpu --json '" +
-                            json_path.string() + "' --csv '" + csv.string() + "'");
+    const Outcome o = bench(
+        "--ops gather,scattered,matrix_add --param stride=1,2,8 "
+        "--param span=32,0 --sizes 33x65 --reps 2 --warmups 0 --cpu --json '" +
+        json_path.string() + "' --csv '" + csv.string() + "'");
     ASSERT_EQ(o.exit_code, 0) << o.err << read_file(dir_ / "stdout.txt");
     const std::string table = read_file(dir_ / "stdout.txt");
     EXPECT_THAT(table, HasSubstr("stride=8"));

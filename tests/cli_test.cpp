@@ -75,8 +75,10 @@ protected:
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-        posix_spawn_file_actions_addopen(&actions, 1, out_path().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        posix_spawn_file_actions_addopen(&actions, 2, err_path().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&actions, 1, out_path().c_str(),
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&actions, 2, err_path().c_str(),
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
         pid_t pid = -1;
         const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
         posix_spawn_file_actions_destroy(&actions);
@@ -107,8 +109,8 @@ protected:
 TEST_F(CliTest, ListShowsEveryBuiltInVariantWithItsOperationSpaceAndOrigin) {
     const Outcome o = run({"--list"});
     ASSERT_EQ(o.exit_code, 0) << o.err;
-    EXPECT_THAT(o.out, AllOf(HasSubstr("id"), HasSubstr("operation"), HasSubstr("memory space"), HasSubstr("origin"),
-                             HasSubstr("description")));
+    EXPECT_THAT(o.out, AllOf(HasSubstr("id"), HasSubstr("operation"), HasSubstr("memory space"),
+                             HasSubstr("origin"), HasSubstr("description")));
 
     Registry registry;
     register_builtin_variants(registry);
@@ -133,7 +135,8 @@ TEST_F(CliTest, ListShowsEveryBuiltInVariantWithItsOperationSpaceAndOrigin) {
 TEST_F(CliTest, RefusedPluginsAreOneLineEachAndTheGoodOnesAreListedWithTheirFile) {
     const Outcome o = run({"--list", "--plugins", COALESCE_TEST_PLUGIN_DIR});
     ASSERT_EQ(o.exit_code, 0) << o.err;
-    const fs::path plugins = fs::weakly_canonical(COALESCE_TEST_PLUGIN_DIR);  // the loader names files canonically
+    const fs::path plugins =
+        fs::weakly_canonical(COALESCE_TEST_PLUGIN_DIR);  // the loader names files canonically
     const fs::path good = plugins / "good_plugin.so";
     EXPECT_THAT(o.out, HasSubstr("copy/test-host-copy"));
     EXPECT_THAT(o.out, HasSubstr(good.string()));  // the origin column names the file
@@ -141,7 +144,9 @@ TEST_F(CliTest, RefusedPluginsAreOneLineEachAndTheGoodOnesAreListedWithTheirFile
     EXPECT_THAT(o.err, HasSubstr(refused + (plugins / "wrong_abi.so").string() + ": "));
     EXPECT_THAT(o.err, HasSubstr(refused + (plugins / "not_a_library.so").string() + ": "));
     std::size_t refusals = 0;
-    for (std::size_t at = 0; (at = o.err.find(refused, at)) != std::string::npos; at += refused.size()) ++refusals;
+    for (std::size_t at = 0; (at = o.err.find(refused, at)) != std::string::npos;
+         at += refused.size())
+        ++refusals;
     EXPECT_EQ(count_lines(o.err), refusals) << o.err;
 }
 
@@ -149,15 +154,16 @@ TEST_F(CliTest, RefusedPluginsAreOneLineEachAndTheGoodOnesAreListedWithTheirFile
 
 TEST_F(CliTest, SmallRunVerifiesEverythingAndWritesJsonAndCsv) {
     const fs::path json = dir_ / "r.json", csv = dir_ / "r.csv";
-    const Outcome o = run({"--sizes", "33x65", "--reps", "2", "--warmups", "1", "--radius", "3", "--border", "wrap",
-                           "--json", json.string(), "--csv", csv.string()});
+    const Outcome o = run({"--sizes", "33x65", "--reps", "2", "--warmups", "1", "--radius", "3",
+                           "--border", "wrap", "--json", json.string(), "--csv", csv.string()});
     ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
 
     EXPECT_THAT(o.out, StartsWith("device: "));
     if (cuda_device_count() == 0) {
         EXPECT_THAT(o.err, HasSubstr("; running CPU variants\n"));
     }
-    EXPECT_THAT(o.out, AllOf(HasSubstr("op"), HasSubstr("variant"), HasSubstr("GB/s"), HasSubstr("% of copy")));
+    EXPECT_THAT(o.out, AllOf(HasSubstr("op"), HasSubstr("variant"), HasSubstr("GB/s"),
+                             HasSubstr("% of copy")));
     EXPECT_THAT(o.out, Not(HasSubstr("FAILED")));
 
     const auto j = nlohmann::json::parse(read_file(json));
@@ -170,8 +176,9 @@ TEST_F(CliTest, SmallRunVerifiesEverythingAndWritesJsonAndCsv) {
     ASSERT_FALSE(j.at("runs").empty());
     std::size_t verified = 0;
     for (const auto& r : j.at("runs")) {
-        for (const char* name : {"op", "variant", "memory_space", "rows", "cols", "median_ms", "min_ms", "max_ms", "gbps",
-                                 "pct_of_copy", "max_abs_error", "verified", "status", "error", "copy_gbps", "bytes"})
+        for (const char* name : {"op", "variant", "memory_space", "rows", "cols", "median_ms",
+                                 "min_ms", "max_ms", "gbps", "pct_of_copy", "max_abs_error",
+                                 "verified", "status", "error", "copy_gbps", "bytes"})
             ASSERT_TRUE(r.contains(name)) << name;
         EXPECT_EQ(r.at("rows"), 33);
         EXPECT_EQ(r.at("cols"), 65);
@@ -198,13 +205,15 @@ TEST_F(CliTest, SmallRunVerifiesEverythingAndWritesJsonAndCsv) {
 
 TEST_F(CliTest, OpsAndVariantsNarrowTheRun) {
     const fs::path json = dir_ / "r.json";
-    const Outcome o = run({"--ops", "transpose,row-sums", "--variants", "transpose/cpu-,row_sums/cpu-naive", "--sizes",
-                           "1x37,37x1", "--reps", "1", "--json", json.string()});
+    const Outcome o =
+        run({"--ops", "transpose,row-sums", "--variants", "transpose/cpu-,row_sums/cpu-naive",
+             "--sizes", "1x37,37x1", "--reps", "1", "--json", json.string()});
     ASSERT_EQ(o.exit_code, 0) << o.err;
     const RunRecord rec = load_results(json);
     ASSERT_EQ(rec.runs.size(), 6u);  // (2 transposes + 1 row sums) x 2 sizes
     for (const RunResult& r : rec.runs) {
-        EXPECT_THAT(r.variant, ::testing::AnyOf(StartsWith("transpose/cpu-"), ::testing::Eq("row_sums/cpu-naive")));
+        EXPECT_THAT(r.variant, ::testing::AnyOf(StartsWith("transpose/cpu-"),
+                                                ::testing::Eq("row_sums/cpu-naive")));
         EXPECT_TRUE(r.verified) << r.variant << ": " << r.error;
     }
 }
@@ -212,7 +221,8 @@ TEST_F(CliTest, OpsAndVariantsNarrowTheRun) {
 TEST_F(CliTest, HelpAndVersionExitZero) {
     const Outcome help = run({"--help"});
     EXPECT_EQ(help.exit_code, 0);
-    EXPECT_THAT(help.out, AllOf(HasSubstr("--sizes"), HasSubstr("--json"), HasSubstr("Exit status")));
+    EXPECT_THAT(help.out,
+                AllOf(HasSubstr("--sizes"), HasSubstr("--json"), HasSubstr("Exit status")));
     const Outcome version = run({"--version"});
     EXPECT_EQ(version.exit_code, 0);
     EXPECT_THAT(version.out, HasSubstr("coalesce-bench "));
@@ -221,11 +231,13 @@ TEST_F(CliTest, HelpAndVersionExitZero) {
 // The first Ctrl-C stops the run after the current variant; what ran is printed and saved.
 TEST_F(CliTest, InterruptCancelsTheRestPrintsWhatRanAndExitsOne) {
     const fs::path json = dir_ / "r.json";
-    // Host variants at this size take a second or more each: the run is still going when the signal comes.
-    const pid_t pid = start({"--cpu", "--ops", "filter_x,filter_y,transpose", "--sizes", "2048x2048", "--reps", "1",
-                             "--json", json.string()});
+    // Host variants at this size take a second or more each: the run is still going when the signal
+    // comes.
+    const pid_t pid = start({"--cpu", "--ops", "filter_x,filter_y,transpose", "--sizes",
+                             "2048x2048", "--reps", "1", "--json", json.string()});
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (read_file(err_path()).find("] ") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+    while (read_file(err_path()).find("] ") == std::string::npos &&
+           std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     ASSERT_EQ(::kill(pid, SIGINT), 0);
     const Outcome o = finish(pid);
@@ -235,14 +247,16 @@ TEST_F(CliTest, InterruptCancelsTheRestPrintsWhatRanAndExitsOne) {
     EXPECT_THAT(o.out, HasSubstr("cancelled"));
     const RunRecord rec = load_results(json);
     EXPECT_TRUE(rec.cancelled);
-    EXPECT_TRUE(std::any_of(rec.runs.begin(), rec.runs.end(), [](const RunResult& r) { return r.status == Status::cancelled; }));
+    EXPECT_TRUE(std::any_of(rec.runs.begin(), rec.runs.end(),
+                            [](const RunResult& r) { return r.status == Status::cancelled; }));
 }
 
 // A variant whose launch fails is a failed run: exit 1, the reason in the table.
 TEST_F(CliTest, AFailedRunExitsOne) {
-    if (cuda_device_count() == 0) GTEST_SKIP() << "plugin variants run only on a GPU: " << no_device_reason();
-    const Outcome o = run({"--plugins", COALESCE_TEST_PLUGIN_DIR, "--variants", "copy/test-launch-fails", "--sizes", "8x8",
-                           "--reps", "1"});
+    if (cuda_device_count() == 0)
+        GTEST_SKIP() << "plugin variants run only on a GPU: " << no_device_reason();
+    const Outcome o = run({"--plugins", COALESCE_TEST_PLUGIN_DIR, "--variants",
+                           "copy/test-launch-fails", "--sizes", "8x8", "--reps", "1"});
     EXPECT_EQ(o.exit_code, 1) << o.err;
     EXPECT_THAT(o.out, HasSubstr("FAILED: "));
     EXPECT_THAT(o.out, HasSubstr("launch refused on purpose"));
@@ -353,7 +367,8 @@ TEST_F(CliTest, UnwritableFolderIsRefusedBeforeRunning) {
 // ------------------------------------------------------------------------------------------ images
 
 // Netpbm files are simple enough to write by hand and every OpenCV build reads them.
-void write_pgm(const fs::path& path, int cols, int rows, int maxval, const std::vector<int>& pixels) {
+void write_pgm(const fs::path& path, int cols, int rows, int maxval,
+               const std::vector<int>& pixels) {
     std::ofstream out(path, std::ios::binary);
     out << "P5\n" << cols << ' ' << rows << '\n' << maxval << '\n';
     for (int p : pixels) {
@@ -368,7 +383,8 @@ TEST_F(CliTest, RunsOnAnImageOfItsOwnShape) {
 #else
     write_pgm(dir_ / "in.pgm", 7, 5, 255, std::vector<int>(35, 200));
     const fs::path json = dir_ / "r.json";
-    const Outcome o = run({"--input", (dir_ / "in.pgm").string(), "--ops", "copy,filter_y", "--reps", "1", "--json", json.string()});
+    const Outcome o = run({"--input", (dir_ / "in.pgm").string(), "--ops", "copy,filter_y",
+                           "--reps", "1", "--json", json.string()});
     ASSERT_EQ(o.exit_code, 0) << o.err;
     const RunRecord rec = load_results(json);
     ASSERT_FALSE(rec.runs.empty());
@@ -394,7 +410,8 @@ TEST_F(CliTest, ImagesKeepTheirOwnScaleAndColourBecomesLuminance) {
     EXPECT_EQ(sixteen.at(1, 0), 65535.0f);
 
     std::ofstream ppm(dir_ / "rgb.ppm", std::ios::binary);  // one pixel, R=100 G=50 B=200
-    ppm << "P6\n1 1\n255\n" << static_cast<char>(100) << static_cast<char>(50) << static_cast<char>(200);
+    ppm << "P6\n1 1\n255\n"
+        << static_cast<char>(100) << static_cast<char>(50) << static_cast<char>(200);
     ppm.close();
     const cli::InputImage colour = cli::load_input_image(dir_ / "rgb.ppm");
     EXPECT_NEAR(colour.matrix->at(0, 0), 0.299f * 100 + 0.587f * 50 + 0.114f * 200, 0.01f);

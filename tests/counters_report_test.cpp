@@ -56,9 +56,9 @@ TEST(CountersTable, MarksDramBytesFarFromTheModelAndSaysWhySomeHaveNone) {
     rec.runs = {gpu_run("copy/global", 1000000), gpu_run("filter_x/global", 1000000),
                 gpu_run("transpose/global-naive", 1000000),
                 gpu_run("transpose/shared-padded", 1000000)};
-    rec.runs[0].counters = measured(500000, 460000);   // 0.96: within 10%
-    rec.runs[1].counters = measured(800000, 450000);   // 1.25: halo re-reads, marked
-    rec.runs[2].counters = measured(400000, 500000);   // 0.90: exactly 10% off, not past it
+    rec.runs[0].counters = measured(500000, 460000);  // 0.96: within 10%
+    rec.runs[1].counters = measured(800000, 450000);  // 1.25: halo re-reads, marked
+    rec.runs[2].counters = measured(400000, 500000);  // 0.90: exactly 10% off, not past it
     rec.runs[3].counters_status = "ncu: no permission";
     std::ostringstream out;
     print_results(out, rec);

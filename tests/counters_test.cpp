@@ -230,8 +230,8 @@ TEST(ProfilePlan, JsonRoundTripKeepsEveryRun) {
 TEST(ProfilePlan, OutcomeLinesAreFoundAmongOtherOutput) {
     const ProfileOutcome a{3, "copy/global", true, 1, ""};
     const ProfileOutcome b{4, "col_sums/global-split-rows", false, -1, "out of memory, \"big\""};
-    const std::string out = "a plugin's chatter\n" + outcome_line(a) + "\n" + outcome_line(b) +
-                            "\n";
+    const std::string out =
+        "a plugin's chatter\n" + outcome_line(a) + "\n" + outcome_line(b) + "\n";
     EXPECT_THAT(parse_outcomes(out), ElementsAre(a, b));
     expect_refused([] { parse_outcomes(std::string(kOutcomePrefix) + "{\"index\": 1}\n"); },
                    "damaged profiling outcome");
@@ -261,10 +261,9 @@ TEST(CountersSteps, ApplyGivesCountersOnlyWhereEveryKernelWasReported) {
     RunRecord rec = sample_record();
     const ProfilePlan plan = counters_steps::plan(rec, {});
     const std::vector<ncu::KernelRow> rows = ncu::parse_raw_csv(sample_log());
-    const std::vector<ProfileOutcome> outcomes = {
-        {0, "transpose/global-naive", true, 1, ""},
-        {2, "col_sums/global-split-rows", true, 2, ""},
-        {5, "transpose/shared-tile", true, 1, ""}};
+    const std::vector<ProfileOutcome> outcomes = {{0, "transpose/global-naive", true, 1, ""},
+                                                  {2, "col_sums/global-split-rows", true, 2, ""},
+                                                  {5, "transpose/shared-tile", true, 1, ""}};
     EXPECT_EQ(counters_steps::apply(rec, plan, outcomes, rows, ""), 3u);
     ASSERT_TRUE(rec.runs[2].counters.has_value());
     EXPECT_EQ(rec.runs[2].counters->kernels, 2u);
@@ -286,8 +285,7 @@ TEST(CountersSteps, ApplyGivesCountersOnlyWhereEveryKernelWasReported) {
     failed.erase(failed.begin());  // the child never reported run 0
     EXPECT_EQ(counters_steps::apply(rec, plan, failed, rows, ""), 1u);
     EXPECT_EQ(rec.runs[0].counters_status, "the profiling process ended before this run");
-    EXPECT_EQ(rec.runs[5].counters_status,
-              "the profiled launch failed: cudaErrorMemoryAllocation");
+    EXPECT_EQ(rec.runs[5].counters_status, "the profiled launch failed: cudaErrorMemoryAllocation");
 }
 
 TEST(CountersSteps, NcusProblemExplainsRunsItReportedNothingFor) {
@@ -303,9 +301,8 @@ TEST(CountersSteps, NcusProblemExplainsRunsItReportedNothingFor) {
 }
 
 TEST(CountersSteps, NcuCommandProfilesOnlyTheRangesInBaseUnits) {
-    const std::vector<std::string> cmd =
-        counters_steps::ncu_command("/cuda/bin/ncu", "/b/coalesce-bench", "/t/plan.json",
-                                    "/t/ncu.csv");
+    const std::vector<std::string> cmd = counters_steps::ncu_command(
+        "/cuda/bin/ncu", "/b/coalesce-bench", "/t/plan.json", "/t/ncu.csv");
     const auto after = [&](const std::string& option) {
         const auto it = std::find(cmd.begin(), cmd.end(), option);
         return it == cmd.end() || it + 1 == cmd.end() ? std::string("(absent)") : *(it + 1);

@@ -54,7 +54,7 @@ void PrintTo(const GpuCase& c, std::ostream* os) {
 const std::vector<Shape>& test_shapes() {
     // 2200000x1: more than 65535 tiles of 32 rows, so every kernel's grid-stride loop over
     // gridDim.y runs more than once.
-    static const std::vector<Shape> shapes = {{1, 1},       {1, 37},       {37, 1},      {33, 65},
+    static const std::vector<Shape> shapes = {{1, 1},       {1, 37},      {37, 1},     {33, 65},
                                               {1000, 1001}, {4096, 4096}, {2200000, 1}};
     return shapes;
 }
@@ -96,17 +96,17 @@ std::vector<GpuCase> all_cases() {
         for (Shape shape : test_shapes()) {
             const std::vector<OpParams> params = params_for(v->info.op, shape);
             const auto taken = [&](const OpParams& p) { return takes(*v, shape, p); };
-            if (std::any_of(params.begin(), params.end(), taken)) cases.push_back({v->info.id, shape});
+            if (std::any_of(params.begin(), params.end(), taken))
+                cases.push_back({v->info.id, shape});
         }
     return cases;
 }
 
-
 std::string case_name(const testing::TestParamInfo<GpuCase>& info) {
     const GpuCase& c = info.param;
-    return test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
+    return test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" +
+           std::to_string(c.shape.cols);
 }
-
 
 class GpuTest {
 protected:
@@ -138,7 +138,8 @@ TEST_P(GpuVariantTest, MatchesCpuReference) {
         const Reference& ref = test::cached_reference(op, c.shape, params);
         instance->upload(input);
         instance->poison();
-        // Launched twice: the runner times repeated launches, which must each produce the same result.
+        // Launched twice: the runner times repeated launches, which must each produce the same
+        // result.
         instance->launch(stream.get());
         instance->launch(stream.get());
         stream.synchronize();
@@ -184,9 +185,12 @@ std::vector<std::string> gpu_variant_ids() {
     return ids;
 }
 
-std::string poison_case_name(const testing::TestParamInfo<std::string>& info) { return test::sanitized(info.param); }
+std::string poison_case_name(const testing::TestParamInfo<std::string>& info) {
+    return test::sanitized(info.param);
+}
 
-INSTANTIATE_TEST_SUITE_P(Builtin, GpuPoisonTest, testing::ValuesIn(gpu_variant_ids()), poison_case_name);
+INSTANTIATE_TEST_SUITE_P(Builtin, GpuPoisonTest, testing::ValuesIn(gpu_variant_ids()),
+                         poison_case_name);
 
 // What the registry says about the built-in GPU variants; needs no device.
 TEST(BuiltinGpuVariants, EveryOperationHasGlobalPitchedAndSharedVariants) {
@@ -194,7 +198,9 @@ TEST(BuiltinGpuVariants, EveryOperationHasGlobalPitchedAndSharedVariants) {
         std::vector<std::string> spaces;
         for (const Variant* v : builtin_registry().for_op(op))
             if (v->info.gpu) spaces.push_back(v->info.memory_space);
-        const auto has = [&](const char* s) { return std::find(spaces.begin(), spaces.end(), s) != spaces.end(); };
+        const auto has = [&](const char* s) {
+            return std::find(spaces.begin(), spaces.end(), s) != spaces.end();
+        };
         EXPECT_TRUE(has(space::global)) << op_name(op);
         EXPECT_TRUE(has(space::pitched)) << op_name(op);
         if (op != Op::copy) {
@@ -217,8 +223,11 @@ TEST(BuiltinGpuVariants, IdsNameTheirOperationAndDescribeTheirLesson) {
 TEST(BuiltinGpuVariants, FiltersRefuseRadiiOutsideTheLimits) {
     for (const Variant* v : gpu_variants()) {
         if (!is_filter(v->info.op)) continue;
-        EXPECT_THROW(v->make({16, 16}, OpParams{-1, Border::clamp}), std::invalid_argument) << v->info.id;
-        EXPECT_THROW(v->make({16, 16}, OpParams{kMaxRadius + 1, Border::clamp}), std::invalid_argument) << v->info.id;
+        EXPECT_THROW(v->make({16, 16}, OpParams{-1, Border::clamp}), std::invalid_argument)
+            << v->info.id;
+        EXPECT_THROW(v->make({16, 16}, OpParams{kMaxRadius + 1, Border::clamp}),
+                     std::invalid_argument)
+            << v->info.id;
     }
 }
 
@@ -255,11 +264,13 @@ TEST(GpuVariantTiming, DISABLED_Table8192) {
     const std::size_t bytes = shape.elements() * sizeof(float);
     DeviceBuffer d_src(bytes), d_dst(bytes);
     const double copy_ms = median_ms([&] {
-        COALESCE_CUDA(cudaMemcpyAsync(d_dst.get(), d_src.get(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
+        COALESCE_CUDA(cudaMemcpyAsync(d_dst.get(), d_src.get(), bytes, cudaMemcpyDeviceToDevice,
+                                      stream.get()));
     });
     const double copy_gbps = 2.0 * static_cast<double>(bytes) / (copy_ms * 1e-3) / 1e9;
     std::printf("device: %s\n", query_device(0).name.c_str());
-    std::printf("%-34s %10s %10s %8s %s\n", "variant (8192x8192, r=4 clamp)", "ms", "GB/s", "%copy", "verified");
+    std::printf("%-34s %10s %10s %8s %s\n", "variant (8192x8192, r=4 clamp)", "ms", "GB/s", "%copy",
+                "verified");
     std::printf("%-34s %10.4f %10.1f %8.1f %s\n", "cudaMemcpy D2D", copy_ms, copy_gbps, 100.0, "-");
 
     const OpParams params{};
@@ -271,12 +282,13 @@ TEST(GpuVariantTiming, DISABLED_Table8192) {
         instance->poison();
         instance->launch(stream.get());
         stream.synchronize();
-        const Verification check = verify(op, test::cached_reference(op, shape, params), instance->download());
+        const Verification check =
+            verify(op, test::cached_reference(op, shape, params), instance->download());
         EXPECT_TRUE(check.ok) << v->info.id << ": " << check.message;
         const double ms = median_ms([&] { instance->launch(stream.get()); });
         const double gbps = static_cast<double>(bytes_moved(op, shape)) / (ms * 1e-3) / 1e9;
-        std::printf("%-34s %10.4f %10.1f %8.1f %s\n", v->info.id.c_str(), ms, gbps, 100.0 * gbps / copy_gbps,
-                    check.ok ? "yes" : "NO");
+        std::printf("%-34s %10.4f %10.1f %8.1f %s\n", v->info.id.c_str(), ms, gbps,
+                    100.0 * gbps / copy_gbps, check.ok ? "yes" : "NO");
     }
 }
 

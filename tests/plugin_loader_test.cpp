@@ -44,7 +44,9 @@ Registry starting_registry() {
     taken.info.op = Op::copy;
     taken.info.memory_space = space::host;
     taken.info.gpu = false;
-    taken.make = [](Shape, const OpParams&) -> std::unique_ptr<Instance> { throw std::logic_error("never made"); };
+    taken.make = [](Shape, const OpParams&) -> std::unique_ptr<Instance> {
+        throw std::logic_error("never made");
+    };
     registry.add(std::move(taken));
     return registry;
 }
@@ -73,22 +75,24 @@ TEST_P(RefusedPluginTest, IsRefusedWithAMessageNamingTheFileAndTheRegistryIsUnch
     EXPECT_EQ(report.variants, 0u);
     EXPECT_THAT(report.message, HasSubstr(file.filename().string()));
     EXPECT_EQ(report.message.rfind(fs::canonical(file).string() + ": ", 0), 0u) << report.message;
-    for (const std::string& part : refusal.reason_parts) EXPECT_THAT(report.message, HasSubstr(part));
+    for (const std::string& part : refusal.reason_parts)
+        EXPECT_THAT(report.message, HasSubstr(part));
     EXPECT_EQ(ids_of(registry), before);
 }
 
 INSTANTIATE_TEST_SUITE_P(
     BrokenPlugins, RefusedPluginTest,
-    testing::Values(Refusal{"wrong_abi", {"ABI version mismatch", "999", "expects 2"}},
-                    Refusal{"unterminated_err", {"registration failed (status 4)", "xxxx"}},
-                    Refusal{"data_exports", {"coalesce_plugin_abi_version is exported as data"}},
-                    Refusal{"unknown_op", {"does not have ('warp_drive')"}},
-                    Refusal{"no_register", {"missing entry point coalesce_plugin_register"}},
-                    Refusal{"no_version", {"missing entry point coalesce_plugin_abi_version"}},
-                    Refusal{"register_fails", {"registration failed", "out of widgets on purpose"}},
-                    Refusal{"duplicate_registry", {"duplicate variant id 'copy/test-already-here'"}},
-                    Refusal{"duplicate_within", {"duplicate variant id 'copy/test-twice'", "twice"}},
-                    Refusal{"not_a_library", {"not a loadable library", "not_a_library.so"}}),
+    testing::Values(
+        Refusal{"wrong_abi", {"ABI version mismatch", "999", "expects 2"}},
+        Refusal{"unterminated_err", {"registration failed (status 4)", "xxxx"}},
+        Refusal{"data_exports", {"coalesce_plugin_abi_version is exported as data"}},
+        Refusal{"unknown_op", {"does not have ('warp_drive')"}},
+        Refusal{"no_register", {"missing entry point coalesce_plugin_register"}},
+        Refusal{"no_version", {"missing entry point coalesce_plugin_abi_version"}},
+        Refusal{"register_fails", {"registration failed", "out of widgets on purpose"}},
+        Refusal{"duplicate_registry", {"duplicate variant id 'copy/test-already-here'"}},
+        Refusal{"duplicate_within", {"duplicate variant id 'copy/test-twice'", "twice"}},
+        Refusal{"not_a_library", {"not a loadable library", "not_a_library.so"}}),
     [](const testing::TestParamInfo<Refusal>& param_info) { return param_info.param.plugin; });
 
 TEST_F(PluginLoaderTest, AMissingFileIsRefusedWithItsName) {
@@ -187,8 +191,10 @@ TEST_F(PluginLoaderTest, SearchPathIsExtraDirsThenEnvironmentThenNextToTheExecut
     setenv("COALESCE_PLUGIN_PATH", "/env/one::/env/two:", 1);
     const std::vector<fs::path> dirs = plugin_search_path({"/extra/a", "/extra/b"});
     const fs::path exe_dir = fs::read_symlink("/proc/self/exe").parent_path();
-    const std::vector<fs::path> expected = {"/extra/a", "/extra/b", "/env/one", "/env/two", exe_dir / "plugins",
-                                            (exe_dir / ".." / "lib" / "coalesce" / "plugins").lexically_normal()};
+    const std::vector<fs::path> expected = {
+        "/extra/a",          "/extra/b",
+        "/env/one",          "/env/two",
+        exe_dir / "plugins", (exe_dir / ".." / "lib" / "coalesce" / "plugins").lexically_normal()};
     EXPECT_EQ(dirs, expected);
 }
 
@@ -203,15 +209,17 @@ TEST_F(PluginLoaderTest, LoadingAFolderRefusesTheBrokenAndLoadsTheRest) {
 
     std::map<std::string, PluginReport> by_name;
     for (const PluginReport& r : reports) {
-        EXPECT_TRUE(by_name.emplace(r.file.filename().string(), r).second) << "loaded twice: " << r.file;
+        EXPECT_TRUE(by_name.emplace(r.file.filename().string(), r).second)
+            << "loaded twice: " << r.file;
         if (!r.loaded) {
             EXPECT_EQ(r.message.rfind(r.file.string() + ": ", 0), 0u) << r.message;
         }
     }
     EXPECT_EQ(by_name.count("README.txt"), 0u);
-    for (const char* refused : {"wrong_abi.so", "no_register.so", "no_version.so", "register_fails.so",
-                                "duplicate_registry.so", "duplicate_within.so", "not_a_library.so",
-                                "unterminated_err.so", "data_exports.so", "unknown_op.so"}) {
+    for (const char* refused :
+         {"wrong_abi.so", "no_register.so", "no_version.so", "register_fails.so",
+          "duplicate_registry.so", "duplicate_within.so", "not_a_library.so", "unterminated_err.so",
+          "data_exports.so", "unknown_op.so"}) {
         ASSERT_EQ(by_name.count(refused), 1u) << refused;
         EXPECT_FALSE(by_name[refused].loaded) << refused;
     }
@@ -220,12 +228,14 @@ TEST_F(PluginLoaderTest, LoadingAFolderRefusesTheBrokenAndLoadsTheRest) {
 
     // The texture plugin sits in bin/plugins next to this test executable.
     const std::string textures_name = kTexturesPlugin.filename().string();
-    ASSERT_EQ(by_name.count(textures_name), 1u) << "the texture plugin was not found next to the executable";
+    ASSERT_EQ(by_name.count(textures_name), 1u)
+        << "the texture plugin was not found next to the executable";
     EXPECT_TRUE(by_name[textures_name].loaded) << by_name[textures_name].message;
 
     EXPECT_EQ(registry.size(), before + 4 + by_name[textures_name].variants);
-    for (const char* absent : {"copy/test-wrong-abi", "copy/test-no-version", "copy/test-staged-then-failed",
-                               "copy/test-fresh", "copy/test-twice"})
+    for (const char* absent :
+         {"copy/test-wrong-abi", "copy/test-no-version", "copy/test-staged-then-failed",
+          "copy/test-fresh", "copy/test-twice"})
         EXPECT_EQ(registry.find(absent), nullptr) << absent;
 }
 

@@ -141,8 +141,10 @@ RunRecord sample_record() {
 }
 
 void expect_same_number(double a, double b, const char* what) {
-    if (std::isnan(a)) EXPECT_TRUE(std::isnan(b)) << what;
-    else EXPECT_EQ(a, b) << what;  // exact: the text form is the shortest round-trip one
+    if (std::isnan(a))
+        EXPECT_TRUE(std::isnan(b)) << what;
+    else
+        EXPECT_EQ(a, b) << what;  // exact: the text form is the shortest round-trip one
 }
 
 void expect_same_run(const RunResult& a, const RunResult& b) {
@@ -195,7 +197,8 @@ void expect_refused(const std::function<void()>& f, const std::string& part) {
     }
 }
 
-// ---------------------------------------------------------------------------------------------- JSON
+// ----------------------------------------------------------------------------------------------
+// JSON
 
 TEST(ResultsJson, RoundTripKeepsEveryField) {
     const RunRecord rec = sample_record();
@@ -244,8 +247,8 @@ TEST(ResultsJson, UsesTheDesignFieldNamesAndRecordsTheFormula) {
     EXPECT_EQ(j.at("device").at("name"), rec.device.name);
     ASSERT_EQ(j.at("runs").size(), rec.runs.size());
     const auto& run = j.at("runs").at(0);
-    for (const char* name : {"op", "variant", "memory_space", "rows", "cols", "median_ms", "min_ms", "max_ms", "gbps",
-                             "pct_of_copy", "max_abs_error", "verified"})
+    for (const char* name : {"op", "variant", "memory_space", "rows", "cols", "median_ms", "min_ms",
+                             "max_ms", "gbps", "pct_of_copy", "max_abs_error", "verified"})
         EXPECT_TRUE(run.contains(name)) << name;
     EXPECT_EQ(run.at("verified"), true);
     EXPECT_EQ(run.at("rows"), 8192);
@@ -268,7 +271,8 @@ TEST(ResultsJson, EmptyRecordRoundTrips) {
 }
 
 // Edits one field of a valid file and expects the reader to refuse it with `part` in the reason.
-void expect_json_refused(const std::function<void(nlohmann::ordered_json&)>& edit, const std::string& part) {
+void expect_json_refused(const std::function<void(nlohmann::ordered_json&)>& edit,
+                         const std::string& part) {
     auto j = nlohmann::ordered_json::parse(to_json(sample_record()));
     edit(j);
     expect_refused([&] { from_json(j.dump()); }, part);
@@ -278,25 +282,40 @@ TEST(ResultsJson, RefusesWhatItCannotRead) {
     expect_refused([] { from_json("{ not json"); }, "results JSON: ");
     expect_refused([] { from_json(""); }, "results JSON: ");
     expect_refused([] { from_json("[1, 2]"); }, "not a coalesce results file");
-    expect_refused([] { from_json(R"({"runs": []})"); }, "not a coalesce results file (no 'schema' field)");
-    expect_json_refused([](auto& j) { j["schema"] = "vega-lite/5"; }, "not a coalesce results file (schema 'vega-lite/5')");
-    expect_json_refused([](auto& j) { j["schema"] = "coalesce-results/2"; }, "unsupported results schema 'coalesce-results/2'");
+    expect_refused([] { from_json(R"({"runs": []})"); },
+                   "not a coalesce results file (no 'schema' field)");
+    expect_json_refused([](auto& j) { j["schema"] = "vega-lite/5"; },
+                        "not a coalesce results file (schema 'vega-lite/5')");
+    expect_json_refused([](auto& j) { j["schema"] = "coalesce-results/2"; },
+                        "unsupported results schema 'coalesce-results/2'");
     expect_json_refused([](auto& j) { j.erase("runs"); }, "results JSON: missing field 'runs'");
-    expect_json_refused([](auto& j) { j["device"].erase("name"); }, "results JSON: missing field 'device.name'");
-    expect_json_refused([](auto& j) { j["runs"][1].erase("verified"); }, "results JSON: missing field 'runs[1].verified'");
-    expect_json_refused([](auto& j) { j["runs"][0]["rows"] = -1; }, "field 'runs[0].rows' must be a non-negative integer");
-    expect_json_refused([](auto& j) { j["runs"][0]["rows"] = 2.5; }, "field 'runs[0].rows' must be a non-negative integer");
-    expect_json_refused([](auto& j) { j["runs"][0]["gbps"] = "fast"; }, "field 'runs[0].gbps' must be a number");
-    expect_json_refused([](auto& j) { j["runs"][0]["verified"] = 1; }, "field 'runs[0].verified' must be true or false");
-    expect_json_refused([](auto& j) { j["runs"][0]["status"] = "great"; }, "unknown status 'great'");
-    expect_json_refused([](auto& j) { j["config"]["ops"][0] = "blur"; }, "unknown operation 'blur'");
-    expect_json_refused([](auto& j) { j["config"]["border"] = "reflect101"; }, "unknown border mode 'reflect101'");
-    expect_json_refused([](auto& j) { j["config"]["radius"] = 1e12; }, "field 'config.radius' must be an integer");
-    expect_json_refused([](auto& j) { j["runs"] = nlohmann::ordered_json::object(); }, "field 'runs' must be an array");
+    expect_json_refused([](auto& j) { j["device"].erase("name"); },
+                        "results JSON: missing field 'device.name'");
+    expect_json_refused([](auto& j) { j["runs"][1].erase("verified"); },
+                        "results JSON: missing field 'runs[1].verified'");
+    expect_json_refused([](auto& j) { j["runs"][0]["rows"] = -1; },
+                        "field 'runs[0].rows' must be a non-negative integer");
+    expect_json_refused([](auto& j) { j["runs"][0]["rows"] = 2.5; },
+                        "field 'runs[0].rows' must be a non-negative integer");
+    expect_json_refused([](auto& j) { j["runs"][0]["gbps"] = "fast"; },
+                        "field 'runs[0].gbps' must be a number");
+    expect_json_refused([](auto& j) { j["runs"][0]["verified"] = 1; },
+                        "field 'runs[0].verified' must be true or false");
+    expect_json_refused([](auto& j) { j["runs"][0]["status"] = "great"; },
+                        "unknown status 'great'");
+    expect_json_refused([](auto& j) { j["config"]["ops"][0] = "blur"; },
+                        "unknown operation 'blur'");
+    expect_json_refused([](auto& j) { j["config"]["border"] = "reflect101"; },
+                        "unknown border mode 'reflect101'");
+    expect_json_refused([](auto& j) { j["config"]["radius"] = 1e12; },
+                        "field 'config.radius' must be an integer");
+    expect_json_refused([](auto& j) { j["runs"] = nlohmann::ordered_json::object(); },
+                        "field 'runs' must be an array");
     expect_json_refused([](auto& j) { j["runs"][0] = 3; }, "field 'runs[0]' is not an object");
 }
 
-// ----------------------------------------------------------------------------------------------- CSV
+// -----------------------------------------------------------------------------------------------
+// CSV
 
 TEST(ResultsCsv, RoundTripKeepsEveryRunAndTheRecordFacts) {
     const RunRecord rec = sample_record();
@@ -317,13 +336,16 @@ TEST(ResultsCsv, RoundTripKeepsEveryRunAndTheRecordFacts) {
 
 TEST(ResultsCsv, HeaderNamesTheColumnsAndOneRowPerRun) {
     const std::string csv = to_csv(sample_record());
-    EXPECT_THAT(csv, StartsWith("op,variant,memory_space,rows,cols,median_ms,min_ms,max_ms,gbps,pct_of_copy,max_abs_error,verified,"));
+    EXPECT_THAT(csv, StartsWith("op,variant,memory_space,rows,cols,median_ms,min_ms,max_ms,gbps,"
+                                "pct_of_copy,max_abs_error,verified,"));
     EXPECT_THAT(csv, HasSubstr(",device,"));
     EXPECT_THAT(csv, HasSubstr(",copy_gbps,"));
     // Commas, quotes and newlines are quoted, quotes doubled.
     EXPECT_THAT(csv, HasSubstr("\"transpose/naive, with \"\"quotes\"\"\""));
     EXPECT_THAT(csv, HasSubstr("\"NVIDIA H200, \"\"test\"\" unit\""));
-    EXPECT_THAT(csv, HasSubstr("\"element (3, 4): got nan, expected 1.5\nsecond line,\r\nthird \"\"line\"\"\""));
+    EXPECT_THAT(
+        csv,
+        HasSubstr("\"element (3, 4): got nan, expected 1.5\nsecond line,\r\nthird \"\"line\"\"\""));
 }
 
 TEST(ResultsCsv, ReadsCrlfLineEndingsAndNoFinalNewline) {
@@ -391,20 +413,31 @@ TEST(ResultsCsv, RefusesWhatItCannotRead) {
     };
 
     expect_refused([] { from_csv(""); }, "results CSV: empty file");
-    expect_refused([] { from_csv("name,age\nbob,3\n"); }, "not a coalesce results file (CSV header starts with 'name')");
-    expect_refused([&] { from_csv(replace_once(",seed,", ",")); }, "results CSV: missing column 'seed'");
-    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); }, "results CSV: line 2 has 3 fields, expected 56");
-    expect_refused([&] { from_csv(replace_once(",8192,6000,", ",8192,-6,")); }, "column 'cols': '-6' is not a non-negative integer");
-    expect_refused([&] { from_csv(replace_once(",3185.123456789,", ",fast,")); }, "line 2, column 'gbps': 'fast' is not a number");
-    expect_refused([&] { from_csv(replace_once(",true,ok,", ",yes,ok,")); }, "column 'verified': 'yes' is not true or false");
-    expect_refused([&] { from_csv(replace_once(",ok,", ",great,")); }, "column 'status': 'great' is not a status");
-    expect_refused([&] { from_csv(header + "\n\"transpose,unclosed\n"); }, "line 2: quoted field never closed");
-    expect_refused([&] { from_csv(header + "\ntrans\"pose\n"); }, "line 2: a quote inside an unquoted field");
+    expect_refused([] { from_csv("name,age\nbob,3\n"); },
+                   "not a coalesce results file (CSV header starts with 'name')");
+    expect_refused([&] { from_csv(replace_once(",seed,", ",")); },
+                   "results CSV: missing column 'seed'");
+    expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); },
+                   "results CSV: line 2 has 3 fields, expected 56");
+    expect_refused([&] { from_csv(replace_once(",8192,6000,", ",8192,-6,")); },
+                   "column 'cols': '-6' is not a non-negative integer");
+    expect_refused([&] { from_csv(replace_once(",3185.123456789,", ",fast,")); },
+                   "line 2, column 'gbps': 'fast' is not a number");
+    expect_refused([&] { from_csv(replace_once(",true,ok,", ",yes,ok,")); },
+                   "column 'verified': 'yes' is not true or false");
+    expect_refused([&] { from_csv(replace_once(",ok,", ",great,")); },
+                   "column 'status': 'great' is not a status");
+    expect_refused([&] { from_csv(header + "\n\"transpose,unclosed\n"); },
+                   "line 2: quoted field never closed");
+    expect_refused([&] { from_csv(header + "\ntrans\"pose\n"); },
+                   "line 2: a quote inside an unquoted field");
     // Two runs pasted into one file: the record-level columns disagree.
-    const std::string first_row = good.substr(header.size() + 1, good.find('\n', header.size() + 1) - header.size() - 1);
+    const std::string first_row =
+        good.substr(header.size() + 1, good.find('\n', header.size() + 1) - header.size() - 1);
     std::string other = first_row;
     other.replace(other.find("2026-11-21T23:45:00Z"), 20, "2026-11-22T00:00:00Z");
-    expect_refused([&] { from_csv(header + "\n" + first_row + "\n" + other + "\n"); }, "line 3 comes from another run");
+    expect_refused([&] { from_csv(header + "\n" + first_row + "\n" + other + "\n"); },
+                   "line 3 comes from another run");
 }
 
 // ------------------------------------------------------------------------------------------- files
@@ -440,17 +473,20 @@ TEST_F(ResultsFiles, WriteReplacesTheFileAndLeavesNoTemporary) {
 
 TEST_F(ResultsFiles, WriteIntoAMissingFolderNamesThePathAndTheReason) {
     const fs::path file = dir_ / "no-such-folder" / "out.json";
-    expect_refused([&] { write_file_atomically(file, "x"); }, "cannot write '" + file.string() + "': No such file or directory");
+    expect_refused([&] { write_file_atomically(file, "x"); },
+                   "cannot write '" + file.string() + "': No such file or directory");
 }
 
 TEST_F(ResultsFiles, WriteOverAFolderFailsAndRemovesTheTemporary) {
     fs::create_directory(dir_ / "taken");
-    expect_refused([&] { write_file_atomically(dir_ / "taken", "x"); }, "cannot write '" + (dir_ / "taken").string() + "'");
+    expect_refused([&] { write_file_atomically(dir_ / "taken", "x"); },
+                   "cannot write '" + (dir_ / "taken").string() + "'");
     EXPECT_TRUE(others("taken").empty());
 }
 
 TEST_F(ResultsFiles, ReadingAMissingFileNamesIt) {
-    expect_refused([&] { read_text_file(dir_ / "absent.csv"); }, "cannot read '" + (dir_ / "absent.csv").string() + "'");
+    expect_refused([&] { read_text_file(dir_ / "absent.csv"); },
+                   "cannot read '" + (dir_ / "absent.csv").string() + "'");
 }
 
 TEST_F(ResultsFiles, SaveAndLoadPickTheFormatFromTheExtension) {
@@ -465,7 +501,8 @@ TEST_F(ResultsFiles, SaveAndLoadPickTheFormatFromTheExtension) {
     expect_refused([&] { load_results(dir_ / "r.txt"); }, "must end in .json or .csv");
 
     std::ofstream(dir_ / "bad.json") << R"({"schema": "coalesce-results/1"})";
-    expect_refused([&] { load_results(dir_ / "bad.json"); }, (dir_ / "bad.json").string() + ": results JSON: missing field 'started_at'");
+    expect_refused([&] { load_results(dir_ / "bad.json"); },
+                   (dir_ / "bad.json").string() + ": results JSON: missing field 'started_at'");
 }
 
 }  // namespace
@@ -476,9 +513,9 @@ namespace coalesce {
 TEST(ResultsJson, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     nlohmann::json j = nlohmann::json::parse(to_json(sample_record()));
     for (auto& run : j["runs"]) {
-        for (const char* key : {"tier", "kernel", "params", "model_load_sectors",
-                                "model_store_sectors", "model_efficiency", "counters",
-                                "counters_status"})
+        for (const char* key :
+             {"tier", "kernel", "params", "model_load_sectors", "model_store_sectors",
+              "model_efficiency", "counters", "counters_status"})
             run.erase(key);
     }
     const RunRecord back = from_json(j.dump());

@@ -19,7 +19,8 @@ TEST(TextureAddressing, ReferenceIndexMatchesTheEngineBorderContract) {
     for (Border border : all_borders())
         for (long long n : {1LL, 2LL, 3LL, 7LL, 64LL})
             for (long long i = -3 * n - kMaxRadius; i < 4 * n + kMaxRadius; ++i)
-                ASSERT_EQ(reference_index(i, n, static_cast<int>(border)), border_index(i, n, border))
+                ASSERT_EQ(reference_index(i, n, static_cast<int>(border)),
+                          border_index(i, n, border))
                     << border_name(border) << " i=" << i << " n=" << n;
 }
 
@@ -34,20 +35,24 @@ TEST(TextureAddressing, BordersMapOntoTextureAddressModes) {
     EXPECT_TRUE(filter_x(COALESCE_BORDER_WRAP).normalized);
     EXPECT_TRUE(filter_x(COALESCE_BORDER_MIRROR).normalized);
     EXPECT_TRUE(filter_x(COALESCE_BORDER_ZERO).normalized);
-    // Operations that never read outside use plain clamped integer coordinates, whatever the border.
+    // Operations that never read outside use plain clamped integer coordinates, whatever the
+    // border.
     EXPECT_FALSE(addressing_for(TEX_OP_TRANSPOSE, COALESCE_BORDER_WRAP).normalized);
     EXPECT_THROW(filter_x(17), TextureError);
 }
 
 TEST(TextureAddressing, NormalizedCoordinatesAddressEveryTexelAtTheTestedAndLimitSizes) {
     for (int border : {COALESCE_BORDER_ZERO, COALESCE_BORDER_WRAP, COALESCE_BORDER_MIRROR})
-        for (long long n : {1LL, 2LL, 37LL, 65LL, 1000LL, 1001LL, 4096LL, 8192LL, 60001LL, 100003LL, 131072LL})
+        for (long long n :
+             {1LL, 2LL, 37LL, 65LL, 1000LL, 1001LL, 4096LL, 8192LL, 60001LL, 100003LL, 131072LL})
             for (int radius : {0, 1, 5, 32, kMaxRadius})
-                EXPECT_NO_THROW(check_normalized_precision(n, radius, border, "a row")) << n << " r=" << radius;
+                EXPECT_NO_THROW(check_normalized_precision(n, radius, border, "a row"))
+                    << n << " r=" << radius;
 }
 
 TEST(TextureAddressing, ASizeWhereFloatCoordinatesFailIsRefusedWithTheReason) {
-    // 2^25 texels: float spacing near 1.0 is 2 texels, so texel centres can no longer be told apart.
+    // 2^25 texels: float spacing near 1.0 is 2 texels, so texel centres can no longer be told
+    // apart.
     try {
         check_normalized_precision(1LL << 25, 0, COALESCE_BORDER_WRAP, "a row");
         FAIL() << "no refusal";

@@ -41,12 +41,13 @@ struct TextureCase {
 };
 
 void PrintTo(const TextureCase& c, std::ostream* os) {
-    *os << c.variant_id << " " << c.shape.rows << "x" << c.shape.cols << " r=" << c.params.radius << " "
-        << border_name(c.params.border);
+    *os << c.variant_id << " " << c.shape.rows << "x" << c.shape.cols << " r=" << c.params.radius
+        << " " << border_name(c.params.border);
 }
 
 const std::vector<Shape>& test_shapes() {
-    static const std::vector<Shape> shapes = {{1, 1}, {1, 37}, {37, 1}, {33, 65}, {1000, 1001}, {4096, 4096}};
+    static const std::vector<Shape> shapes = {{1, 1},   {1, 37},      {37, 1},
+                                              {33, 65}, {1000, 1001}, {4096, 4096}};
     return shapes;
 }
 
@@ -66,9 +67,10 @@ std::vector<TextureCase> all_cases() {
     std::vector<TextureCase> cases;
     for (const Variant& v : texture_registry().variants()) {
         for (Shape shape : test_shapes())
-            for (const OpParams& params : params_for(v.info.op, shape)) cases.push_back({v.info.id, shape, params});
-        // Long rows (filter X) and tall columns (filter Y): normalized coordinates over ~10^5 texels,
-        // where a coordinate path with too little precision would pick neighbouring texels.
+            for (const OpParams& params : params_for(v.info.op, shape))
+                cases.push_back({v.info.id, shape, params});
+        // Long rows (filter X) and tall columns (filter Y): normalized coordinates over ~10^5
+        // texels, where a coordinate path with too little precision would pick neighbouring texels.
         if (v.info.op == Op::filter_x || v.info.op == Op::filter_y) {
             const Shape long_axis = v.info.op == Op::filter_x ? Shape{2, 100003} : Shape{60001, 2};
             for (Border border : {Border::zero, Border::wrap, Border::mirror})
@@ -78,16 +80,16 @@ std::vector<TextureCase> all_cases() {
     return cases;
 }
 
-
 std::string case_name(const testing::TestParamInfo<TextureCase>& info) {
     const TextureCase& c = info.param;
-    std::string name = test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols);
+    std::string name = test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" +
+                       std::to_string(c.shape.cols);
     const Variant* v = texture_registry().find(c.variant_id);
     if (v != nullptr && is_filter(v->info.op))
-        name += "_r" + std::to_string(c.params.radius) + "_" + std::string(border_name(c.params.border));
+        name += "_r" + std::to_string(c.params.radius) + "_" +
+                std::string(border_name(c.params.border));
     return name;
 }
-
 
 void skip_without_device() {
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
@@ -141,7 +143,8 @@ TEST_P(TextureVariantLimitsTest, UnlaunchedOutputFailsVerification) {
     instance->upload(test::cached_input(shape));
     instance->poison();
     const Matrix out = instance->download();
-    EXPECT_FALSE(verify(variant->info.op, test::cached_reference(variant->info.op, shape, params), out).ok);
+    EXPECT_FALSE(
+        verify(variant->info.op, test::cached_reference(variant->info.op, shape, params), out).ok);
 }
 
 // Beyond the device's 2-D texture limits, create() says the input is unsupported (the runner then
@@ -179,7 +182,9 @@ TEST_P(TextureVariantLimitsTest, TheRunnerSkipsSizesBeyondTheLimitsWithTheReason
 }
 
 INSTANTIATE_TEST_SUITE_P(Textures, TextureVariantLimitsTest, testing::ValuesIn(variant_ids()),
-                         [](const testing::TestParamInfo<std::string>& param_info) { return test::sanitized(param_info.param); });
+                         [](const testing::TestParamInfo<std::string>& param_info) {
+                             return test::sanitized(param_info.param);
+                         });
 
 }  // namespace
 }  // namespace coalesce

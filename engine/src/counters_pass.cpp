@@ -94,8 +94,8 @@ namespace counters_steps {
 
 ProfilePlan plan(RunRecord& record, const std::vector<std::string>& plugin_dirs) {
     ProfilePlan p;
-    p.device = record.device.gpu && record.device.index >= 0 ? record.device.index
-                                                             : record.config.device;
+    p.device =
+        record.device.gpu && record.device.index >= 0 ? record.device.index : record.config.device;
     p.seed = record.config.seed;
     p.plugin_dirs = plugin_dirs;
     for (std::size_t i = 0; i < record.runs.size(); ++i) {
@@ -149,14 +149,27 @@ std::string machine_problem(const RunRecord& record) {
 std::vector<std::string> ncu_command(const fs::path& ncu, const fs::path& bench,
                                      const fs::path& plan_file, const fs::path& log_file) {
     return {ncu.string(),
-            "--target-processes", "application-only",
-            "--nvtx", "--nvtx-include", ncu::kRangeFilter,
-            "--metrics", ncu::metrics_argument(),
-            "--cache-control", "all",
-            "--clock-control", "none",
-            "--csv", "--page", "raw", "--print-units", "base",
-            "--log-file", log_file.string(),
-            bench.string(), "--profile-plan", plan_file.string()};
+            "--target-processes",
+            "application-only",
+            "--nvtx",
+            "--nvtx-include",
+            ncu::kRangeFilter,
+            "--metrics",
+            ncu::metrics_argument(),
+            "--cache-control",
+            "all",
+            "--clock-control",
+            "none",
+            "--csv",
+            "--page",
+            "raw",
+            "--print-units",
+            "base",
+            "--log-file",
+            log_file.string(),
+            bench.string(),
+            "--profile-plan",
+            plan_file.string()};
 }
 
 std::size_t apply(RunRecord& record, const ProfilePlan& plan,
@@ -176,20 +189,21 @@ std::size_t apply(RunRecord& record, const ProfilePlan& plan,
         const auto k = kernels_of.find(run.index);
         const std::size_t got = k == kernels_of.end() ? 0 : k->second.size();
         if (o == outcome_of.end()) {
-            r.counters_status = problem.empty() ? "the profiling process ended before this run"
-                                                : problem;
+            r.counters_status =
+                problem.empty() ? "the profiling process ended before this run" : problem;
         } else if (o->second->variant != run.variant) {
-            r.counters_status = "the profiling process ran " + o->second->variant +
-                                " in this run's place";
+            r.counters_status =
+                "the profiling process ran " + o->second->variant + " in this run's place";
         } else if (!o->second->launched) {
             r.counters_status = "the profiled launch failed: " + o->second->error;
         } else if (got == 0) {
-            r.counters_status = problem.empty() ? "ncu reported no kernel in this run's range"
-                                                : problem;
-        } else if (o->second->kernels >= 0 &&
-                   got != static_cast<std::size_t>(o->second->kernels)) {
-            r.counters_status = "ncu reported " + std::to_string(got) + " kernels for a launch "
-                                "that runs " + std::to_string(o->second->kernels);
+            r.counters_status =
+                problem.empty() ? "ncu reported no kernel in this run's range" : problem;
+        } else if (o->second->kernels >= 0 && got != static_cast<std::size_t>(o->second->kernels)) {
+            r.counters_status = "ncu reported " + std::to_string(got) +
+                                " kernels for a launch "
+                                "that runs " +
+                                std::to_string(o->second->kernels);
         } else {
             r.counters = ncu::combine(k->second);
             r.counters_status.clear();

@@ -53,8 +53,8 @@ DeviceBuffer::~DeviceBuffer() {
 
 DeviceMatrix::DeviceMatrix(Shape shape, Layout layout) : shape_(shape) {
     if (shape.rows == 0 || shape.cols == 0)
-        throw std::invalid_argument("DeviceMatrix: empty shape " + std::to_string(shape.rows) + "x" +
-                                    std::to_string(shape.cols));
+        throw std::invalid_argument("DeviceMatrix: empty shape " + std::to_string(shape.rows) +
+                                    "x" + std::to_string(shape.cols));
     const std::size_t row_bytes = shape.cols * sizeof(float);
     if (layout == Layout::dense) {
         buffer_ = DeviceBuffer(row_bytes * shape.rows);

@@ -83,9 +83,12 @@ std::size_t host_last_level_cache_bytes() {
             continue;
         }
         const std::string unit = size.substr(used);
-        if (unit == "K") value <<= 10;
-        else if (unit == "M") value <<= 20;
-        else if (unit == "G") value <<= 30;
+        if (unit == "K")
+            value <<= 10;
+        else if (unit == "M")
+            value <<= 20;
+        else if (unit == "G")
+            value <<= 30;
         largest = std::max(largest, value);
     }
     return largest;

@@ -21,16 +21,30 @@ std::string at(const char* seed, const char* place) { return std::string(seed) +
 Lesson runnable(std::string id, std::string title, std::string source, std::string figure,
                 std::string finding, std::vector<std::string> variants,
                 std::vector<Shape> sizes = k8192) {
-    return {std::move(id),      std::move(title),    std::move(source), std::move(figure),
-            std::move(finding), std::move(variants), std::move(sizes),  OpParams{},
-            true,               ""};
+    return {std::move(id),
+            std::move(title),
+            std::move(source),
+            std::move(figure),
+            std::move(finding),
+            std::move(variants),
+            std::move(sizes),
+            OpParams{},
+            true,
+            ""};
 }
 
 Lesson missing(std::string id, std::string title, std::string source, std::string figure,
                std::string finding, std::string experiment) {
-    return {std::move(id),      std::move(title), std::move(source), std::move(figure),
-            std::move(finding), {},               {},                OpParams{},
-            false,              std::move(experiment)};
+    return {std::move(id),
+            std::move(title),
+            std::move(source),
+            std::move(figure),
+            std::move(finding),
+            {},
+            {},
+            OpParams{},
+            false,
+            std::move(experiment)};
 }
 
 std::vector<Lesson> make_lessons() {

@@ -23,7 +23,8 @@ Matrix Matrix::gradient(std::size_t rows, std::size_t cols) {
     Matrix m(rows, cols);
     const double span = static_cast<double>(rows + cols > 2 ? rows + cols - 2 : 1);
     for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c) m.at(r, c) = static_cast<float>(static_cast<double>(r + c) / span);
+        for (std::size_t c = 0; c < cols; ++c)
+            m.at(r, c) = static_cast<float>(static_cast<double>(r + c) / span);
     return m;
 }
 
@@ -31,7 +32,8 @@ Matrix Matrix::checkerboard(std::size_t rows, std::size_t cols, std::size_t squa
     Matrix m(rows, cols);
     if (square == 0) square = 1;
     for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c) m.at(r, c) = ((r / square + c / square) % 2) ? 1.0f : 0.0f;
+        for (std::size_t c = 0; c < cols; ++c)
+            m.at(r, c) = ((r / square + c / square) % 2) ? 1.0f : 0.0f;
     return m;
 }
 

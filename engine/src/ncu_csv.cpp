@@ -32,8 +32,8 @@ constexpr const char* active_cycles = "sm__cycles_active.sum";
 // Units ncu prints with --print-units base; a prefixed one ("Mbyte") would mean the option
 // was lost and every number scaled.
 bool base_unit(const std::string& unit) {
-    static const std::vector<std::string> units = {"", "byte", "sector", "%", "cycle",
-                                                   "request", "warp", "wavefront"};
+    static const std::vector<std::string> units = {"",      "byte",    "sector", "%",
+                                                   "cycle", "request", "warp",   "wavefront"};
     return std::find(units.begin(), units.end(), unit) != units.end();
 }
 
@@ -45,9 +45,12 @@ std::vector<std::string> csv_fields(const std::string& line) {
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char ch = line[i];
         if (quoted) {
-            if (ch != '"') field += ch;
-            else if (i + 1 < line.size() && line[i + 1] == '"') field += line[++i];
-            else quoted = false;
+            if (ch != '"')
+                field += ch;
+            else if (i + 1 < line.size() && line[i + 1] == '"')
+                field += line[++i];
+            else
+                quoted = false;
         } else if (ch == '"') {
             quoted = true;
         } else if (ch == ',') {
@@ -101,10 +104,10 @@ double weighted_rate(const std::vector<const KernelRow*>& kernels, const char* r
 
 const std::vector<std::string>& metric_names() {
     static const std::vector<std::string> names = {
-        metric::dram_read,     metric::dram_write,    metric::ld_sectors,    metric::ld_requests,
-        metric::st_sectors,    metric::st_requests,   metric::ld_conflicts,  metric::st_conflicts,
-        metric::ld_wavefronts, metric::st_wavefronts, metric::l1_hit,        metric::l1_sectors,
-        metric::l2_hit,        metric::l2_sectors,    metric::occupancy,     metric::active_cycles};
+        metric::dram_read,     metric::dram_write,    metric::ld_sectors,   metric::ld_requests,
+        metric::st_sectors,    metric::st_requests,   metric::ld_conflicts, metric::st_conflicts,
+        metric::ld_wavefronts, metric::st_wavefronts, metric::l1_hit,       metric::l1_sectors,
+        metric::l2_hit,        metric::l2_sectors,    metric::occupancy,    metric::active_cycles};
     return names;
 }
 

@@ -138,9 +138,10 @@ ParamAxis parse_param_axis(std::string_view text) {
         const std::size_t c1 = spec.find(':');
         const std::size_t c2 = spec.find(':', c1 + 1);
         const long long first = parse_whole(spec.substr(0, c1), axis.name);
-        const long long last = parse_whole(
-            spec.substr(c1 + 1, c2 == std::string_view::npos ? std::string_view::npos : c2 - c1 - 1),
-            axis.name);
+        const long long last =
+            parse_whole(spec.substr(c1 + 1, c2 == std::string_view::npos ? std::string_view::npos
+                                                                         : c2 - c1 - 1),
+                        axis.name);
         const long long step =
             c2 == std::string_view::npos ? 1 : parse_whole(spec.substr(c2 + 1), axis.name);
         if (step <= 0 || last < first)
@@ -206,8 +207,8 @@ Verification verify(Op op, const Reference& ref, const Matrix& out,
     Verification v;
     if (out.shape() != ref.value.shape()) {
         std::ostringstream msg;
-        msg << "output is " << out.rows() << "x" << out.cols() << ", expected "
-            << ref.value.rows() << "x" << ref.value.cols();
+        msg << "output is " << out.rows() << "x" << out.cols() << ", expected " << ref.value.rows()
+            << "x" << ref.value.cols();
         v.message = msg.str();
         return v;
     }
@@ -226,7 +227,8 @@ Verification verify(Op op, const Reference& ref, const Matrix& out,
             msg.precision(9);
             msg << "element (" << i / out.cols() << ", " << i % out.cols() << "): got " << got
                 << ", expected " << want;
-            if (std::isnan(got)) msg << " (NaN: never written, or computed from NaN)";
+            if (std::isnan(got))
+                msg << " (NaN: never written, or computed from NaN)";
             else if (!exact)
                 msg << " (error " << err << " > tolerance " << tol << " for chains of " << links
                     << " additions)";

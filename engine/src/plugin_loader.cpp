@@ -100,7 +100,8 @@ public:
     }
     void launch(cudaStream_t stream) override {
         char err[kErrLen] = {};
-        if (const int s = fns_->launch(handle_, static_cast<void*>(stream), err, sizeof err); s != 0)
+        if (const int s = fns_->launch(handle_, static_cast<void*>(stream), err, sizeof err);
+            s != 0)
             fns_->fail("launch", s, terminated(err));
     }
     Matrix download() override {
@@ -139,7 +140,8 @@ struct Staging {
 Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) {
     constexpr std::size_t needed = offsetof(coalesce_variant_desc, destroy) + sizeof desc.destroy;
     if (desc.struct_size < needed)
-        throw std::invalid_argument("variant descriptor too small (" + std::to_string(desc.struct_size) +
+        throw std::invalid_argument("variant descriptor too small (" +
+                                    std::to_string(desc.struct_size) +
                                     " bytes, expected at least " + std::to_string(needed) + ")");
     const std::string id = bounded(desc.id, kMaxPluginString);
     if (id.empty()) throw std::invalid_argument("variant without an id");
@@ -147,7 +149,8 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     const std::string op_text = bounded(desc.op, 64);
     const std::optional<Op> parsed_op = parse_op(op_text);
     if (!parsed_op)
-        throw std::invalid_argument("variant '" + id + "' names an operation this Coalesce does not have ('" +
+        throw std::invalid_argument("variant '" + id +
+                                    "' names an operation this Coalesce does not have ('" +
                                     op_text + "')");
     const Op op = *parsed_op;
     const std::string tier_text = desc.tier ? bounded(desc.tier, 64) : std::string("classic");
@@ -157,8 +160,10 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
                                     "' (classic, tuned or experiment)");
     const std::string prefix = std::string(op_name(op)) + "/";
     if (id.rfind(prefix, 0) != 0 || id.size() == prefix.size())
-        throw std::invalid_argument("variant id '" + id + "' does not have the form '" + prefix + "<name>'");
-    if (!desc.create || !desc.upload || !desc.poison || !desc.launch || !desc.download || !desc.destroy)
+        throw std::invalid_argument("variant id '" + id + "' does not have the form '" + prefix +
+                                    "<name>'");
+    if (!desc.create || !desc.upload || !desc.poison || !desc.launch || !desc.download ||
+        !desc.destroy)
         throw std::invalid_argument("variant '" + id + "' lacks one of its functions");
     const std::vector<Border> borders = borders_from_mask(desc.border_mask);
     if (is_filter(op) && borders.empty())
@@ -167,11 +172,13 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     if (const Variant* existing = staging.registry->find(id))
         throw std::invalid_argument(existing->info.origin == staging.file
                                         ? "already loaded into this registry (variant '" + id + "')"
-                                        : "duplicate variant id '" + id + "' (already registered by " +
-                                              existing->info.origin + ")");
+                                        : "duplicate variant id '" + id +
+                                              "' (already registered by " + existing->info.origin +
+                                              ")");
     for (const Variant& staged : staging.variants)
         if (staged.info.id == id)
-            throw std::invalid_argument("duplicate variant id '" + id + "' (registered twice by this plugin)");
+            throw std::invalid_argument("duplicate variant id '" + id +
+                                        "' (registered twice by this plugin)");
 
     auto fns = std::make_shared<CVariant>();
     fns->file = staging.file;
@@ -195,8 +202,8 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     variant.info.gpu = true;
     // Borders matter only to filters; other operations accept any mode, as built-in ones do.
     variant.info.borders = is_filter(op) ? borders : all_borders();
-    variant.make = [fns = std::shared_ptr<const CVariant>(fns)](Shape input, const OpParams& params)
-        -> std::unique_ptr<Instance> {
+    variant.make = [fns = std::shared_ptr<const CVariant>(fns)](
+                       Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         std::vector<coalesce_named_value> values;
         for (const auto& [name, value] : params.values) values.push_back({name.c_str(), value});
         const coalesce_params c_params{sizeof(coalesce_params), params.radius,
@@ -217,8 +224,7 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     return variant;
 }
 
-int host_add_variant(void* context, const coalesce_variant_desc* desc, char* err,
-                                         size_t err_len) {
+int host_add_variant(void* context, const coalesce_variant_desc* desc, char* err, size_t err_len) {
     auto* staging = static_cast<Staging*>(context);
     try {
         if (desc == nullptr) throw std::invalid_argument("null variant descriptor");
@@ -278,17 +284,20 @@ PluginReport load_plugin_locked(const fs::path& file, Registry& registry) {
         library = dlopen(canonical.c_str(), RTLD_NOW | RTLD_LOCAL);
         if (library == nullptr) {
             const char* why = dlerror();
-            return refuse(report, std::string("not a loadable library (") + (why ? why : "dlopen failed") + ")");
+            return refuse(report, std::string("not a loadable library (") +
+                                      (why ? why : "dlopen failed") + ")");
         }
         open_libraries().emplace(canonical, library);
     }
 
     void* version_sym = dlsym(library, "coalesce_plugin_abi_version");
-    if (version_sym == nullptr) return refuse(report, "missing entry point coalesce_plugin_abi_version");
+    if (version_sym == nullptr)
+        return refuse(report, "missing entry point coalesce_plugin_abi_version");
     if (!is_function_symbol(version_sym))
         return refuse(report, "coalesce_plugin_abi_version is exported as data, not as a function");
     void* register_sym = dlsym(library, "coalesce_plugin_register");
-    if (register_sym == nullptr) return refuse(report, "missing entry point coalesce_plugin_register");
+    if (register_sym == nullptr)
+        return refuse(report, "missing entry point coalesce_plugin_register");
     if (!is_function_symbol(register_sym))
         return refuse(report, "coalesce_plugin_register is exported as data, not as a function");
     auto version_fn = reinterpret_cast<coalesce_plugin_abi_version_fn>(version_sym);
@@ -296,8 +305,9 @@ PluginReport load_plugin_locked(const fs::path& file, Registry& registry) {
 
     const std::uint32_t version = version_fn();
     if (version != COALESCE_PLUGIN_ABI_VERSION)
-        return refuse(report, "ABI version mismatch: the plugin has version " + std::to_string(version) +
-                                  ", this Coalesce expects " + std::to_string(COALESCE_PLUGIN_ABI_VERSION));
+        return refuse(report, "ABI version mismatch: the plugin has version " +
+                                  std::to_string(version) + ", this Coalesce expects " +
+                                  std::to_string(COALESCE_PLUGIN_ABI_VERSION));
 
     Staging staging;
     staging.registry = &registry;
@@ -316,7 +326,8 @@ PluginReport load_plugin_locked(const fs::path& file, Registry& registry) {
     if (status != 0) {
         // A plugin that passes an add_variant refusal on says so in its own message; keep ours
         // too when it differs, so a duplicate id is always named.
-        std::string reason = "registration failed (status " + std::to_string(status) + "): " + plugin_message(err);
+        std::string reason =
+            "registration failed (status " + std::to_string(status) + "): " + plugin_message(err);
         if (!staging.refusal.empty() && reason.find(staging.refusal) == std::string::npos)
             reason += " [host refused a variant: " + staging.refusal + "]";
         return refuse(report, reason);
@@ -377,7 +388,8 @@ PluginReport load_plugin(const fs::path& file, Registry& registry) {
     }
 }
 
-std::vector<PluginReport> load_plugins(Registry& registry, const std::vector<fs::path>& extra_dirs) {
+std::vector<PluginReport> load_plugins(Registry& registry,
+                                       const std::vector<fs::path>& extra_dirs) {
     std::vector<PluginReport> reports;
     std::set<fs::path> seen;
     for (const fs::path& dir : plugin_search_path(extra_dirs)) {
@@ -385,12 +397,14 @@ std::vector<PluginReport> load_plugins(Registry& registry, const std::vector<fs:
         if (!fs::is_directory(dir, ec)) continue;
         std::vector<fs::path> files;
         try {
-            for (const auto& entry : fs::directory_iterator(dir, fs::directory_options::skip_permission_denied))
+            for (const auto& entry :
+                 fs::directory_iterator(dir, fs::directory_options::skip_permission_denied))
                 if (is_plugin_file(entry)) files.push_back(entry.path());
         } catch (const fs::filesystem_error&) {
             // A folder that vanishes or turns unreadable mid-listing: load what was listed.
         }
-        std::sort(files.begin(), files.end());  // a stable order, so duplicate ids resolve the same way
+        std::sort(files.begin(),
+                  files.end());  // a stable order, so duplicate ids resolve the same way
         for (const fs::path& file : files) {
             std::error_code canonical_ec;
             const fs::path canonical = fs::canonical(file, canonical_ec);

@@ -105,8 +105,10 @@ std::string plan_to_json(const ProfilePlan& plan) {
                             {"radius", r.params.radius},
                             {"border", std::string(border_name(r.params.border))},
                             {"params", Json(r.params.values)}});
-    const Json j{{"schema", kPlanSchema},   {"device", plan.device},
-                 {"seed", plan.seed},       {"plugin_dirs", plan.plugin_dirs},
+    const Json j{{"schema", kPlanSchema},
+                 {"device", plan.device},
+                 {"seed", plan.seed},
+                 {"plugin_dirs", plan.plugin_dirs},
                  {"runs", runs}};
     return j.dump(2) + "\n";
 }
@@ -146,8 +148,11 @@ ProfilePlan plan_from_json(const std::string& text) {
 }
 
 std::string outcome_line(const ProfileOutcome& o) {
-    const Json j{{"index", o.index},       {"variant", o.variant}, {"launched", o.launched},
-                 {"kernels", o.kernels},   {"error", o.error}};
+    const Json j{{"index", o.index},
+                 {"variant", o.variant},
+                 {"launched", o.launched},
+                 {"kernels", o.kernels},
+                 {"error", o.error}};
     return kOutcomePrefix + j.dump();
 }
 
@@ -174,8 +179,7 @@ std::vector<ProfileOutcome> parse_outcomes(const std::string& stdout_text) {
     return outcomes;
 }
 
-std::size_t run_profile_plan(const Registry& registry, const ProfilePlan& plan,
-                             std::ostream& out) {
+std::size_t run_profile_plan(const Registry& registry, const ProfilePlan& plan, std::ostream& out) {
     COALESCE_CUDA(cudaSetDevice(plan.device));
     std::optional<Matrix> input;  // one shape at a time: 8192x8192 is 256 MiB
     std::size_t launched = 0;

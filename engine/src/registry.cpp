@@ -34,8 +34,8 @@ std::string Limits::unsupported_reason(Op op, Shape input, const OpParams& param
         return "needs a column count that is a multiple of " + std::to_string(cols_multiple) +
                " (this input has " + std::to_string(input.cols) + ")";
     if (is_filter(op) && (params.radius < min_radius || params.radius > max_radius))
-        return "compiled for radii " + std::to_string(min_radius) + ".." + std::to_string(max_radius) +
-               " (asked for " + std::to_string(params.radius) + ")";
+        return "compiled for radii " + std::to_string(min_radius) + ".." +
+               std::to_string(max_radius) + " (asked for " + std::to_string(params.radius) + ")";
     if (max_rows && input.rows > max_rows)
         return "handles at most " + std::to_string(max_rows) + " rows (this input has " +
                std::to_string(input.rows) + ")";
@@ -47,7 +47,8 @@ std::string Limits::unsupported_reason(Op op, Shape input, const OpParams& param
 
 void Registry::add(Variant variant) {
     if (variant.info.id.empty()) throw std::invalid_argument("variant with an empty id");
-    if (!variant.make) throw std::invalid_argument("variant '" + variant.info.id + "' has no factory");
+    if (!variant.make)
+        throw std::invalid_argument("variant '" + variant.info.id + "' has no factory");
     if (const Variant* existing = find(variant.info.id))
         throw std::invalid_argument("variant '" + variant.info.id + "' already exists (from " +
                                     existing->info.origin + ")");

@@ -125,7 +125,8 @@ Json tiers_json(const std::vector<Tier>& tiers) {
 
 Json sweep_json(const std::vector<ParamAxis>& sweep) {
     Json out = Json::array();
-    for (const ParamAxis& axis : sweep) out.push_back(Json{{"name", axis.name}, {"values", axis.values}});
+    for (const ParamAxis& axis : sweep)
+        out.push_back(Json{{"name", axis.name}, {"values", axis.values}});
     return out;
 }
 
@@ -216,7 +217,9 @@ Json run_json(const RunResult& r) {
 // ---------------------------------------------------------------------------------------------
 // JSON reading: one object at a time, every field checked, leftovers refused.
 
-[[noreturn]] void json_error(const std::string& what) { throw std::runtime_error("results JSON: " + what); }
+[[noreturn]] void json_error(const std::string& what) {
+    throw std::runtime_error("results JSON: " + what);
+}
 
 std::string too_long(const std::string& what, std::size_t bytes, std::size_t limit) {
     return what + " is " + std::to_string(bytes) + " bytes long; the limit is " +
@@ -234,7 +237,9 @@ void refuse_nul(const std::string& text, void (*error)(const std::string&)) {
 class JsonObject {
 public:
     JsonObject(const InJson& j, std::string where) : j_(j), where_(std::move(where)) {
-        if (!j_.is_object()) json_error(where_.empty() ? "the top level is not an object" : "field '" + where_ + "' is not an object");
+        if (!j_.is_object())
+            json_error(where_.empty() ? "the top level is not an object"
+                                      : "field '" + where_ + "' is not an object");
     }
 
     const InJson& at(const std::string& key) {
@@ -310,12 +315,15 @@ public:
     int integer(const std::string& key) {
         const InJson& v = at(key);
         if (v.is_number_unsigned()) {
-            if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) wrong(key, "an integer in int range");
+            if (v.get<std::uint64_t>() >
+                static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+                wrong(key, "an integer in int range");
             return static_cast<int>(v.get<std::uint64_t>());
         }
         if (!v.is_number_integer()) wrong(key, "an integer");
         const std::int64_t x = v.get<std::int64_t>();
-        if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max()) wrong(key, "an integer in int range");
+        if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max())
+            wrong(key, "an integer in int range");
         return static_cast<int>(x);
     }
     double number(const std::string& key) {
@@ -336,8 +344,9 @@ public:
         return v;
     }
 
-    std::string path(const std::string& key) const { return where_.empty() ? key : where_ + "." + key; }
-
+    std::string path(const std::string& key) const {
+        return where_.empty() ? key : where_ + "." + key;
+    }
 
     [[noreturn]] void wrong(const std::string& key, const std::string& expected) const {
         json_error("field '" + path(key) + "' must be " + expected);
@@ -534,24 +543,49 @@ InJson parse_bounded(const std::string& text) {
 
 const std::vector<std::string>& csv_columns() {
     static const std::vector<std::string> columns = {
-        "op", "variant", "memory_space", "rows", "cols", "median_ms", "min_ms", "max_ms", "gbps",
-        "pct_of_copy", "max_abs_error", "verified", "status", "error", "origin", "radius", "border",
-        "reps", "bytes", "copy_gbps", "cache_resident", "gpu", "device", "device_index", "device_gpu",
-        "started_at", "warmups", "seed"};
+        "op",          "variant",       "memory_space",
+        "rows",        "cols",          "median_ms",
+        "min_ms",      "max_ms",        "gbps",
+        "pct_of_copy", "max_abs_error", "verified",
+        "status",      "error",         "origin",
+        "radius",      "border",        "reps",
+        "bytes",       "copy_gbps",     "cache_resident",
+        "gpu",         "device",        "device_index",
+        "device_gpu",  "started_at",    "warmups",
+        "seed"};
     return columns;
 }
 
 // Columns a later writer of schema 1 added: written always, optional when reading older files.
 const std::vector<std::string>& csv_optional_columns() {
-    static const std::vector<std::string> columns = {
-        "tier", "kernel", "params", "model_load_sectors", "model_store_sectors", "model_efficiency",
-        "model_bank_conflict_degree", "model_constant_serialization", "accesses", "ns_per_access",
-        "counters_status", "profiled_kernels", "dram_read_bytes", "dram_write_bytes",
-        "global_load_sectors", "global_load_requests", "global_store_sectors",
-        "global_store_requests", "shared_load_conflicts", "shared_store_conflicts",
-        "shared_load_wavefronts", "shared_store_wavefronts", "l1_hit_rate_pct", "l2_hit_rate_pct",
-        "occupancy_pct", "dram_bytes_per_model_byte", "load_sectors_per_request",
-        "store_sectors_per_request"};
+    static const std::vector<std::string> columns = {"tier",
+                                                     "kernel",
+                                                     "params",
+                                                     "model_load_sectors",
+                                                     "model_store_sectors",
+                                                     "model_efficiency",
+                                                     "model_bank_conflict_degree",
+                                                     "model_constant_serialization",
+                                                     "accesses",
+                                                     "ns_per_access",
+                                                     "counters_status",
+                                                     "profiled_kernels",
+                                                     "dram_read_bytes",
+                                                     "dram_write_bytes",
+                                                     "global_load_sectors",
+                                                     "global_load_requests",
+                                                     "global_store_sectors",
+                                                     "global_store_requests",
+                                                     "shared_load_conflicts",
+                                                     "shared_store_conflicts",
+                                                     "shared_load_wavefronts",
+                                                     "shared_store_wavefronts",
+                                                     "l1_hit_rate_pct",
+                                                     "l2_hit_rate_pct",
+                                                     "occupancy_pct",
+                                                     "dram_bytes_per_model_byte",
+                                                     "load_sectors_per_request",
+                                                     "store_sectors_per_request"};
     return columns;
 }
 
@@ -591,7 +625,9 @@ std::string csv_field(const std::string& s) {
 
 const char* bool_text(bool b) { return b ? "true" : "false"; }
 
-[[noreturn]] void csv_error(const std::string& what) { throw std::runtime_error("results CSV: " + what); }
+[[noreturn]] void csv_error(const std::string& what) {
+    throw std::runtime_error("results CSV: " + what);
+}
 
 // "offset=3;stride=2": a run's named parameters in one CSV cell.
 std::string params_text(const ParamValues& params) {
@@ -608,8 +644,8 @@ ParamValues parse_params_text(const std::string& text, std::size_t line) {
         const std::size_t end = std::min(text.find(';', begin), text.size());
         const std::string item = text.substr(begin, end - begin);
         const std::size_t eq = item.find('=');
-        const auto value = eq == std::string::npos ? std::nullopt
-                                                   : parse_integer<long long>(item.substr(eq + 1));
+        const auto value =
+            eq == std::string::npos ? std::nullopt : parse_integer<long long>(item.substr(eq + 1));
         if (eq == 0 || !value)
             csv_error("line " + std::to_string(line) + ", column 'params': '" + item.substr(0, 80) +
                       "' is not NAME=VALUE");
@@ -618,7 +654,6 @@ ParamValues parse_params_text(const std::string& text, std::size_t line) {
     }
     return values;
 }
-
 
 struct CsvRow {
     std::size_t line = 0;  // where the row starts, 1-based
@@ -704,9 +739,12 @@ private:
 // the line and the column.
 class CsvCells {
 public:
-    CsvCells(const CsvRow& row, const std::map<std::string, std::size_t>& index) : row_(row), index_(index) {}
+    CsvCells(const CsvRow& row, const std::map<std::string, std::size_t>& index)
+        : row_(row), index_(index) {}
 
-    const std::string& text(const std::string& column) const { return row_.fields[index_.at(column)]; }
+    const std::string& text(const std::string& column) const {
+        return row_.fields[index_.at(column)];
+    }
     double number_or_nan(const std::string& column) const {
         if (index_.find(column) == index_.end()) return std::numeric_limits<double>::quiet_NaN();
         return number(column);
@@ -729,10 +767,19 @@ public:
         if (!v) bad(column, "a number");
         return *v;
     }
-    std::size_t size(const std::string& column) const { return checked(parse_integer<std::size_t>(text(column)), column, "a non-negative integer"); }
-    std::uint64_t u64(const std::string& column) const { return checked(parse_integer<std::uint64_t>(text(column)), column, "a non-negative integer"); }
-    int integer(const std::string& column) const { return checked(parse_integer<int>(text(column)), column, "an integer"); }
-    bool boolean(const std::string& column) const { return checked(parse_bool(text(column)), column, "true or false"); }
+    std::size_t size(const std::string& column) const {
+        return checked(parse_integer<std::size_t>(text(column)), column, "a non-negative integer");
+    }
+    std::uint64_t u64(const std::string& column) const {
+        return checked(parse_integer<std::uint64_t>(text(column)), column,
+                       "a non-negative integer");
+    }
+    int integer(const std::string& column) const {
+        return checked(parse_integer<int>(text(column)), column, "an integer");
+    }
+    bool boolean(const std::string& column) const {
+        return checked(parse_bool(text(column)), column, "true or false");
+    }
 
     [[noreturn]] void bad(const std::string& column, const std::string& expected) const {
         csv_error("line " + std::to_string(row_.line) + ", column '" + column +
@@ -741,7 +788,8 @@ public:
 
 private:
     template <class T>
-    T checked(const std::optional<T>& v, const std::string& column, const std::string& expected) const {
+    T checked(const std::optional<T>& v, const std::string& column,
+              const std::string& expected) const {
         if (!v) bad(column, expected);
         return *v;
     }
@@ -882,10 +930,13 @@ std::string to_json(const RunRecord& record) {
 
 RunRecord from_json(const std::string& text) {
     const InJson j = parse_bounded(text);
-    if (!j.is_object()) throw std::runtime_error("not a coalesce results file (the JSON is not an object)");
+    if (!j.is_object())
+        throw std::runtime_error("not a coalesce results file (the JSON is not an object)");
     const auto schema = j.find("schema");
-    if (schema == j.end()) throw std::runtime_error("not a coalesce results file (no 'schema' field)");
-    if (!schema->is_string()) throw std::runtime_error("not a coalesce results file ('schema' is not a string)");
+    if (schema == j.end())
+        throw std::runtime_error("not a coalesce results file (no 'schema' field)");
+    if (!schema->is_string())
+        throw std::runtime_error("not a coalesce results file ('schema' is not a string)");
     const std::string& name = schema->get_ref<const std::string&>();
     if (name != kResultsSchema) {
         if (name.rfind("coalesce-results/", 0) == 0)
@@ -903,7 +954,8 @@ RunRecord from_json(const std::string& text) {
     record.config = read_config(top.at("config"));
     const InJson& runs = top.array("runs", kMaxResultsRuns);
     record.runs.reserve(runs.size());
-    for (std::size_t i = 0; i < runs.size(); ++i) record.runs.push_back(read_run(runs[i], "runs[" + std::to_string(i) + "]"));
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        record.runs.push_back(read_run(runs[i], "runs[" + std::to_string(i) + "]"));
     return record;
 }
 
@@ -914,19 +966,45 @@ std::string to_csv(const RunRecord& record) {
     for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + columns[i];
     out += '\n';
     for (const RunResult& r : record.runs) {
-        std::vector<std::string> cells = {
-            r.op, r.variant, r.memory_space, std::to_string(r.rows), std::to_string(r.cols),
-            double_text(r.median_ms), double_text(r.min_ms), double_text(r.max_ms), double_text(r.gbps),
-            double_text(r.pct_of_copy), double_text(r.max_abs_error), bool_text(r.verified),
-            std::string(status_name(r.status)), r.error, r.origin, std::to_string(r.radius), r.border,
-            std::to_string(r.reps), std::to_string(r.bytes), double_text(r.copy_gbps),
-            bool_text(r.cache_resident), bool_text(r.gpu), record.device.name,
-            std::to_string(record.device.index), bool_text(record.device.gpu), record.started_at,
-            std::to_string(record.config.warmups), std::to_string(record.config.seed), r.tier,
-            r.kernel, params_text(r.params), double_text(r.model_load_sectors),
-            double_text(r.model_store_sectors), double_text(r.model_efficiency),
-            double_text(r.model_bank_conflict_degree), double_text(r.model_constant_serialization),
-            double_text(r.accesses), double_text(r.ns_per_access), r.counters_status};
+        std::vector<std::string> cells = {r.op,
+                                          r.variant,
+                                          r.memory_space,
+                                          std::to_string(r.rows),
+                                          std::to_string(r.cols),
+                                          double_text(r.median_ms),
+                                          double_text(r.min_ms),
+                                          double_text(r.max_ms),
+                                          double_text(r.gbps),
+                                          double_text(r.pct_of_copy),
+                                          double_text(r.max_abs_error),
+                                          bool_text(r.verified),
+                                          std::string(status_name(r.status)),
+                                          r.error,
+                                          r.origin,
+                                          std::to_string(r.radius),
+                                          r.border,
+                                          std::to_string(r.reps),
+                                          std::to_string(r.bytes),
+                                          double_text(r.copy_gbps),
+                                          bool_text(r.cache_resident),
+                                          bool_text(r.gpu),
+                                          record.device.name,
+                                          std::to_string(record.device.index),
+                                          bool_text(record.device.gpu),
+                                          record.started_at,
+                                          std::to_string(record.config.warmups),
+                                          std::to_string(record.config.seed),
+                                          r.tier,
+                                          r.kernel,
+                                          params_text(r.params),
+                                          double_text(r.model_load_sectors),
+                                          double_text(r.model_store_sectors),
+                                          double_text(r.model_efficiency),
+                                          double_text(r.model_bank_conflict_degree),
+                                          double_text(r.model_constant_serialization),
+                                          double_text(r.accesses),
+                                          double_text(r.ns_per_access),
+                                          r.counters_status};
         const std::vector<std::string> counters = counters_cells(r);
         cells.insert(cells.end(), counters.begin(), counters.end());
         for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
@@ -986,9 +1064,12 @@ RunRecord from_csv(const std::string& text) {
             record.config.warmups = warmups;
             record.config.seed = seed;
             record.config.device = device.index >= 0 ? device.index : 0;
-        } else if (device.name != record.device.name || device.index != record.device.index || device.gpu != record.device.gpu ||
-                   started_at != record.started_at || warmups != record.config.warmups || seed != record.config.seed) {
-            csv_error("line " + std::to_string(row.line) + " comes from another run (device, started_at, warmups or seed differ from the first row)");
+        } else if (device.name != record.device.name || device.index != record.device.index ||
+                   device.gpu != record.device.gpu || started_at != record.started_at ||
+                   warmups != record.config.warmups || seed != record.config.seed) {
+            csv_error("line " + std::to_string(row.line) +
+                      " comes from another run (device, started_at, warmups or seed differ from "
+                      "the first row)");
         }
 
         RunResult r;

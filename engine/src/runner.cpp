@@ -48,13 +48,16 @@ std::vector<Shape> parse_sizes(std::string_view text) {
     auto parse_dim = [](std::string_view part, std::string_view whole) -> std::size_t {
         if (part.empty() || part.size() > 10 ||
             !std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            throw std::invalid_argument("bad size '" + std::string(whole) +
-                                        "': expected ROWSxCOLS with positive whole numbers, e.g. 4096x4096");
+            throw std::invalid_argument(
+                "bad size '" + std::string(whole) +
+                "': expected ROWSxCOLS with positive whole numbers, e.g. 4096x4096");
         const unsigned long long v = std::stoull(std::string(part));
         if (v == 0)
-            throw std::invalid_argument("bad size '" + std::string(whole) + "': rows and columns must be at least 1");
+            throw std::invalid_argument("bad size '" + std::string(whole) +
+                                        "': rows and columns must be at least 1");
         if (v > (1ull << 30))
-            throw std::invalid_argument("bad size '" + std::string(whole) + "': a dimension above 2^30 is not supported");
+            throw std::invalid_argument("bad size '" + std::string(whole) +
+                                        "': a dimension above 2^30 is not supported");
         return static_cast<std::size_t>(v);
     };
     std::size_t begin = 0;
@@ -63,11 +66,13 @@ std::vector<Shape> parse_sizes(std::string_view text) {
         const std::string_view item = text.substr(begin, end - begin);
         const std::size_t x = item.find_first_of("xX");
         if (x == std::string_view::npos)
-            throw std::invalid_argument("bad size '" + std::string(item) +
-                                        "': expected ROWSxCOLS with positive whole numbers, e.g. 4096x4096");
+            throw std::invalid_argument(
+                "bad size '" + std::string(item) +
+                "': expected ROWSxCOLS with positive whole numbers, e.g. 4096x4096");
         Shape s{parse_dim(item.substr(0, x), item), parse_dim(item.substr(x + 1), item)};
         if (s.elements() > (1ull << 34))
-            throw std::invalid_argument("bad size '" + std::string(item) + "': more than 2^34 elements");
+            throw std::invalid_argument("bad size '" + std::string(item) +
+                                        "': more than 2^34 elements");
         sizes.push_back(s);
         begin = end + 1;
     }
@@ -87,8 +92,7 @@ bool selected_by(const VariantInfo& info, const std::vector<std::string>& patter
 double host_ms(const std::function<void()>& work) {
     const auto t0 = std::chrono::steady_clock::now();
     work();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-        .count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // Times `launch` on `stream` with one event pair per launch, after `warmups` untimed launches.
@@ -212,8 +216,9 @@ Plan validate(const Runner& runner, const RunConfig& config) {
     } else {
         plan.device = host_info();
     }
-    plan.sizes = config.input ? std::vector<Shape>{config.input->shape()}
-                              : (config.sizes.empty() ? default_sizes(plan.have_gpu) : config.sizes);
+    plan.sizes = config.input
+                     ? std::vector<Shape>{config.input->shape()}
+                     : (config.sizes.empty() ? default_sizes(plan.have_gpu) : config.sizes);
     for (Shape s : plan.sizes)
         if (s.rows == 0 || s.cols == 0)
             throw std::invalid_argument("size " + size_text(s) + " is empty");
@@ -242,10 +247,9 @@ Plan validate(const Runner& runner, const RunConfig& config) {
             const std::size_t need = device_bytes_needed(v->info.op, s, config.params);
             if (v->info.gpu && need > free_bytes)
                 throw std::invalid_argument("size " + size_text(s) + " needs about " +
-                                            std::to_string(need >> 20) +
-                                            " MiB of device memory; " + plan.device.name +
-                                            " has " + std::to_string(free_bytes >> 20) +
-                                            " MiB free");
+                                            std::to_string(need >> 20) + " MiB of device memory; " +
+                                            plan.device.name + " has " +
+                                            std::to_string(free_bytes >> 20) + " MiB free");
         }
     return plan;
 }
@@ -304,8 +308,8 @@ std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& pa
     return {};
 }
 
-Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu,
-                          const Reference& ref, const VariantInfo& info, Shape shape) {
+Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu, const Reference& ref,
+                          const VariantInfo& info, Shape shape) {
     // On a poisoned output, so a variant that writes nothing fails.
     Checked c;
     instance.poison();
@@ -359,11 +363,9 @@ double measure_device_copy(std::size_t bytes, int warmups, int reps) {
     COALESCE_CUDA(cudaMemset(src.get(), 0x3F, bytes));
     Stream stream = Stream::create();
     auto copy = [&](cudaStream_t s) {
-        COALESCE_CUDA(
-            cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, s));
+        COALESCE_CUDA(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, s));
     };
-    const Timing t =
-        summarize(time_on_device(copy, stream.get(), warmups, std::max(reps, 5)));
+    const Timing t = summarize(time_on_device(copy, stream.get(), warmups, std::max(reps, 5)));
     return 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e-3) / 1e9;
 }
 
@@ -376,8 +378,8 @@ double measure_host_copy(std::size_t bytes, int warmups, int reps) {
     for (int i = 0; i < std::max(warmups, 1); ++i) copy();
     int batch = 1;
     while (batch < (1 << 20) && host_ms([&] {
-               for (int i = 0; i < batch; ++i) copy();
-           }) < 1.0)
+                                    for (int i = 0; i < batch; ++i) copy();
+                                }) < 1.0)
         batch *= 2;
     std::vector<double> ms;
     for (int i = 0; i < std::max(reps, 11); ++i)
@@ -386,8 +388,7 @@ double measure_host_copy(std::size_t bytes, int warmups, int reps) {
                      }) /
                      batch);
     const double median = summarize(ms).median_ms;
-    return 2.0 * static_cast<double>(count * sizeof(float)) / (std::max(median, 1e-9) * 1e-3) /
-           1e9;
+    return 2.0 * static_cast<double>(count * sizeof(float)) / (std::max(median, 1e-9) * 1e-3) / 1e9;
 }
 
 }  // namespace run_steps
@@ -422,7 +423,8 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
         r.error = "cancelled before it ran";
         return r;
     }
-    if (std::string why = run_steps::skip_reason(info, shape, params, plan.have_gpu); !why.empty()) {
+    if (std::string why = run_steps::skip_reason(info, shape, params, plan.have_gpu);
+        !why.empty()) {
         r.status = Status::skipped;
         r.error = why;
         return r;
@@ -473,10 +475,9 @@ RunRecord Runner::run(const RunConfig& config) {
         if (!cancelled_ && !plan.variants.empty()) {
             report("copy baseline " + size_text(shape));
             const std::size_t bytes = shape.elements() * sizeof(float);
-            copy_gbps = plan.any_gpu ? run_steps::measure_device_copy(bytes, config.warmups,
-                                                                      config.reps)
-                                     : run_steps::measure_host_copy(bytes, config.warmups,
-                                                                    config.reps);
+            copy_gbps = plan.any_gpu
+                            ? run_steps::measure_device_copy(bytes, config.warmups, config.reps)
+                            : run_steps::measure_host_copy(bytes, config.warmups, config.reps);
         }
         // A reference is kept only while a run still needs it: a sweep of 33 offsets at
         // 8192x8192 would otherwise hold 33 references of 512 MiB each.
@@ -492,8 +493,8 @@ RunRecord Runner::run(const RunConfig& config) {
             for (const ParamValues& values : param_combinations(variant->info.op, config.sweep)) {
                 OpParams params = config.params;
                 params.values = values;
-                RunResult r = run_one(*variant, input, config, params, plan, copy_gbps,
-                                      references, report);
+                RunResult r =
+                    run_one(*variant, input, config, params, plan, copy_gbps, references, report);
                 const std::string key = reference_key(variant->info.op, params);
                 if (--uses[key] == 0) references.erase(key);
                 ++progress.done;

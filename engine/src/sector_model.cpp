@@ -26,7 +26,8 @@ WarpRequest affine_request(bool store, long long base, long long stride, int byt
     r.store = store;
     r.bytes_per_lane = bytes_per_lane;
     r.active_lanes = std::clamp(active_lanes, 1, 32);
-    for (int lane = 0; lane < 32; ++lane) r.offsets[static_cast<std::size_t>(lane)] = base + lane * stride;
+    for (int lane = 0; lane < 32; ++lane)
+        r.offsets[static_cast<std::size_t>(lane)] = base + lane * stride;
     return r;
 }
 

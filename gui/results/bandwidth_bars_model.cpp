@@ -137,7 +137,8 @@ void BandwidthBarsModel::rebuild() {
         if (r.op == "copy") best_copy_variant = std::max(best_copy_variant, r.gbps);
         const QString op = QString::fromStdString(r.op);
         const QString variant = QString::fromStdString(r.variant);
-        if (variants_.contains(variant)) continue;  // a repeated run of one variant: the first counts
+        if (variants_.contains(variant))
+            continue;  // a repeated run of one variant: the first counts
         qsizetype column = ops_.indexOf(op);
         if (column < 0) {
             ops_.push_back(op);

@@ -27,7 +27,8 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;  // [GB/s]
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
     // Input sizes with at least one plottable run, smallest first.
     const std::vector<Shape>& sizes() const { return sizes_; }
@@ -76,10 +77,10 @@ private:
     QStringList tiers_;
     Shape shown_;
     std::vector<Shape> sizes_;
-    QStringList variants_;   // rows
-    QStringList ops_;        // columns
-    std::vector<int> row_op_;        // column index of each row's operation
-    std::vector<double> row_gbps_;   // [GB/s]
+    QStringList variants_;          // rows
+    QStringList ops_;               // columns
+    std::vector<int> row_op_;       // column index of each row's operation
+    std::vector<double> row_gbps_;  // [GB/s]
     double copy_gbps_ = 0;
     int hidden_runs_ = 0;
     bool all_cache_resident_ = false;

@@ -82,9 +82,9 @@ bool writeImageFile(const QString& path, QSize size, const QString& title,
                     const std::function<void(QPainter&)>& paint, QString* error) {
     const auto format = imageFormatFor(path);
     if (!format)
-        return fail(error, QStringLiteral("%1: unknown image format (use .png, .svg or .pdf)").arg(path));
-    if (size.isEmpty())
-        return fail(error, QStringLiteral("%1: empty image size").arg(path));
+        return fail(error,
+                    QStringLiteral("%1: unknown image format (use .png, .svg or .pdf)").arg(path));
+    if (size.isEmpty()) return fail(error, QStringLiteral("%1: empty image size").arg(path));
 
     QSaveFile file(path);  // writes a temporary file beside `path`; commit() renames it into place
     if (!file.open(QIODevice::WriteOnly))
@@ -97,8 +97,9 @@ bool writeImageFile(const QString& path, QSize size, const QString& title,
     case ImageFormat::pdf: painted = paintPdf(file, size, title, paint); break;
     }
     if (!painted || file.error() != QFileDevice::NoError) {
-        const QString reason = file.error() != QFileDevice::NoError ? file.errorString()
-                                                                    : QStringLiteral("drawing failed");
+        const QString reason = file.error() != QFileDevice::NoError
+                                   ? file.errorString()
+                                   : QStringLiteral("drawing failed");
         file.cancelWriting();
         return fail(error, QStringLiteral("cannot write %1: %2").arg(path, reason));
     }

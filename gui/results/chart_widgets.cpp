@@ -45,7 +45,9 @@ namespace {
 // Colour-blind-friendly and distinct on white (Tableau 10).
 constexpr std::array<QRgb, 10> kPalette = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
                                            0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
-QColor paletteColor(int i) { return QColor(kPalette[static_cast<std::size_t>(i) % kPalette.size()]); }
+QColor paletteColor(int i) {
+    return QColor(kPalette[static_cast<std::size_t>(i) % kPalette.size()]);
+}
 
 QFont withPointSize(QFont font, qreal points, bool bold = false) {
     font.setPointSizeF(points);
@@ -93,7 +95,8 @@ QValueAxis* gbpsAxis(double max) {
 
 // A vertical dashed line at x over the whole plot: the reference a bar or line is read against.
 // It gets its own hidden 0..1 y axis so it spans the plot whatever the other axis shows.
-void addVerticalMarker(QChart* chart, QAbstractAxis* x_axis, double x, const QString& name, QColor color) {
+void addVerticalMarker(QChart* chart, QAbstractAxis* x_axis, double x, const QString& name,
+                       QColor color) {
     auto* line = new QLineSeries;
     line->setName(name);
     line->append(x, 0.0);
@@ -112,12 +115,14 @@ void addVerticalMarker(QChart* chart, QAbstractAxis* x_axis, double x, const QSt
 }
 
 // Values written after each bar's end in the axis label colour, so short bars keep readable labels;
-// enough significant digits for the largest value to show as a whole number ("3951", "16.7", "0.645").
+// enough significant digits for the largest value to show as a whole number ("3951", "16.7",
+// "0.645").
 void labelBars(QAbstractBarSeries* series, double max_value) {
     series->setLabelsVisible(true);
     series->setLabelsFormat(QStringLiteral("@value"));
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    const int whole_digits = max_value >= 1.0 ? static_cast<int>(std::floor(std::log10(max_value))) + 1 : 1;
+    const int whole_digits =
+        max_value >= 1.0 ? static_cast<int>(std::floor(std::log10(max_value))) + 1 : 1;
     series->setLabelsPrecision(std::max(3, whole_digits));
     for (QBarSet* set : series->barSets()) {
         set->setLabelColor(QColor(0x30, 0x30, 0x30));
@@ -128,7 +133,8 @@ void labelBars(QAbstractBarSeries* series, double max_value) {
 double largestValue(const QAbstractItemModel& model) {
     double max = 0;
     for (int r = 0; r < model.rowCount(); ++r)
-        for (int c = 0; c < model.columnCount(); ++c) max = std::max(max, model.index(r, c).data().toDouble());
+        for (int c = 0; c < model.columnCount(); ++c)
+            max = std::max(max, model.index(r, c).data().toDouble());
     return max;
 }
 
@@ -143,9 +149,8 @@ QStringList verticalHeaders(const QAbstractItemModel& model) {
 // dashed line at its value ran through the value labels of the bars that reach it.
 QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     const QString device = model->deviceName();
-    const QString scope = model->tier().isEmpty()
-                              ? QString()
-                              : QStringLiteral(", %1 variants").arg(model->tier());
+    const QString scope =
+        model->tier().isEmpty() ? QString() : QStringLiteral(", %1 variants").arg(model->tier());
     if (model->rowCount() == 0)
         return newChart(
             QStringLiteral("%1 — no verified results to chart yet%2").arg(device, scope));
@@ -170,8 +175,7 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     const auto sets = series->barSets();
     for (int i = 0; i < sets.size(); ++i) {
         QColor color = paletteColor(i);
-        if (i == model->copyReferenceColumn())
-            color = QColor(0x9a, 0x9a, 0x9a);
+        if (i == model->copyReferenceColumn()) color = QColor(0x9a, 0x9a, 0x9a);
         sets[i]->setColor(color);
         sets[i]->setBorderColor(color.darker(115));
     }
@@ -187,7 +191,8 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     QValueAxis* gbps = gbpsAxis(max_bar * 1.06);
     QString axis_title = QStringLiteral("bandwidth [GB/s] = bytes read + written / median time");
     if (model->hiddenRuns() > 0)
-        axis_title += QStringLiteral("   (%1 failed or skipped run(s) not shown)").arg(model->hiddenRuns());
+        axis_title +=
+            QStringLiteral("   (%1 failed or skipped run(s) not shown)").arg(model->hiddenRuns());
     gbps->setTitleText(axis_title);
     chart->addAxis(gbps, Qt::AlignBottom);
     series->attachAxis(gbps);
@@ -196,10 +201,12 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
 
 QChart* buildSweepChart(SizeSweepModel* model) {
     const QString device = model->deviceName();
-    const QString scope = model->operation().isEmpty() ? QStringLiteral("all operations") : model->operation();
+    const QString scope =
+        model->operation().isEmpty() ? QStringLiteral("all operations") : model->operation();
     if (model->rowCount() == 0)
         return newChart(QStringLiteral("%1 — no verified results to chart yet").arg(device));
-    QChart* chart = newChart(QStringLiteral("%1 — bandwidth versus input size (%2)").arg(device, scope));
+    QChart* chart =
+        newChart(QStringLiteral("%1 — bandwidth versus input size (%2)").arg(device, scope));
 
     auto* size_axis = new QLogValueAxis;
     styleAxis(size_axis, QStringLiteral("input size [MiB] float32, log scale"));
@@ -209,7 +216,8 @@ QChart* buildSweepChart(SizeSweepModel* model) {
     // Whole powers of two at both ends, so the labels fall on round sizes, with room for the
     // outermost points' markers.
     const double lo = model->minMebibytes(), hi = model->maxMebibytes();
-    size_axis->setRange(std::exp2(std::ceil(std::log2(lo)) - 1.0), std::exp2(std::floor(std::log2(hi)) + 1.0));
+    size_axis->setRange(std::exp2(std::ceil(std::log2(lo)) - 1.0),
+                        std::exp2(std::floor(std::log2(hi)) + 1.0));
     chart->addAxis(size_axis, Qt::AlignBottom);
     QValueAxis* gbps = gbpsAxis(model->maxGbps());
     chart->addAxis(gbps, Qt::AlignLeft);
@@ -228,7 +236,8 @@ QChart* buildSweepChart(SizeSweepModel* model) {
         QPen pen(paletteColor(static_cast<int>(i)));
         pen.setWidthF(2.2);
         // Past ten lines the colours repeat: the dash pattern tells them apart.
-        static constexpr std::array<Qt::PenStyle, 3> kStyles = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+        static constexpr std::array<Qt::PenStyle, 3> kStyles = {Qt::SolidLine, Qt::DashLine,
+                                                                Qt::DotLine};
         pen.setStyle(kStyles[(i / kPalette.size()) % kStyles.size()]);
         series->setPen(pen);
         series->setPointsVisible(true);
@@ -253,10 +262,10 @@ QChart* buildSweepChart(SizeSweepModel* model) {
 }
 
 QChart* buildCompareChart(CompareModel* model) {
-    if (model->isEmpty())
-        return newChart(QStringLiteral("Compare runs — open two results files"));
+    if (model->isEmpty()) return newChart(QStringLiteral("Compare runs — open two results files"));
     // The legend entries name each side: the device, and the file where both are one device.
-    QChart* chart = newChart(QStringLiteral("Compare: %1  vs  %2").arg(model->seriesLabel(0), model->seriesLabel(1)));
+    QChart* chart = newChart(
+        QStringLiteral("Compare: %1  vs  %2").arg(model->seriesLabel(0), model->seriesLabel(1)));
 
     auto* series = new QHorizontalBarSeries;
     auto* mapper = new QVBarModelMapper(series);
@@ -267,12 +276,14 @@ QChart* buildCompareChart(CompareModel* model) {
     mapper->setSeries(series);
     mapper->setModel(model);
     series->setBarWidth(0.8);
-    chart->legend()->setReverseMarkers(true);  // the model's columns run bottom-up (see CompareModel)
+    chart->legend()->setReverseMarkers(
+        true);  // the model's columns run bottom-up (see CompareModel)
     const double max_bar = largestValue(*model);
     labelBars(series, max_bar);
     const auto sets = series->barSets();
     for (int i = 0; i < sets.size(); ++i) {
-        const QColor color = paletteColor(static_cast<int>(sets.size()) - 1 - i);  // first file blue
+        const QColor color =
+            paletteColor(static_cast<int>(sets.size()) - 1 - i);  // first file blue
         sets[i]->setColor(color);
         sets[i]->setBorderColor(color.darker(115));
     }
@@ -293,7 +304,8 @@ QChart* buildCompareChart(CompareModel* model) {
     series->attachAxis(variants);
 
     QValueAxis* gbps = gbpsAxis(max_bar * 1.06);
-    if (sizes.size() == 1) gbps->setTitleText(QStringLiteral("bandwidth [GB/s] at %1 float32").arg(sizes.front()));
+    if (sizes.size() == 1)
+        gbps->setTitleText(QStringLiteral("bandwidth [GB/s] at %1 float32").arg(sizes.front()));
     chart->addAxis(gbps, Qt::AlignBottom);
     series->attachAxis(gbps);
     return chart;
@@ -456,8 +468,9 @@ QImage ChartPanel::renderImage(QSize size) const {
 
 bool ChartPanel::exportChart(const QString& path, QString* error, QSize size) const {
     if (size.isEmpty()) size = exportSize();
-    return writeImageFile(path, size, chartTitle(),
-                          [&](QPainter& painter) { paintChart(d_->build(), size, painter); }, error);
+    return writeImageFile(
+        path, size, chartTitle(),
+        [&](QPainter& painter) { paintChart(d_->build(), size, painter); }, error);
 }
 
 QString ChartPanel::chartTitle() const { return d_->title_text; }
@@ -492,7 +505,8 @@ QString ChartPanel::shownLegend() const {
     return d_->legend->isVisible() ? d_->legend->text() : QString();
 }
 
-BandwidthChartWidget::BandwidthChartWidget(ResultsModel* model, QWidget* parent) : ChartPanel(parent) {
+BandwidthChartWidget::BandwidthChartWidget(ResultsModel* model, QWidget* parent)
+    : ChartPanel(parent) {
     auto* bars = new BandwidthBarsModel(model, this);
     bars->setReversedRows(true);  // first variant on top
     bars->setCopyReferenceRow(true);
@@ -507,8 +521,9 @@ BandwidthChartWidget::BandwidthChartWidget(ResultsModel* model, QWidget* parent)
     auto* tiers = new QComboBox(this);
     tiers->setObjectName(QStringLiteral("tierChoice"));
     tiers->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    tiers->setToolTip(tr("classic: the course's lessons; tuned: what the hardware can do; "
-                         "experiment: ideas kept because they lost"));
+    tiers->setToolTip(
+        tr("classic: the course's lessons; tuned: what the hardware can do; "
+           "experiment: ideas kept because they lost"));
     auto* other_sizes = new QLabel(this);
     other_sizes->setObjectName(QStringLiteral("otherSizesHint"));
     other_sizes->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; }"));
@@ -550,7 +565,8 @@ void BandwidthChartWidget::updateSizeChoices() {
     const QString largest = formatShape(shown.rows, shown.cols);
     combo->addItem(bars->sizes().empty() ? tr("largest") : tr("largest (%1)").arg(largest), -1);
     for (std::size_t i = 0; i < bars->sizes().size(); ++i)
-        combo->addItem(formatShape(bars->sizes()[i].rows, bars->sizes()[i].cols), static_cast<int>(i));
+        combo->addItem(formatShape(bars->sizes()[i].rows, bars->sizes()[i].cols),
+                       static_cast<int>(i));
     combo->setCurrentIndex(std::max(0, combo->findData(current)));
 
     // Results at several sizes open on one: say which others there are, where the choice is.
@@ -572,7 +588,8 @@ void BandwidthChartWidget::updateSizeChoices() {
     tiers->setCurrentIndex(std::max(0, tiers->findData(bars->tier())));
 }
 
-SizeSweepChartWidget::SizeSweepChartWidget(ResultsModel* model, QWidget* parent) : ChartPanel(parent) {
+SizeSweepChartWidget::SizeSweepChartWidget(ResultsModel* model, QWidget* parent)
+    : ChartPanel(parent) {
     auto* sweep = new SizeSweepModel(model, this);
     sweep->setObjectName(QStringLiteral("sizeSweep"));
     d_->build = [sweep] { return buildSweepChart(sweep); };
@@ -610,9 +627,11 @@ void SizeSweepChartWidget::updateOperationChoices() {
     // Many variants on one chart are unreadable: until the user picks, a long run shows the first
     // operation after copy (copy itself is the reference, not the lesson).
     constexpr std::size_t kMaxLinesForAll = kPalette.size();  // no colour twice
-    if (!user_chose_operation_ && sweep->operation().isEmpty() && sweep->lines().size() > kMaxLinesForAll) {
+    if (!user_chose_operation_ && sweep->operation().isEmpty() &&
+        sweep->lines().size() > kMaxLinesForAll) {
         const QStringList& ops = sweep->operations();
-        const auto first = std::find_if(ops.begin(), ops.end(), [](const QString& op) { return op != QLatin1String("copy"); });
+        const auto first = std::find_if(
+            ops.begin(), ops.end(), [](const QString& op) { return op != QLatin1String("copy"); });
         if (first != ops.end()) {
             sweep->setOperation(*first);  // resets the model again, which calls back here
             return;
@@ -633,13 +652,15 @@ CompareChartWidget::CompareChartWidget(QWidget* parent) : ChartPanel(parent) {
     d_->build = [compare] { return buildCompareChart(compare); };
     d_->bar_rows = [compare] { return 2 * compare->rowCount(); };
     d_->has_data = [compare] { return !compare->isEmpty(); };
-    controls()->addWidget(new QLabel(tr("Two results files, each variant at the largest size both measured"), this));
+    controls()->addWidget(
+        new QLabel(tr("Two results files, each variant at the largest size both measured"), this));
     controls()->addStretch(1);
     connect(compare, &QAbstractItemModel::modelReset, this, &CompareChartWidget::rebuildChart);
     rebuildChart();
 }
 
-void CompareChartWidget::setRecords(RunRecord a, const QString& label_a, RunRecord b, const QString& label_b) {
+void CompareChartWidget::setRecords(RunRecord a, const QString& label_a, RunRecord b,
+                                    const QString& label_b) {
     compareModel()->setRecords(std::move(a), label_a, std::move(b), label_b);
 }
 
@@ -657,13 +678,17 @@ ResultsChartsWidget::ResultsChartsWidget(ResultsModel* model, QWidget* parent)
     addTab(compare_, tr("Compare runs"));
 }
 
-ChartPanel* ResultsChartsWidget::currentChart() const { return qobject_cast<ChartPanel*>(currentWidget()); }
+ChartPanel* ResultsChartsWidget::currentChart() const {
+    return qobject_cast<ChartPanel*>(currentWidget());
+}
 
-bool ResultsChartsWidget::exportCurrentChart(const QString& path, QString* error, QSize size) const {
+bool ResultsChartsWidget::exportCurrentChart(const QString& path, QString* error,
+                                             QSize size) const {
     return currentChart()->exportChart(path, error, size);
 }
 
-void ResultsChartsWidget::showComparison(RunRecord a, const QString& label_a, RunRecord b, const QString& label_b) {
+void ResultsChartsWidget::showComparison(RunRecord a, const QString& label_a, RunRecord b,
+                                         const QString& label_b) {
     compare_->setRecords(std::move(a), label_a, std::move(b), label_b);
     setCurrentWidget(compare_);
 }

@@ -39,14 +39,16 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     if (role == Qt::DisplayRole || role == Qt::EditRole)
-        return gbps_[static_cast<std::size_t>(index.row())][static_cast<std::size_t>(side(index.column()))];
+        return gbps_[static_cast<std::size_t>(index.row())]
+                    [static_cast<std::size_t>(side(index.column()))];
     if (role == Qt::ToolTipRole) return size_labels_[index.row()];
     return {};
 }
 
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (role != Qt::DisplayRole || section < 0) return {};
-    if (orientation == Qt::Horizontal) return section < 2 ? QVariant(seriesLabel(side(section))) : QVariant();
+    if (orientation == Qt::Horizontal)
+        return section < 2 ? QVariant(seriesLabel(side(section))) : QVariant();
     return section < variants_.size() ? QVariant(variants_[section]) : QVariant();
 }
 
@@ -66,7 +68,8 @@ QString CompareModel::seriesLabel(int side) const {
 
 QString CompareModel::sizeLabel(int row) const { return size_labels_.value(row); }
 
-void CompareModel::setRecords(RunRecord a, const QString& label_a, RunRecord b, const QString& label_b) {
+void CompareModel::setRecords(RunRecord a, const QString& label_a, RunRecord b,
+                              const QString& label_b) {
     records_ = {std::move(a), std::move(b)};
     labels_ = {label_a, label_b};
     rebuild();
@@ -83,14 +86,16 @@ void CompareModel::rebuild() {
     gbps_.clear();
     size_labels_.clear();
 
-    const std::array<std::map<std::string, BySize>, 2> by_variant = {runsByVariant(records_[0]), runsByVariant(records_[1])};
+    const std::array<std::map<std::string, BySize>, 2> by_variant = {runsByVariant(records_[0]),
+                                                                     runsByVariant(records_[1])};
 
     // Variants in the first file's order (grouped by operation), then those only the second has.
     std::vector<std::pair<int, std::string>> order;  // (operation order, variant)
     for (const auto& record : records_)
         for (const RunResult& r : record.runs)
-            if (isPlottable(r) &&
-                std::none_of(order.begin(), order.end(), [&](const auto& o) { return o.second == r.variant; }))
+            if (isPlottable(r) && std::none_of(order.begin(), order.end(), [&](const auto& o) {
+                    return o.second == r.variant;
+                }))
                 order.emplace_back(opOrder(r.op), r.variant);
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });

@@ -23,10 +23,8 @@ bool isNumeric(int column) {
     case ResultsModel::MedianMsColumn:
     case ResultsModel::GbpsColumn:
     case ResultsModel::PercentOfCopyColumn:
-    case ResultsModel::MaxErrorColumn:
-        return true;
-    default:
-        return false;
+    case ResultsModel::MaxErrorColumn: return true;
+    default: return false;
     }
 }
 
@@ -47,12 +45,9 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         return {};
     const RunResult& r = result(index.row());
     switch (role) {
-    case Qt::DisplayRole:
-        return display(r, index.column());
-    case RawRole:
-        return raw(r, index.column());
-    case Qt::ToolTipRole:
-        return toolTip(r, index.column());
+    case Qt::DisplayRole: return display(r, index.column());
+    case RawRole: return raw(r, index.column());
+    case Qt::ToolTipRole: return toolTip(r, index.column());
     case Qt::TextAlignmentRole:
         return isNumeric(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                          : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
@@ -61,8 +56,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
             return QBrush(QColor(0xb0, 0x00, 0x20));
         if (r.status != Status::ok) return QBrush(QColor(0x70, 0x70, 0x70));
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -80,9 +74,11 @@ QVariant ResultsModel::display(const RunResult& r, int column) const {
         return timed && r.pct_of_copy > 0 ? formatPercent(r.pct_of_copy) : QStringLiteral("—");
     case MaxErrorColumn: return timed ? formatError(r.max_abs_error) : QStringLiteral("—");
     case VerifiedColumn: return r.verified ? QStringLiteral("yes") : QStringLiteral("no");
-    case CacheResidentColumn: return r.cache_resident ? QStringLiteral("yes") : QStringLiteral("no");
-    case StatusColumn: return QString::fromUtf8(status_name(r.status).data(),
-                                                static_cast<qsizetype>(status_name(r.status).size()));
+    case CacheResidentColumn:
+        return r.cache_resident ? QStringLiteral("yes") : QStringLiteral("no");
+    case StatusColumn:
+        return QString::fromUtf8(status_name(r.status).data(),
+                                 static_cast<qsizetype>(status_name(r.status).size()));
     default: return {};
     }
 }
@@ -97,7 +93,8 @@ QVariant ResultsModel::raw(const RunResult& r, int column) const {
     case SizeColumn: return QVariant::fromValue<qulonglong>(r.rows * r.cols);
     case MedianMsColumn: return timed ? QVariant(r.median_ms) : QVariant();
     case GbpsColumn: return timed ? QVariant(r.gbps) : QVariant();
-    case PercentOfCopyColumn: return timed && r.pct_of_copy > 0 ? QVariant(r.pct_of_copy) : QVariant();
+    case PercentOfCopyColumn:
+        return timed && r.pct_of_copy > 0 ? QVariant(r.pct_of_copy) : QVariant();
     case MaxErrorColumn: return timed ? QVariant(r.max_abs_error) : QVariant();
     case VerifiedColumn: return r.verified;
     case CacheResidentColumn: return r.cache_resident;
@@ -114,19 +111,22 @@ QString ResultsModel::toolTip(const RunResult& r, int column) const {
     switch (column) {
     case SizeColumn:
         return QStringLiteral("%1 × %2 float32 input, %3 bytes moved")
-            .arg(r.rows).arg(r.cols).arg(r.bytes);
+            .arg(r.rows)
+            .arg(r.cols)
+            .arg(r.bytes);
     case MedianMsColumn:
         return QStringLiteral("median of %1 timed launches (min %2 ms, max %3 ms)")
-            .arg(r.reps).arg(formatMs(r.min_ms), formatMs(r.max_ms));
+            .arg(r.reps)
+            .arg(formatMs(r.min_ms), formatMs(r.max_ms));
     case PercentOfCopyColumn:
         return QStringLiteral("device-to-device copy in the same run: %1 GB/s")
             .arg(formatGbps(r.copy_gbps));
     case CacheResidentColumn:
         return r.cache_resident
-                   ? QStringLiteral("input and output fit in the L2 cache: this measures the cache, not DRAM")
+                   ? QStringLiteral(
+                         "input and output fit in the L2 cache: this measures the cache, not DRAM")
                    : QString();
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -155,12 +155,14 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case GbpsColumn: return QString::fromLatin1(kBandwidthFormula);
-        case PercentOfCopyColumn: return tr("bandwidth relative to a device-to-device copy of the same size");
+        case PercentOfCopyColumn:
+            return tr("bandwidth relative to a device-to-device copy of the same size");
         case MaxErrorColumn: return tr("largest |output − CPU reference| over all elements");
         case CacheResidentColumn: return tr("input and output together fit in the L2 cache");
         case TierColumn:
-            return tr("classic: a lesson of the course; tuned: what the hardware can do; "
-                      "experiment: a tuning idea kept because it lost");
+            return tr(
+                "classic: a lesson of the course; tuned: what the hardware can do; "
+                "experiment: a tuning idea kept because it lost");
         default: return {};
         }
     }

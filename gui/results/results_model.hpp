@@ -38,7 +38,8 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
     // A new run starts: drops the rows, keeps the device and config it runs with.
     void beginRun(const DeviceInfo& device, const RunConfig& config, const std::string& started_at);
@@ -50,7 +51,9 @@ public:
     void clear();
 
     const RunRecord& record() const { return record_; }
-    const RunResult& result(int row) const { return record_.runs.at(static_cast<std::size_t>(row)); }
+    const RunResult& result(int row) const {
+        return record_.runs.at(static_cast<std::size_t>(row));
+    }
     const DeviceInfo& device() const { return record_.device; }
     bool isEmpty() const { return record_.runs.empty(); }
 

@@ -89,7 +89,8 @@ void SizeSweepModel::rebuild() {
         const QString variant = QString::fromStdString(r.variant);
         const double mib = inputMebibytes(r);
         if (lines_.empty() || lines_.back().variant != variant)
-            lines_.push_back({variant, QString::fromStdString(r.op), static_cast<int>(points_.size()), 0});
+            lines_.push_back(
+                {variant, QString::fromStdString(r.op), static_cast<int>(points_.size()), 0});
         ++lines_.back().rowCount;
         points_.push_back({mib, r.gbps});
         min_mib_ = points_.size() == 1 ? mib : std::min(min_mib_, mib);

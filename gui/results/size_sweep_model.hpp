@@ -33,7 +33,8 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
     // Operations with plottable runs, in the engine's order.
     const QStringList& operations() const { return ops_; }
@@ -44,8 +45,9 @@ public:
     const std::vector<Line>& lines() const { return lines_; }
     double minMebibytes() const { return min_mib_; }  // [MiB] over the shown rows
     double maxMebibytes() const { return max_mib_; }
-    double maxGbps() const { return max_gbps_; }      // [GB/s]
-    // [MiB] the GPU's L2 size, drawn as a marker on the size axis; 0 for a host run or when unknown.
+    double maxGbps() const { return max_gbps_; }  // [GB/s]
+    // [MiB] the GPU's L2 size, drawn as a marker on the size axis; 0 for a host run or when
+    // unknown.
     double l2Mebibytes() const;
     QString deviceName() const;
 

@@ -161,8 +161,7 @@ std::vector<Case> results_file_cases() {
             },
             2, "field 'config.variants' has 10001 items; the limit is 10000"),
         results(
-            "json_100001_runs", "runs.json",
-            [] { return compact_json_with_runs(100001); }, 2,
+            "json_100001_runs", "runs.json", [] { return compact_json_with_runs(100001); }, 2,
             "field 'runs' has 100001 items; the limit is 100000"),
         results(
             "csv_100001_runs", "runs.csv", [] { return to_csv(record(100001)); }, 2,

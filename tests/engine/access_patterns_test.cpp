@@ -93,10 +93,10 @@ TEST(AccessPatterns, ScatteredPermutesInsideEachSpanAndCopiesTheTail) {
         cpu_reference(kScattered, counting(1, 10), with({{"span", 4}, {"multiplier", 3}}));
     EXPECT_EQ(sources_of(ref.value), (Sources{0, 3, 2, 1, 4, 7, 6, 5, 8, 9}));
     // Span 8, multiplier 3: 3j mod 8.
-    EXPECT_EQ(sources_of(cpu_reference(kScattered, counting(1, 8),
-                                       with({{"span", 8}, {"multiplier", 3}}))
-                             .value),
-              (Sources{0, 3, 6, 1, 4, 7, 2, 5}));
+    EXPECT_EQ(
+        sources_of(cpu_reference(kScattered, counting(1, 8), with({{"span", 8}, {"multiplier", 3}}))
+                       .value),
+        (Sources{0, 3, 6, 1, 4, 7, 2, 5}));
     // testMixed: span 32, multiplier 7, lane * 7 mod 32.
     const Sources mixed = sources_of(
         cpu_reference(kScattered, counting(1, 64), with({{"span", 32}, {"multiplier", 7}})).value);
@@ -107,10 +107,10 @@ TEST(AccessPatterns, ScatteredPermutesInsideEachSpanAndCopiesTheTail) {
 
 TEST(AccessPatterns, ScatteredRaisesTheMultiplierToTheNextOddCoprime) {
     // Whole buffer of 6 floats, multiplier 2: 3 is odd but shares 3 with 6, so 5: p(j) = 5j mod 6.
-    EXPECT_EQ(sources_of(cpu_reference(kScattered, counting(2, 3),
-                                       with({{"span", 0}, {"multiplier", 2}}))
-                             .value),
-              (Sources{0, 5, 4, 3, 2, 1}));
+    EXPECT_EQ(
+        sources_of(cpu_reference(kScattered, counting(2, 3), with({{"span", 0}, {"multiplier", 2}}))
+                       .value),
+        (Sources{0, 5, 4, 3, 2, 1}));
     // 121 = 11^2 against 121 floats: 123 instead. A permutation either way.
     for (Shape shape : {Shape{11, 11}, Shape{33, 65}, Shape{1, 1}, Shape{37, 1}, Shape{64, 64}}) {
         Sources got =
@@ -172,7 +172,7 @@ TEST(AccessPatterns, ChecksRefuseWhatASizeCannotTakeNamingTheParameter) {
 namespace {
 
 const std::vector<Op>& pattern_ops() {
-    static const std::vector<Op> ops = {kOffsetWrite, kGather,      kScatter,
+    static const std::vector<Op> ops = {kOffsetWrite, kGather,     kScatter,
                                         kScattered,   kStridedAdd, kMatrixAdd};
     return ops;
 }
@@ -180,9 +180,8 @@ const std::vector<Op>& pattern_ops() {
 // Sweep values each parameter takes in the host runs; those a size cannot take are left out.
 std::vector<ParamAxis> sweep_for(Shape shape) {
     const auto fitting = [&](std::vector<long long> values) {
-        std::erase_if(values, [&](long long v) {
-            return static_cast<std::size_t>(v) > shape.elements();
-        });
+        std::erase_if(values,
+                      [&](long long v) { return static_cast<std::size_t>(v) > shape.elements(); });
         return values;
     };
     return {{"offset", {0, 1, 7, 8, 31, 32}},
@@ -214,8 +213,8 @@ TEST(AccessPatterns, HostVariantsVerifyInTheRunnerAtOddSizesOverTheirParameters)
             std::string params;
             for (const auto& [name, value] : r.params)
                 params += " " + name + "=" + std::to_string(value);
-            EXPECT_EQ(r.status, Status::ok) << r.variant << params << " " << shape.rows << "x"
-                                            << shape.cols << ": " << r.error;
+            EXPECT_EQ(r.status, Status::ok)
+                << r.variant << params << " " << shape.rows << "x" << shape.cols << ": " << r.error;
             EXPECT_TRUE(r.verified) << r.variant << params;
         }
     }

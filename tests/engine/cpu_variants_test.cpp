@@ -47,7 +47,8 @@ TEST_P(HostVariant, MatchesTheReferenceOnAPoisonedOutput) {
     instance->upload(input);
     instance->poison();
     instance->launch(nullptr);
-    const Verification check = verify(v->info.op, cpu_reference(v->info.op, input, c.params), instance->download());
+    const Verification check =
+        verify(v->info.op, cpu_reference(v->info.op, input, c.params), instance->download());
     EXPECT_TRUE(check.ok) << check.message;
 }
 
@@ -58,13 +59,15 @@ TEST(HostVariantPoison, AnUnlaunchedOutputFailsVerification) {
     auto instance = registry.find("filter_y/cpu-blocked")->make(input.shape(), {});
     instance->upload(input);
     instance->poison();
-    EXPECT_FALSE(verify(Op::filter_y, cpu_reference(Op::filter_y, input, {}), instance->download()).ok);
+    EXPECT_FALSE(
+        verify(Op::filter_y, cpu_reference(Op::filter_y, input, {}), instance->download()).ok);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, HostVariant, testing::ValuesIn(cases()), [](const auto& p) {
     const Case& c = p.param;
-    std::string name = c.id + "_" + std::to_string(c.shape.rows) + "x" + std::to_string(c.shape.cols) + "_r" +
-                       std::to_string(c.params.radius) + "_" + std::string(border_name(c.params.border));
+    std::string name = c.id + "_" + std::to_string(c.shape.rows) + "x" +
+                       std::to_string(c.shape.cols) + "_r" + std::to_string(c.params.radius) + "_" +
+                       std::string(border_name(c.params.border));
     for (char& ch : name)
         if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
     return name;

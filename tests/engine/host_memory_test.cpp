@@ -29,8 +29,9 @@ TEST(HostMemory, ARunFitsOrIsRefusedWithItsSizeWhatItNeedsAndWhatThereIs) {
     EXPECT_EQ(host_bytes_needed({1024, 1024}, selected), std::size_t{32} << 20);
     EXPECT_EQ(host_memory_shortfall(config, selected, std::size_t{1} << 40), "");
     const std::string why = host_memory_shortfall(config, selected, std::size_t{1} << 30);
-    EXPECT_EQ(why, "size 100000x100000 needs about 305175 MiB of host memory; 1024 MiB are "
-                   "available");
+    EXPECT_EQ(why,
+              "size 100000x100000 needs about 305175 MiB of host memory; 1024 MiB are "
+              "available");
 }
 
 TEST(HostMemory, KeptOutputsAddUpOverTheRun) {

@@ -15,9 +15,9 @@ namespace coalesce {
 namespace {
 
 // The five documents of shared/seeds/.
-const std::vector<std::string> kSeedFiles = {
-    "000_5aa101e1dc0295b6.txt", "001_dd22bfe62432ce4c.txt", "002_42031390f676189f.txt",
-    "003_bacf824dcd5d0fdc.txt", "004_8d4c2e1c662df269.txt"};
+const std::vector<std::string> kSeedFiles = {"000_5aa101e1dc0295b6.txt", "001_dd22bfe62432ce4c.txt",
+                                             "002_42031390f676189f.txt", "003_bacf824dcd5d0fdc.txt",
+                                             "004_8d4c2e1c662df269.txt"};
 
 const Registry& registry_with_textures() {
     static const Registry registry = [] {

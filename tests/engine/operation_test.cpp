@@ -91,14 +91,17 @@ TEST(CpuReference, HandComputedFilterXForEveryBorder) {
     EXPECT_FLOAT_EQ(at00(Border::wrap), (3 + 1 + 2) / 3.0f);
     EXPECT_FLOAT_EQ(at00(Border::mirror), (1 + 1 + 2) / 3.0f);
     // Radius 2 reaches two outside: mirror reads b a | a b c.
-    EXPECT_FLOAT_EQ(cpu_reference(Op::filter_x, m, {2, Border::mirror}).value.at(0, 0), (2 + 1 + 1 + 2 + 3) / 5.0f);
+    EXPECT_FLOAT_EQ(cpu_reference(Op::filter_x, m, {2, Border::mirror}).value.at(0, 0),
+                    (2 + 1 + 1 + 2 + 3) / 5.0f);
     EXPECT_FLOAT_EQ(cpu_reference(Op::filter_x, m, {0, Border::clamp}).value.at(1, 2), 6.0f);
 }
 
 TEST(CpuReference, FilterYRunsDownColumns) {
     const Matrix m = two_by_three();  // column 1: 2 5
-    EXPECT_FLOAT_EQ(cpu_reference(Op::filter_y, m, {1, Border::zero}).value.at(0, 1), (0 + 2 + 5) / 3.0f);
-    EXPECT_FLOAT_EQ(cpu_reference(Op::filter_y, m, {1, Border::wrap}).value.at(1, 1), (2 + 5 + 2) / 3.0f);
+    EXPECT_FLOAT_EQ(cpu_reference(Op::filter_y, m, {1, Border::zero}).value.at(0, 1),
+                    (0 + 2 + 5) / 3.0f);
+    EXPECT_FLOAT_EQ(cpu_reference(Op::filter_y, m, {1, Border::wrap}).value.at(1, 1),
+                    (2 + 5 + 2) / 3.0f);
 }
 
 TEST(Verify, ExactOpsRejectAnyDifference) {

@@ -14,7 +14,9 @@ TEST(Registry, RefusesDuplicateIdsAndNamesTheOrigin) {
         registry.add(again);
         FAIL() << "duplicate accepted";
     } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("'transpose/cpu-naive' already exists (from built-in)"), std::string::npos)
+        EXPECT_NE(
+            std::string(e.what()).find("'transpose/cpu-naive' already exists (from built-in)"),
+            std::string::npos)
             << e.what();
     }
     EXPECT_EQ(registry.size(), before);

@@ -85,7 +85,8 @@ TEST(RunSteps, SkipReasonSaysWhy) {
     info.borders = {Border::clamp};
     info.gpu = false;
     EXPECT_EQ(skip_reason(info, {4, 4}, {1, Border::clamp}, false), "");
-    EXPECT_NE(skip_reason(info, {4, 4}, {1, Border::wrap}, false).find("'wrap'"), std::string::npos);
+    EXPECT_NE(skip_reason(info, {4, 4}, {1, Border::wrap}, false).find("'wrap'"),
+              std::string::npos);
     info.limits.max_radius = 8;
     EXPECT_NE(skip_reason(info, {4, 4}, {9, Border::clamp}, false).find("0..8"), std::string::npos);
     info.gpu = true;

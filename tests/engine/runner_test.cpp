@@ -11,9 +11,14 @@ namespace {
 // A host variant that forgets its last output element: verification must catch it.
 class ForgetfulInstance final : public Instance {
 public:
-    void upload(const Matrix& input) override { in_ = input; out_ = Matrix(input.rows(), input.cols()); }
+    void upload(const Matrix& input) override {
+        in_ = input;
+        out_ = Matrix(input.rows(), input.cols());
+    }
     void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
-    void launch(cudaStream_t) override { std::copy(in_.data(), in_.data() + in_.size() - 1, out_.data()); }
+    void launch(cudaStream_t) override {
+        std::copy(in_.data(), in_.data() + in_.size() - 1, out_.data());
+    }
     Matrix download() override { return out_; }
 
 private:
@@ -49,7 +54,8 @@ TEST(ParseSizes, AcceptsAListOfShapes) {
 }
 
 TEST(ParseSizes, RejectsZeroNegativeAndMalformed) {
-    for (const char* bad : {"0x5", "5x0", "-3x4", "4x", "x4", "4*4", "abc", "", "4x4,", "99999999999x2"}) {
+    for (const char* bad :
+         {"0x5", "5x0", "-3x4", "4x", "x4", "4*4", "abc", "", "4x4,", "99999999999x2"}) {
         try {
             parse_sizes(bad);
             ADD_FAILURE() << "accepted '" << bad << "'";
@@ -75,14 +81,16 @@ TEST(Runner, HostSuiteVerifiesEveryOperationAndReportsBandwidth) {
         EXPECT_LE(r.min_ms, r.median_ms);
         EXPECT_LE(r.median_ms, r.max_ms);
         EXPECT_GT(r.copy_gbps, 0);
-        EXPECT_NEAR(r.gbps, static_cast<double>(r.bytes) / (r.median_ms * 1e-3) / 1e9, 1e-9 * r.gbps);
+        EXPECT_NEAR(r.gbps, static_cast<double>(r.bytes) / (r.median_ms * 1e-3) / 1e9,
+                    1e-9 * r.gbps);
         EXPECT_NEAR(r.pct_of_copy, 100 * r.gbps / r.copy_gbps, 1e-9 * r.pct_of_copy);
     }
 }
 
 TEST(Runner, AFailingVariantIsReportedWithoutBandwidthAndTheRunGoesOn) {
     Registry registry;
-    registry.add(host_variant("copy/forgetful", [] { return std::make_unique<ForgetfulInstance>(); }));
+    registry.add(
+        host_variant("copy/forgetful", [] { return std::make_unique<ForgetfulInstance>(); }));
     registry.add(host_variant("copy/throws", []() -> std::unique_ptr<Instance> {
         throw std::runtime_error("cudaMalloc failed: out of memory");
     }));
@@ -112,7 +120,8 @@ TEST(Runner, CancelMarksTheRestCancelled) {
     EXPECT_TRUE(record.cancelled);
     ASSERT_EQ(record.runs.size(), registry.size());
     EXPECT_EQ(record.runs[0].status, Status::ok);
-    for (std::size_t i = 1; i < record.runs.size(); ++i) EXPECT_EQ(record.runs[i].status, Status::cancelled);
+    for (std::size_t i = 1; i < record.runs.size(); ++i)
+        EXPECT_EQ(record.runs[i].status, Status::cancelled);
 }
 
 TEST(Runner, RejectsBadConfigurationsWithAReason) {
@@ -130,7 +139,8 @@ TEST(Runner, RejectsBadConfigurationsWithAReason) {
         runner.run(config);
         FAIL();
     } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("unknown variant 'transpose/does-not-exist'"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("unknown variant 'transpose/does-not-exist'"),
+                  std::string::npos);
     }
     config = small_config();
     config.reps = 0;
@@ -152,8 +162,11 @@ TEST(Runner, SelectsByIdPrefixAndKeepsOutputs) {
         EXPECT_EQ(r.border, "mirror");
         ASSERT_TRUE(r.output && r.reference);
         EXPECT_EQ(r.output->shape(), (Shape{33, 65}));
-        EXPECT_TRUE(verify(Op::filter_y, cpu_reference(Op::filter_y, Matrix::random(33, 65, config.seed), config.params),
-                           *r.output).ok);
+        EXPECT_TRUE(
+            verify(Op::filter_y,
+                   cpu_reference(Op::filter_y, Matrix::random(33, 65, config.seed), config.params),
+                   *r.output)
+                .ok);
     }
 }
 
@@ -175,9 +188,14 @@ namespace {
 
 class CopyInstance final : public Instance {
 public:
-    void upload(const Matrix& input) override { in_ = input; out_ = Matrix(input.rows(), input.cols()); }
+    void upload(const Matrix& input) override {
+        in_ = input;
+        out_ = Matrix(input.rows(), input.cols());
+    }
     void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
-    void launch(cudaStream_t) override { std::copy(in_.data(), in_.data() + in_.size(), out_.data()); }
+    void launch(cudaStream_t) override {
+        std::copy(in_.data(), in_.data() + in_.size(), out_.data());
+    }
     Matrix download() override { return out_; }
 
 private:
@@ -198,7 +216,8 @@ TEST(Runner, SkipsInputsOutsideAVariantsLimitsWithTheReason) {
     const RunRecord record = Runner(registry).run(config);
     ASSERT_EQ(record.runs.size(), 2u);
     EXPECT_EQ(record.runs[0].status, Status::skipped);
-    EXPECT_NE(record.runs[0].error.find("multiple of 4"), std::string::npos) << record.runs[0].error;
+    EXPECT_NE(record.runs[0].error.find("multiple of 4"), std::string::npos)
+        << record.runs[0].error;
     EXPECT_NE(record.runs[0].error.find("65"), std::string::npos) << record.runs[0].error;
     EXPECT_EQ(record.runs[1].status, Status::ok);
     EXPECT_TRUE(record.runs[1].verified);

@@ -35,7 +35,8 @@ Finished run_app(const QStringList& arguments, const QString& config_home, bool 
     app.setProcessChannelMode(QProcess::MergedChannels);
     app.start(app_path(), arguments);
     EXPECT_TRUE(app.waitForFinished(120000)) << "the app did not finish";
-    return {app.exitStatus() == QProcess::NormalExit ? app.exitCode() : -1, QString::fromLocal8Bit(app.readAll())};
+    return {app.exitStatus() == QProcess::NormalExit ? app.exitCode() : -1,
+            QString::fromLocal8Bit(app.readAll())};
 }
 
 }  // namespace
@@ -56,7 +57,8 @@ TEST(CommandLine, OpensAResultsFileAndExportsItsChart) {
     for (const char* chart : {"bandwidth", "sweep"}) {
         const QString png = dir.filePath(QString("chart-%1.png").arg(chart));
         // Headless, as the docs run it on a server: the export needs no display.
-        const Finished f = run_app({"--open-results", json, "--chart", chart, "--export-chart", png}, dir.path(), true);
+        const Finished f = run_app(
+            {"--open-results", json, "--chart", chart, "--export-chart", png}, dir.path(), true);
         EXPECT_EQ(f.exit_code, 0) << f.output.toStdString();
         const QImage image(png);
         EXPECT_FALSE(image.isNull()) << chart << ": " << f.output.toStdString();
@@ -64,7 +66,8 @@ TEST(CommandLine, OpensAResultsFileAndExportsItsChart) {
     }
     // Two files side by side (the same one twice is enough to draw both series).
     const QString compared = dir.filePath("compare.svg");
-    const Finished c = run_app({"--compare", json, "--compare", json, "--export-chart", compared}, dir.path());
+    const Finished c =
+        run_app({"--compare", json, "--compare", json, "--export-chart", compared}, dir.path());
     EXPECT_EQ(c.exit_code, 0) << c.output.toStdString();
     QFile svg(compared);
     ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
@@ -72,7 +75,9 @@ TEST(CommandLine, OpensAResultsFileAndExportsItsChart) {
 
     // A file that is not there: exit status 1, the reason on stderr, no chart file.
     const QString missing_png = dir.filePath("none.png");
-    const Finished f = run_app({"--open-results", dir.filePath("missing.json"), "--export-chart", missing_png}, dir.path());
+    const Finished f =
+        run_app({"--open-results", dir.filePath("missing.json"), "--export-chart", missing_png},
+                dir.path());
     EXPECT_EQ(f.exit_code, 1);
     EXPECT_TRUE(f.output.contains("missing.json")) << f.output.toStdString();
     EXPECT_FALSE(QFileInfo::exists(missing_png));
@@ -91,8 +96,13 @@ TEST(CommandLine, RunsAndSavesAScreenshotOfTheWindow) {
 
 TEST(CommandLine, RefusesBadOptionsWithUsageStatus) {
     QTemporaryDir dir;
-    EXPECT_EQ(run_app({"--chart", "pie", "--export-chart", dir.filePath("x.png")}, dir.path()).exit_code, 2);
-    EXPECT_EQ(run_app({"--compare", "only-one.json", "--export-chart", dir.filePath("x.png")}, dir.path()).exit_code, 2);
+    EXPECT_EQ(
+        run_app({"--chart", "pie", "--export-chart", dir.filePath("x.png")}, dir.path()).exit_code,
+        2);
+    EXPECT_EQ(
+        run_app({"--compare", "only-one.json", "--export-chart", dir.filePath("x.png")}, dir.path())
+            .exit_code,
+        2);
 }
 
 TEST(CommandLine, WithoutADisplaySaysHowToRunHeadlessAndStillHelps) {

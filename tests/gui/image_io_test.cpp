@@ -30,7 +30,8 @@ class ImageIo : public ::testing::Test {
 protected:
     void SetUp() override {
         dir_ = fs::temp_directory_path() /
-               ("coalesce-gui-io-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+               ("coalesce-gui-io-" +
+                std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(dir_);
         fs::create_directories(dir_);
@@ -40,7 +41,8 @@ protected:
 };
 
 std::size_t files_in(const fs::path& dir) {
-    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+    return static_cast<std::size_t>(
+        std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
 }
 
 }  // namespace
@@ -75,7 +77,8 @@ TEST_F(ImageIo, ColourBecomesLuminanceOrOneChannel) {
     EXPECT_NEAR(lum.matrix->at(60, 50), 0.299f * 230 + 0.587f * 24 + 0.114f * 24, 0.01f);
     EXPECT_NE(lum.source_type.find("3 channels"), std::string::npos);
     EXPECT_NE(lum.source_type.find("luminance"), std::string::npos);
-    EXPECT_THROW(load_image(kSamples / "shapes-160x120.ppm", ChannelChoice::alpha), std::runtime_error);
+    EXPECT_THROW(load_image(kSamples / "shapes-160x120.ppm", ChannelChoice::alpha),
+                 std::runtime_error);
 }
 
 TEST_F(ImageIo, ReadsTheFirstMatrixOfAnOpenCvYamlFile) {
@@ -85,7 +88,8 @@ TEST_F(ImageIo, ReadsTheFirstMatrixOfAnOpenCvYamlFile) {
         for (int c = 0; c < 5; ++c) m.at<double>(r, c) = r * 10 + c + 0.5;
     {
         cv::FileStorage fs_out(path.string(), cv::FileStorage::WRITE);
-        fs_out << "note" << "not a matrix";
+        fs_out << "note"
+               << "not a matrix";
         fs_out << "values" << m;
         fs_out << "second" << cv::Mat::zeros(2, 2, CV_32F);
     }
@@ -124,7 +128,8 @@ TEST_F(ImageIo, ACorruptImageIsRefusedWithTheFileNamed) {
 
 TEST_F(ImageIo, PngIsNormalizedTo8BitAndWrittenWithoutLeftovers) {
     Matrix m(4, 6);
-    for (std::size_t i = 0; i < m.size(); ++i) m.data()[i] = -3.0f + static_cast<float>(i);  // -3 .. 20
+    for (std::size_t i = 0; i < m.size(); ++i)
+        m.data()[i] = -3.0f + static_cast<float>(i);  // -3 .. 20
     const fs::path path = dir_ / "out.png";
     EXPECT_EQ(save_image(path, m), ImageEncoding::png8_normalized);
     const cv::Mat back = cv::imread(path.string(), cv::IMREAD_UNCHANGED);
@@ -140,14 +145,17 @@ TEST_F(ImageIo, TiffIs16BitForIntegersAndFloatOtherwiseBothExact) {
     EXPECT_EQ(save_image(ints, *ramp.matrix), ImageEncoding::tiff16);
     const LoadedImage ramp_back = load_image(ints);
     EXPECT_NE(ramp_back.source_type.find("16-bit unsigned"), std::string::npos);
-    EXPECT_EQ(std::memcmp(ramp_back.matrix->data(), ramp.matrix->data(), ramp.matrix->size() * sizeof(float)), 0);
+    EXPECT_EQ(std::memcmp(ramp_back.matrix->data(), ramp.matrix->data(),
+                          ramp.matrix->size() * sizeof(float)),
+              0);
 
     Matrix fractions = Matrix::random(7, 9, 3);
     const fs::path floats = dir_ / "random.tiff";
     EXPECT_EQ(save_image(floats, fractions), ImageEncoding::tiff_float);
     const LoadedImage back = load_image(floats);
     ASSERT_EQ(back.matrix->shape(), fractions.shape());
-    EXPECT_EQ(std::memcmp(back.matrix->data(), fractions.data(), fractions.size() * sizeof(float)), 0);
+    EXPECT_EQ(std::memcmp(back.matrix->data(), fractions.data(), fractions.size() * sizeof(float)),
+              0);
 }
 
 TEST_F(ImageIo, RefusedSavesLeaveNoFile) {

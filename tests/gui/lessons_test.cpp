@@ -64,7 +64,8 @@ TEST(Lessons, TheCoursesFindingsAreListedAndOneNotRunnableSaysWhatIsMissing) {
         panel.showLesson(QString::fromStdString(lesson.id));
         ASSERT_EQ(panel.currentLesson()->id, lesson.id);
         EXPECT_TRUE(panel.text()->toPlainText().contains(QString::fromStdString(lesson.title)));
-        // Texture lessons need the plugin, which this registry does not load: the panel must say so.
+        // Texture lessons need the plugin, which this registry does not load: the panel must say
+        // so.
         const bool needs_plugin = std::any_of(
             lesson.variants.begin(), lesson.variants.end(),
             [](const std::string& id) { return id.find("/texture-") != std::string::npos; });

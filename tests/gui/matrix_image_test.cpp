@@ -32,7 +32,7 @@ TEST(MatrixImage, HeatMapIsScaledAgainstTheBoundNotTheLargestDifference) {
     out.at(0, 1) = 1.25f;  // a quarter of its bound: the largest difference, yet dark
     out.at(1, 1) = 4.0f;   // three times its bound: fails
     bound.at(1, 0) = 0.0f;
-    out.at(1, 0) = 1.0f;   // equal where the bound is 0 (exact): black
+    out.at(1, 0) = 1.0f;  // equal where the bound is 0 (exact): black
     const Matrix diff = absolute_difference(out, ref);
     ASSERT_EQ(diff.shape(), out.shape());
     EXPECT_FLOAT_EQ(diff.at(0, 1), 0.25f);

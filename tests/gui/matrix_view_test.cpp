@@ -1,4 +1,5 @@
-// The picture view: value under the cursor, zoom with the wheel and the zoom slots, pan by dragging.
+// The picture view: value under the cursor, zoom with the wheel and the zoom slots, pan by
+// dragging.
 #include "matrix_view.hpp"
 
 #include <QSignalSpy>
@@ -34,7 +35,8 @@ TEST(MatrixView, ReportsTheElementUnderTheCursor) {
     const double left = (400 - 8 * zoom) / 2.0;
     const double top = 20 + (220 - 20 - 4 * zoom) / 2.0;
     QSignalSpy hovered(view.get(), &MatrixView::hovered);
-    QTest::mouseMove(view.get(), QPoint(static_cast<int>(left + 5.5 * zoom), static_cast<int>(top + 2.5 * zoom)));
+    QTest::mouseMove(view.get(), QPoint(static_cast<int>(left + 5.5 * zoom),
+                                        static_cast<int>(top + 2.5 * zoom)));
     ASSERT_GE(hovered.count(), 1);
     const QList<QVariant> last = hovered.takeLast();
     EXPECT_EQ(last.at(0).toString(), "Input");
@@ -51,8 +53,8 @@ TEST(MatrixView, ZoomsWithTheWheelAndTheSlotsAndFitsAgain) {
     auto view = make_view();
     const double fitted = view->zoom();
     const QPointF centre(200, 110);
-    QWheelEvent wheel(centre, view->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent wheel(centre, view->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(view.get(), &wheel);
     EXPECT_NEAR(view->zoom(), fitted * 1.25, 1e-9);
     view->zoomOut();
@@ -71,7 +73,8 @@ TEST(MatrixView, DraggingPansThePicture) {
     const QPoint start(static_cast<int>(left + 3.5 * zoom), static_cast<int>(top + 1.5 * zoom));
     QTest::mousePress(view.get(), Qt::LeftButton, Qt::NoModifier, start);
     QTest::mouseMove(view.get(), start + QPoint(static_cast<int>(zoom), 0));
-    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier, start + QPoint(static_cast<int>(zoom), 0));
+    QTest::mouseRelease(view.get(), Qt::LeftButton, Qt::NoModifier,
+                        start + QPoint(static_cast<int>(zoom), 0));
     QSignalSpy hovered(view.get(), &MatrixView::hovered);
     QTest::mouseMove(view.get(), start);
     ASSERT_GE(hovered.count(), 1);

@@ -57,7 +57,7 @@ TEST(Responsiveness, SelectingResultsOfAn8192RunNeverBlocksTheEventLoop) {
                    kept_result("transpose", "transpose/cpu-naive", n, transposed),
                    kept_result("row_sums", "row_sums/cpu-naive", n, sums)};
     record.runs[2].reference.reset();  // no reference: the difference pane says so
-    input.reset();  // the window must make the run's input again, from the seed
+    input.reset();                     // the window must make the run's input again, from the seed
 
     auto window = make_ready_window();
     show_settled(*window);

@@ -125,7 +125,7 @@ TEST(RunPanel, TunedVariantsHaveTheirOwnGroupAndExperimentsShowOnlyOnRequest) {
 
     // The choice is remembered.
     QSettings settings(QDir(QDir::tempPath()).filePath("coalesce-run-panel-test.ini"),
-                      QSettings::IniFormat);
+                       QSettings::IniFormat);
     panel.saveSettings(settings);
     RunPanel again(registry);
     again.restoreSettings(settings);
@@ -149,9 +149,9 @@ TEST(RunPanel, ALessonChoosesExactlyItsVariantsSizesAndParameters) {
     QString error;
     const auto config = panel.makeConfig(&error);
     ASSERT_TRUE(config.has_value()) << error.toStdString();
-    EXPECT_EQ(config->variants, (std::vector<std::string>{"transpose/shared-padded",
-                                                          "transpose/global-naive",
-                                                          "row_sums/fast-batch8"}));
+    EXPECT_EQ(config->variants,
+              (std::vector<std::string>{"transpose/shared-padded", "transpose/global-naive",
+                                        "row_sums/fast-batch8"}));
     EXPECT_EQ(config->sizes, lesson.sizes);
     EXPECT_EQ(config->params.radius, 7);
     EXPECT_EQ(config->params.border, Border::mirror);
@@ -198,7 +198,8 @@ TEST(RunPanel, ConfigHoldsTheChosenOperationsVariantsAndParameters) {
     ASSERT_FALSE(config->variants.empty());
     for (const std::string& id : config->variants) {
         EXPECT_EQ(registry.find(id)->info.op, Op::filter_y) << id;
-        EXPECT_FALSE(registry.find(id)->info.gpu) << id << ": no device, yet a GPU variant was chosen";
+        EXPECT_FALSE(registry.find(id)->info.gpu)
+            << id << ": no device, yet a GPU variant was chosen";
     }
     EXPECT_TRUE(config->include_cpu);
     EXPECT_TRUE(panel.useLoadedInput());

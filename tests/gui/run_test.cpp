@@ -65,7 +65,8 @@ TEST(Run, OnTheLoadedImageFillsTheTableAndShowsOutputs) {
 
     const ResultsModel* model = window->resultsModel();
     ASSERT_EQ(static_cast<std::size_t>(model->rowCount()), host_variants_of(*window, ops));
-    EXPECT_EQ(window->resultsView()->model()->rowCount(), model->rowCount());  // the table shows every row
+    EXPECT_EQ(window->resultsView()->model()->rowCount(),
+              model->rowCount());  // the table shows every row
     for (int row = 0; row < model->rowCount(); ++row) {
         const RunResult& r = model->result(row);
         EXPECT_EQ(r.status, Status::ok) << r.variant << ": " << r.error;
@@ -85,7 +86,8 @@ TEST(Run, OnTheLoadedImageFillsTheTableAndShowsOutputs) {
         ASSERT_TRUE(select_and_wait(*window, row));
         ASSERT_TRUE(window->outputView()->hasMatrix());
         EXPECT_EQ(window->outputView()->matrix()->shape(), (Shape{97, 61}));
-        EXPECT_TRUE(window->differenceView()->caption().contains("identical")) << window->differenceView()->caption().toStdString();
+        EXPECT_TRUE(window->differenceView()->caption().contains("identical"))
+            << window->differenceView()->caption().toStdString();
     }
 }
 
@@ -98,8 +100,9 @@ TEST(Run, CancelMidRunLeavesEveryRowCompleteOrMarkedCancelled) {
 
     // Cancel as soon as the first result reaches the window, as a person pressing Esc would.
     ResultsModel* model = window->resultsModel();
-    QObject::connect(model, &QAbstractItemModel::rowsInserted, window.get(), [&window] { window->cancelRun(); },
-                     Qt::SingleShotConnection);
+    QObject::connect(
+        model, &QAbstractItemModel::rowsInserted, window.get(), [&window] { window->cancelRun(); },
+        Qt::SingleShotConnection);
     QSignalSpy finished(window.get(), &MainWindow::runFinished);
     ASSERT_TRUE(window->startRun()) << window->errorText().toStdString();
     ASSERT_TRUE(finished.wait(120000));
@@ -113,7 +116,8 @@ TEST(Run, CancelMidRunLeavesEveryRowCompleteOrMarkedCancelled) {
     int complete = 0, cancelled = 0;
     for (int row = 0; row < model->rowCount(); ++row) {
         const RunResult& r = model->result(row);
-        const QString status = model->data(model->index(row, ResultsModel::StatusColumn)).toString();
+        const QString status =
+            model->data(model->index(row, ResultsModel::StatusColumn)).toString();
         if (r.status == Status::ok) {
             ++complete;
             EXPECT_TRUE(r.verified) << r.variant;
@@ -177,7 +181,8 @@ TEST(Run, ClosingWithUnsavedResultsAsksFirst) {
     ASSERT_EQ(in->shape(), (Shape{8, 8}));
     ASSERT_EQ(out->shape(), in->shape());
     EXPECT_EQ(std::memcmp(in->data(), out->data(), in->size() * sizeof(float)), 0);
-    EXPECT_TRUE(window->inputView()->caption().contains("random")) << window->inputView()->caption().toStdString();
+    EXPECT_TRUE(window->inputView()->caption().contains("random"))
+        << window->inputView()->caption().toStdString();
 
     window->setClosePromptAnswer(QMessageBox::Cancel);
     EXPECT_FALSE(window->close());
@@ -193,14 +198,17 @@ TEST(Run, KeyboardShortcutsRunAndCancel) {
     window->show();
     window->activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(window.get()));
-    choose_cpu_variants(*window, {"copy", "transpose", "row_sums", "col_sums", "filter_x", "filter_y"});
+    choose_cpu_variants(*window,
+                        {"copy", "transpose", "row_sums", "col_sums", "filter_x", "filter_y"});
     window->runPanel()->setSweep(true, "1024x1024,1024x1024,1024x1024,1024x1024");
 
     // Every documented shortcut is bound to an action of the window.
     QStringList bound;
     for (QAction* a : window->findChildren<QAction*>())
-        for (const QKeySequence& k : a->shortcuts()) bound << k.toString(QKeySequence::PortableText);
-    for (const char* key : {"Ctrl+O", "Ctrl+R", "Esc", "Ctrl+S", "Ctrl+E", "Ctrl+Q", "Ctrl+=", "Ctrl+-"})
+        for (const QKeySequence& k : a->shortcuts())
+            bound << k.toString(QKeySequence::PortableText);
+    for (const char* key :
+         {"Ctrl+O", "Ctrl+R", "Esc", "Ctrl+S", "Ctrl+E", "Ctrl+Q", "Ctrl+=", "Ctrl+-"})
         EXPECT_TRUE(bound.contains(key)) << key << " is not bound";
 
     QSignalSpy finished(window.get(), &MainWindow::runFinished);

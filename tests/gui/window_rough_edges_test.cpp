@@ -82,8 +82,9 @@ TEST(RoughEdges, TheOutputPaneSaysWhyAfterACancelledOrFailedRun) {
     choose_cpu_variants(*window, {"copy"});
     window->runPanel()->setSweep(true, "8x8");
     // Cancelled before anything ran: the worker marks every run cancelled.
-    QObject::connect(window->runController(), &RunController::runStarted, window.get(),
-                     [&window] { window->cancelRun(); }, Qt::SingleShotConnection);
+    QObject::connect(
+        window->runController(), &RunController::runStarted, window.get(),
+        [&window] { window->cancelRun(); }, Qt::SingleShotConnection);
     ASSERT_TRUE(run_and_wait(*window));
     EXPECT_FALSE(window->outputView()->message().contains("Running"))
         << window->outputView()->message().toStdString();
@@ -208,8 +209,9 @@ TEST(RoughEdges, LongCaptionsWrapInsteadOfBeingCutOff) {
     MatrixView view("|Output − CPU reference|");
     view.resize(220, 300);
     auto m = std::make_shared<Matrix>(4, 4);
-    const QString caption = "|diff| ÷ verification bound: black 0, white 1 (the bound), cyan "
-                            "beyond; largest 0.031 of the bound";
+    const QString caption =
+        "|diff| ÷ verification bound: black 0, white 1 (the bound), cyan "
+        "beyond; largest 0.031 of the bound";
     view.setMatrix(m, render_grey(*m), caption);
     const QRect needed = view.fontMetrics().boundingRect(
         QRect(0, 0, 220 - 12 - 56, 10000), Qt::TextWordWrap, view.title() + " — " + caption);

@@ -29,7 +29,8 @@ TEST(BandwidthBarsModel, OneBarPerVariantAtTheLargestSizeInItsOperationsColumn) 
     EXPECT_EQ(bars.shownSize(), (Shape{8192, 8192}));
     ASSERT_EQ(bars.sizes().size(), 3u);
     EXPECT_EQ(bars.sizes().front(), (Shape{1024, 1024}));
-    EXPECT_EQ(bars.rowCount(), 16);  // 16 plottable variants; the failed and the skipped are not drawn
+    EXPECT_EQ(bars.rowCount(),
+              16);  // 16 plottable variants; the failed and the skipped are not drawn
     EXPECT_EQ(bars.hiddenRuns(), 2);
     EXPECT_EQ(bars.columnCount(), 6);
     EXPECT_EQ(bars.headerData(0, Qt::Horizontal).toString(), "copy");
@@ -210,7 +211,8 @@ TEST(CompareModel, OneColumnPerFileAtTheLargestCommonSize) {
 
 TEST(CompareModel, TwoFilesOfOneDeviceAreToldApartByTheirLabels) {
     CompareModel model;
-    model.setRecords(sampleRecord("NVIDIA H200"), "monday.json", sampleRecord("NVIDIA H200", 0.9), "tuesday.json");
+    model.setRecords(sampleRecord("NVIDIA H200"), "monday.json", sampleRecord("NVIDIA H200", 0.9),
+                     "tuesday.json");
     EXPECT_EQ(model.seriesLabel(0), "NVIDIA H200 (monday.json)");
     EXPECT_EQ(model.seriesLabel(1), "NVIDIA H200 (tuesday.json)");
     model.clear();

@@ -54,7 +54,8 @@ TEST_F(ChartWidgets, BandwidthChartNamesTheDeviceSizeOperationsAndCopyReference)
     EXPECT_EQ(legend.mid(0, 6),
               (QStringList{"copy", "transpose", "row_sums", "col_sums", "filter_x", "filter_y"}));
     ASSERT_EQ(legend.size(), 7);
-    EXPECT_TRUE(legend.last().startsWith("device copy, same run: 3,951.0 GB/s")) << legend.last().toStdString();
+    EXPECT_TRUE(legend.last().startsWith("device copy, same run: 3,951.0 GB/s"))
+        << legend.last().toStdString();
 }
 
 TEST_F(ChartWidgets, BandwidthChartCanBeLimitedToOneTier) {
@@ -98,15 +99,17 @@ TEST_F(ChartWidgets, SweepChartShowsOneOperationOnRequest) {
     chart.setOperation("row_sums");
     EXPECT_TRUE(chart.chartTitle().contains("row_sums"));
     QStringList legend = chart.legendLabels();
-    EXPECT_EQ(legend.mid(0, 3), (QStringList{"row_sums/global-thread-per-row", "row_sums/global-warp-per-row",
-                                             "row_sums/fast-warp-float4"}));
+    EXPECT_EQ(legend.mid(0, 3),
+              (QStringList{"row_sums/global-thread-per-row", "row_sums/global-warp-per-row",
+                           "row_sums/fast-warp-float4"}));
     EXPECT_TRUE(legend.last().startsWith("L2 cache: 60 MiB"));
 }
 
 TEST_F(ChartWidgets, ExportsAPngThatDecodesAtTheAskedSizeAndIsNotBlank) {
     BandwidthChartWidget chart(&model);
     QString error;
-    ASSERT_TRUE(chart.exportChart(path("bars.png"), &error, QSize(1100, 700))) << error.toStdString();
+    ASSERT_TRUE(chart.exportChart(path("bars.png"), &error, QSize(1100, 700)))
+        << error.toStdString();
     QImage image;
     ASSERT_TRUE(image.load(path("bars.png")));
     EXPECT_EQ(image.size(), QSize(1100, 700));
@@ -161,7 +164,8 @@ TEST_F(ChartWidgets, ExportToAnUnwritablePlaceFailsWithAMessageAndLeavesNoFile) 
 TEST_F(ChartWidgets, CompareChartNamesBothDevicesInTitleLegendAndExport) {
     CompareChartWidget chart;
     EXPECT_FALSE(chart.hasData());
-    chart.setRecords(sampleRecord("NVIDIA H200"), "h200.json", sampleRecord("NVIDIA H100", 0.8), "h100.json");
+    chart.setRecords(sampleRecord("NVIDIA H200"), "h200.json", sampleRecord("NVIDIA H100", 0.8),
+                     "h100.json");
     EXPECT_TRUE(chart.hasData());
     EXPECT_TRUE(chart.chartTitle().contains("NVIDIA H200"));
     EXPECT_TRUE(chart.chartTitle().contains("NVIDIA H100"));
@@ -175,7 +179,8 @@ TEST_F(ChartWidgets, CompareChartNamesBothDevicesInTitleLegendAndExport) {
 
 TEST_F(ChartWidgets, CompareOfOneDeviceNamesTheFilesToo) {
     CompareChartWidget chart;
-    chart.setRecords(sampleRecord("NVIDIA H200"), "monday.json", sampleRecord("NVIDIA H200", 0.9), "tuesday.json");
+    chart.setRecords(sampleRecord("NVIDIA H200"), "monday.json", sampleRecord("NVIDIA H200", 0.9),
+                     "tuesday.json");
     EXPECT_TRUE(chart.chartTitle().contains("monday.json"));
     EXPECT_TRUE(chart.chartTitle().contains("tuesday.json"));
     EXPECT_EQ(chart.legendLabels(),
@@ -184,7 +189,8 @@ TEST_F(ChartWidgets, CompareOfOneDeviceNamesTheFilesToo) {
 
 TEST_F(ChartWidgets, TabsExportTheVisibleChart) {
     ResultsChartsWidget charts(&model);
-    charts.showComparison(sampleRecord("NVIDIA H200"), "a.json", sampleRecord("NVIDIA H100"), "b.json");
+    charts.showComparison(sampleRecord("NVIDIA H200"), "a.json", sampleRecord("NVIDIA H100"),
+                          "b.json");
     EXPECT_EQ(charts.currentChart(), charts.compare());
     QString error;
     ASSERT_TRUE(charts.exportCurrentChart(path("current.png"), &error)) << error.toStdString();

@@ -34,7 +34,8 @@ TEST(ResultsModel, PassesTheModelTesterThroughAppendSetAndClear) {
 TEST(ResultsModel, FillsEveryColumnFromAHandBuiltRecord) {
     RunRecord record;
     record.device.name = "NVIDIA H200";
-    RunResult r = sampleResult("transpose", "transpose/shared-padded", "shared", 8192, 4096, 3544.24);
+    RunResult r =
+        sampleResult("transpose", "transpose/shared-padded", "shared", 8192, 4096, 3544.24);
     r.median_ms = 0.0757;
     r.pct_of_copy = 89.7;
     r.max_abs_error = 0;
@@ -58,10 +59,14 @@ TEST(ResultsModel, FillsEveryColumnFromAHandBuiltRecord) {
     EXPECT_EQ(cell(model, 0, ResultsModel::TierColumn), "classic");
 
     // Raw values for sorting and computing.
-    EXPECT_DOUBLE_EQ(model.data(model.index(0, ResultsModel::GbpsColumn), ResultsModel::RawRole).toDouble(), 3544.24);
-    EXPECT_EQ(model.data(model.index(0, ResultsModel::SizeColumn), ResultsModel::RawRole).toULongLong(),
-              8192ull * 4096ull);
-    EXPECT_TRUE(model.data(model.index(0, ResultsModel::VerifiedColumn), ResultsModel::RawRole).toBool());
+    EXPECT_DOUBLE_EQ(
+        model.data(model.index(0, ResultsModel::GbpsColumn), ResultsModel::RawRole).toDouble(),
+        3544.24);
+    EXPECT_EQ(
+        model.data(model.index(0, ResultsModel::SizeColumn), ResultsModel::RawRole).toULongLong(),
+        8192ull * 4096ull);
+    EXPECT_TRUE(
+        model.data(model.index(0, ResultsModel::VerifiedColumn), ResultsModel::RawRole).toBool());
     EXPECT_EQ(model.device().name, "NVIDIA H200");
 }
 
@@ -76,7 +81,8 @@ TEST(ResultsModel, ShowsEachRunsTier) {
     EXPECT_EQ(cell(model, 1, ResultsModel::TierColumn), "experiment");
     EXPECT_EQ(model.headerData(ResultsModel::TierColumn, Qt::Horizontal).toString(), "Tier");
     EXPECT_TRUE(model.headerData(ResultsModel::TierColumn, Qt::Horizontal, Qt::ToolTipRole)
-                    .toString().contains("experiment"));
+                    .toString()
+                    .contains("experiment"));
 }
 
 TEST(ResultsModel, AFailedRunShowsNoNumbersAndItsReasonAsToolTip) {
@@ -87,9 +93,11 @@ TEST(ResultsModel, AFailedRunShowsNoNumbersAndItsReasonAsToolTip) {
     ResultsModel model;
     model.appendResult(r);
     EXPECT_EQ(cell(model, 0, ResultsModel::GbpsColumn), QStringLiteral("—"));
-    EXPECT_FALSE(model.data(model.index(0, ResultsModel::GbpsColumn), ResultsModel::RawRole).isValid());
+    EXPECT_FALSE(
+        model.data(model.index(0, ResultsModel::GbpsColumn), ResultsModel::RawRole).isValid());
     EXPECT_EQ(cell(model, 0, ResultsModel::StatusColumn), "failed");
-    EXPECT_TRUE(cell(model, 0, ResultsModel::VariantColumn, Qt::ToolTipRole).contains("0.25 vs reference"));
+    EXPECT_TRUE(
+        cell(model, 0, ResultsModel::VariantColumn, Qt::ToolTipRole).contains("0.25 vs reference"));
 }
 
 TEST(ResultsModel, SortsNumericallyThroughTheRawRole) {

@@ -86,7 +86,8 @@ RunRecord sampleRecord(const std::string& device_name, double scale) {
         const double size_factor = side == 1024 ? 1.45 : side == 4096 ? 0.93 : 1.0;
         const double copy = kEntries[0].gbps * size_factor * scale;
         for (const Entry& e : kEntries) {
-            RunResult r = sampleResult(e.op, e.variant, e.space, side, side, e.gbps * size_factor * scale);
+            RunResult r =
+                sampleResult(e.op, e.variant, e.space, side, side, e.gbps * size_factor * scale);
             r.copy_gbps = copy;
             r.pct_of_copy = 100.0 * r.gbps / copy;
             r.cache_resident = r.bytes <= record.device.l2_bytes;
@@ -94,7 +95,8 @@ RunRecord sampleRecord(const std::string& device_name, double scale) {
                 r.max_abs_error = 2.4e-6;
             record.runs.push_back(r);
         }
-        RunResult failed = sampleResult("filter_y", "filter_y/shared-tile", "shared", side, side, 1.0);
+        RunResult failed =
+            sampleResult("filter_y", "filter_y/shared-tile", "shared", side, side, 1.0);
         failed.status = Status::failed;
         failed.verified = false;
         failed.gbps = 0;
@@ -102,7 +104,8 @@ RunRecord sampleRecord(const std::string& device_name, double scale) {
         failed.error = "element (0, 17): 0.25 vs reference 1.0";
         record.runs.push_back(failed);
     }
-    RunResult skipped = sampleResult("transpose", "transpose/texture-pitched", "texture-pitched", 8192, 8192, 1.0);
+    RunResult skipped =
+        sampleResult("transpose", "transpose/texture-pitched", "texture-pitched", 8192, 8192, 1.0);
     skipped.status = Status::skipped;
     skipped.verified = false;
     skipped.gbps = 0;

@@ -3,5 +3,6 @@
 
 #include <cstdint>
 
-extern "C" __attribute__((visibility("default"))) const std::uint32_t coalesce_plugin_abi_version = 2;
+extern "C" __attribute__((visibility("default"))) const std::uint32_t coalesce_plugin_abi_version =
+    2;
 extern "C" __attribute__((visibility("default"))) const std::uint32_t coalesce_plugin_register = 0;

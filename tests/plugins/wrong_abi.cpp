@@ -5,7 +5,8 @@ using namespace coalesce_test_plugin;
 
 TEST_PLUGIN_EXPORT uint32_t coalesce_plugin_abi_version(void) { return 999u; }
 
-TEST_PLUGIN_EXPORT int coalesce_plugin_register(const coalesce_host* host, size_t, char* err, size_t err_len) {
+TEST_PLUGIN_EXPORT int coalesce_plugin_register(const coalesce_host* host, size_t, char* err,
+                                                size_t err_len) {
     const coalesce_variant_desc desc = host_copy_desc("copy/test-wrong-abi", "copy");
     return host->add_variant(host->context, &desc, err, err_len);
 }

@@ -24,7 +24,8 @@ inline const std::vector<Op>& matrix_ops() {
 // "transpose/shared-padded" -> "transpose_shared_padded": gtest names allow [A-Za-z0-9_] only.
 inline std::string sanitized(const std::string& text) {
     std::string out = text;
-    std::replace_if(out.begin(), out.end(), [](unsigned char ch) { return !std::isalnum(ch); }, '_');
+    std::replace_if(
+        out.begin(), out.end(), [](unsigned char ch) { return !std::isalnum(ch); }, '_');
     return out;
 }
 
@@ -34,17 +35,23 @@ inline const Matrix& cached_input(Shape shape) {
     const auto key = std::make_pair(shape.rows, shape.cols);
     auto it = cache.find(key);
     if (it == cache.end())
-        it = cache.emplace(key, Matrix::random(shape.rows, shape.cols, 1000003u * shape.rows + shape.cols)).first;
+        it = cache
+                 .emplace(key, Matrix::random(shape.rows, shape.cols,
+                                              1000003u * shape.rows + shape.cols))
+                 .first;
     return it->second;
 }
 
 // The CPU reference of `op` on cached_input(shape).
 inline const Reference& cached_reference(Op op, Shape shape, const OpParams& params) {
     static std::map<std::string, Reference> cache;
-    std::string key = std::string(op_name(op)) + " " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
-    if (is_filter(op)) key += " " + std::to_string(params.radius) + " " + std::string(border_name(params.border));
+    std::string key = std::string(op_name(op)) + " " + std::to_string(shape.rows) + "x" +
+                      std::to_string(shape.cols);
+    if (is_filter(op))
+        key += " " + std::to_string(params.radius) + " " + std::string(border_name(params.border));
     auto it = cache.find(key);
-    if (it == cache.end()) it = cache.emplace(key, cpu_reference(op, cached_input(shape), params)).first;
+    if (it == cache.end())
+        it = cache.emplace(key, cpu_reference(op, cached_input(shape), params)).first;
     return it->second;
 }
 

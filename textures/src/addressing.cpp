@@ -14,34 +14,34 @@ namespace coalesce::textures {
 Addressing addressing_for(int op, int border) {
     if (op != TEX_OP_FILTER_X && op != TEX_OP_FILTER_Y) return {cudaAddressModeClamp, false};
     switch (border) {
-        case COALESCE_BORDER_CLAMP: return {cudaAddressModeClamp, false};
-        case COALESCE_BORDER_ZERO: return {cudaAddressModeBorder, true};
-        case COALESCE_BORDER_WRAP: return {cudaAddressModeWrap, true};
-        case COALESCE_BORDER_MIRROR: return {cudaAddressModeMirror, true};
-        default: throw TextureError("unknown border mode " + std::to_string(border));
+    case COALESCE_BORDER_CLAMP: return {cudaAddressModeClamp, false};
+    case COALESCE_BORDER_ZERO: return {cudaAddressModeBorder, true};
+    case COALESCE_BORDER_WRAP: return {cudaAddressModeWrap, true};
+    case COALESCE_BORDER_MIRROR: return {cudaAddressModeMirror, true};
+    default: throw TextureError("unknown border mode " + std::to_string(border));
     }
 }
 
 const char* border_word(int border) {
     switch (border) {
-        case COALESCE_BORDER_CLAMP: return "clamp";
-        case COALESCE_BORDER_ZERO: return "zero";
-        case COALESCE_BORDER_WRAP: return "wrap";
-        case COALESCE_BORDER_MIRROR: return "mirror";
-        default: return "unknown";
+    case COALESCE_BORDER_CLAMP: return "clamp";
+    case COALESCE_BORDER_ZERO: return "zero";
+    case COALESCE_BORDER_WRAP: return "wrap";
+    case COALESCE_BORDER_MIRROR: return "mirror";
+    default: return "unknown";
     }
 }
 
 long long reference_index(long long i, long long n, int border) {
     if (i >= 0 && i < n) return i;
     switch (border) {
-        case COALESCE_BORDER_ZERO: return -1;
-        case COALESCE_BORDER_WRAP: return ((i % n) + n) % n;
-        case COALESCE_BORDER_MIRROR: {
-            const long long m = ((i % (2 * n)) + 2 * n) % (2 * n);  // period 2n: a b c | c b a
-            return m < n ? m : 2 * n - 1 - m;
-        }
-        default: return std::clamp(i, 0LL, n - 1);
+    case COALESCE_BORDER_ZERO: return -1;
+    case COALESCE_BORDER_WRAP: return ((i % n) + n) % n;
+    case COALESCE_BORDER_MIRROR: {
+        const long long m = ((i % (2 * n)) + 2 * n) % (2 * n);  // period 2n: a b c | c b a
+        return m < n ? m : 2 * n - 1 - m;
+    }
+    default: return std::clamp(i, 0LL, n - 1);
     }
 }
 
@@ -54,14 +54,14 @@ double texel_position(float u, long long n, int border) {
     const double fl = std::floor(ud);
     double f = ud - fl;  // exact in double
     switch (border) {
-        case COALESCE_BORDER_ZERO:
-            if (ud < 0.0 || ud >= 1.0) return -1.0;
-            f = ud;
-            break;
-        case COALESCE_BORDER_MIRROR:
-            if (std::fmod(std::fabs(fl), 2.0) == 1.0) f = 1.0 - f;
-            break;
-        default: break;  // wrap: the fraction
+    case COALESCE_BORDER_ZERO:
+        if (ud < 0.0 || ud >= 1.0) return -1.0;
+        f = ud;
+        break;
+    case COALESCE_BORDER_MIRROR:
+        if (std::fmod(std::fabs(fl), 2.0) == 1.0) f = 1.0 - f;
+        break;
+    default: break;  // wrap: the fraction
     }
     return f * static_cast<double>(n);
 }
@@ -72,7 +72,8 @@ void check_normalized_precision(long long n, int radius, int border, const char*
     constexpr double kSubTexel = 1.0 / 256.0;
     const float inv_n = 1.0f / static_cast<float>(n);
     for (long long i = -radius; i < n + radius; ++i) {
-        const float u = (static_cast<float>(i) + 0.5f) * inv_n;  // as the kernels: __fadd_rn, __fmul_rn
+        const float u =
+            (static_cast<float>(i) + 0.5f) * inv_n;  // as the kernels: __fadd_rn, __fmul_rn
         const long long want = reference_index(i, n, border);
         const double x = texel_position(u, n, border);
         long long got = -1;
@@ -87,9 +88,10 @@ void check_normalized_precision(long long n, int radius, int border, const char*
         }
         if (got != want || margin < kSubTexel)
             throw TextureUnsupported(
-                "normalized texture coordinates cannot address every texel exactly for " + std::string(border_word(border)) +
-                " borders along " + axis + " of " + std::to_string(n) + " elements (index " + std::to_string(i) +
-                " maps to texel " + std::to_string(got) + ", expected " + std::to_string(want) +
+                "normalized texture coordinates cannot address every texel exactly for " +
+                std::string(border_word(border)) + " borders along " + axis + " of " +
+                std::to_string(n) + " elements (index " + std::to_string(i) + " maps to texel " +
+                std::to_string(got) + ", expected " + std::to_string(want) +
                 "); this size and border mode are refused rather than computed wrongly");
     }
 }

@@ -15,7 +15,8 @@ __global__ void col_sums_kernel(TexInput in, float* __restrict__ d_out) {
     const int col = static_cast<int>(blockIdx.x * kCols + threadIdx.x);
     float sum = 0.0f;
     if (col < in.cols)
-        for (int y = static_cast<int>(threadIdx.y); y < in.rows; y += kRowThreads) sum += fetch<false>(in, col, y);
+        for (int y = static_cast<int>(threadIdx.y); y < in.rows; y += kRowThreads)
+            sum += fetch<false>(in, col, y);
     partial[threadIdx.y][threadIdx.x] = sum;
     __syncthreads();
     if (threadIdx.y == 0 && col < in.cols) {

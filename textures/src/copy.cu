@@ -11,7 +11,8 @@ constexpr int kRowsPerPass = 8;
 __global__ void copy_kernel(TexInput in, float* __restrict__ d_out) {
     const int x = static_cast<int>(blockIdx.x * kTile + threadIdx.x);
     if (x >= in.cols) return;
-    for (int y = static_cast<int>(blockIdx.y * kTile + threadIdx.y); y < min(in.rows, (static_cast<int>(blockIdx.y) + 1) * kTile); y += kRowsPerPass)
+    for (int y = static_cast<int>(blockIdx.y * kTile + threadIdx.y);
+         y < min(in.rows, (static_cast<int>(blockIdx.y) + 1) * kTile); y += kRowsPerPass)
         d_out[static_cast<size_t>(y) * in.cols + x] = fetch<false>(in, x, y);
 }
 

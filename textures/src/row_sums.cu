@@ -13,8 +13,10 @@ __global__ void row_sums_kernel(TexInput in, float* __restrict__ d_out) {
     const int row = static_cast<int>(blockIdx.x * kWarpsPerBlock + threadIdx.y);
     if (row >= in.rows) return;  // whole warps leave together: threadIdx.y is per warp
     float sum = 0.0f;
-    for (int x = static_cast<int>(threadIdx.x); x < in.cols; x += kWarp) sum += fetch<false>(in, x, row);
-    for (int offset = kWarp / 2; offset > 0; offset /= 2) sum += __shfl_down_sync(0xffffffffu, sum, offset);
+    for (int x = static_cast<int>(threadIdx.x); x < in.cols; x += kWarp)
+        sum += fetch<false>(in, x, row);
+    for (int offset = kWarp / 2; offset > 0; offset /= 2)
+        sum += __shfl_down_sync(0xffffffffu, sum, offset);
     if (threadIdx.x == 0) d_out[row] = sum;
 }
 

@@ -11,7 +11,8 @@ namespace coalesce::textures {
 template <bool Normalized>
 __device__ __forceinline__ float fetch(const TexInput& in, int x, int y) {
     if constexpr (Normalized) {
-        return tex2D<float>(in.texture, __fmul_rn(__fadd_rn(static_cast<float>(x), 0.5f), in.inv_cols),
+        return tex2D<float>(in.texture,
+                            __fmul_rn(__fadd_rn(static_cast<float>(x), 0.5f), in.inv_cols),
                             __fmul_rn(__fadd_rn(static_cast<float>(y), 0.5f), in.inv_rows));
     } else {
         return tex2D<float>(in.texture, static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);

@@ -1,5 +1,6 @@
 // The plugin's errors and RAII deleters. CUDA calls are checked with the engine's header-only
-// COALESCE_CUDA (coalesce/cuda_check.hpp): the plugin links only the CUDA runtime, never the engine.
+// COALESCE_CUDA (coalesce/cuda_check.hpp): the plugin links only the CUDA runtime, never the
+// engine.
 #pragma once
 
 #include "coalesce/cuda_check.hpp"

@@ -13,12 +13,13 @@ class TextureInstance {
 public:
     // Validates the operation, radius, border and size (device limits, normalized-coordinate
     // precision); throws TextureError with the reason.
-    TextureInstance(int op, Family family, std::size_t rows, std::size_t cols, const coalesce_params& params);
+    TextureInstance(int op, Family family, std::size_t rows, std::size_t cols,
+                    const coalesce_params& params);
 
-    void upload(const float* h_input);    // synchronous; allocates the output too
-    void poison();                        // output := NaN, synchronous
-    void launch(cudaStream_t stream);     // the kernel only
-    void download(float* h_output);       // waits for every launch
+    void upload(const float* h_input);  // synchronous; allocates the output too
+    void poison();                      // output := NaN, synchronous
+    void launch(cudaStream_t stream);   // the kernel only
+    void download(float* h_output);     // waits for every launch
 
 private:
     int op_;

@@ -33,12 +33,14 @@ struct TexInput {
     float inv_rows = 1.0f;
 };
 
-void launch_copy(const TexInput& in, float* d_out, cudaStream_t stream);            // rows x cols
-void launch_transpose(const TexInput& in, float* d_out, cudaStream_t stream);       // cols x rows
-void launch_row_sums(const TexInput& in, float* d_out, cudaStream_t stream);        // rows
-void launch_col_sums(const TexInput& in, float* d_out, cudaStream_t stream);        // cols
-void launch_filter_x(const TexInput& in, int radius, float* d_out, cudaStream_t stream);  // rows x cols
-void launch_filter_y(const TexInput& in, int radius, float* d_out, cudaStream_t stream);  // rows x cols
+void launch_copy(const TexInput& in, float* d_out, cudaStream_t stream);       // rows x cols
+void launch_transpose(const TexInput& in, float* d_out, cudaStream_t stream);  // cols x rows
+void launch_row_sums(const TexInput& in, float* d_out, cudaStream_t stream);   // rows
+void launch_col_sums(const TexInput& in, float* d_out, cudaStream_t stream);   // cols
+void launch_filter_x(const TexInput& in, int radius, float* d_out,
+                     cudaStream_t stream);  // rows x cols
+void launch_filter_y(const TexInput& in, int radius, float* d_out,
+                     cudaStream_t stream);  // rows x cols
 // The on-chip experiments: random sampling (point sampling), bilinear resampling (the texture's
 // linear filtering; out_rows x out_cols) and 8-bit pixels read as normalized floats.
 void launch_random_sample(const TexInput& in, int area, int samples, float* d_out,

@@ -29,27 +29,38 @@ std::size_t round_up(std::size_t value, std::size_t multiple) {
 TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols,
                              Addressing addressing, TexelFormat format)
     : family_(family), rows_(rows), cols_(cols), addressing_(addressing), format_(format) {
-    if (rows == 0 || cols == 0) throw TextureError("an empty input (" + shape_text(rows, cols) + ") has no texture");
+    if (rows == 0 || cols == 0)
+        throw TextureError("an empty input (" + shape_text(rows, cols) + ") has no texture");
     int device = 0;
     COALESCE_CUDA(cudaGetDevice(&device));
     if (family == Family::array) {
-        const auto max_w = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DWidth, device));
-        const auto max_h = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DHeight, device));
+        const auto max_w =
+            static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DWidth, device));
+        const auto max_h =
+            static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DHeight, device));
         if (cols > max_w || rows > max_h)
-            throw TextureUnsupported(shape_text(rows, cols) + " exceeds this device's 2-D cudaArray texture limit (width <= " +
-                               std::to_string(max_w) + " columns, height <= " + std::to_string(max_h) + " rows)");
+            throw TextureUnsupported(
+                shape_text(rows, cols) +
+                " exceeds this device's 2-D cudaArray texture limit (width <= " +
+                std::to_string(max_w) + " columns, height <= " + std::to_string(max_h) + " rows)");
         return;
     }
-    pitch_alignment_ = static_cast<std::size_t>(device_attribute(cudaDevAttrTexturePitchAlignment, device));
-    texture_alignment_ = static_cast<std::size_t>(device_attribute(cudaDevAttrTextureAlignment, device));
-    max_pitch_ = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearPitch, device));
-    const auto max_w = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearWidth, device));
-    const auto max_h = static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearHeight, device));
+    pitch_alignment_ =
+        static_cast<std::size_t>(device_attribute(cudaDevAttrTexturePitchAlignment, device));
+    texture_alignment_ =
+        static_cast<std::size_t>(device_attribute(cudaDevAttrTextureAlignment, device));
+    max_pitch_ =
+        static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearPitch, device));
+    const auto max_w =
+        static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearWidth, device));
+    const auto max_h =
+        static_cast<std::size_t>(device_attribute(cudaDevAttrMaxTexture2DLinearHeight, device));
     const std::size_t pitch = round_up(cols * texel_bytes(), pitch_alignment_);
     if (cols > max_w || rows > max_h || pitch > max_pitch_)
-        throw TextureUnsupported(shape_text(rows, cols) + " exceeds this device's 2-D pitched texture limit (width <= " +
-                           std::to_string(max_w) + " columns, height <= " + std::to_string(max_h) +
-                           " rows, pitch <= " + std::to_string(max_pitch_) + " bytes)");
+        throw TextureUnsupported(
+            shape_text(rows, cols) + " exceeds this device's 2-D pitched texture limit (width <= " +
+            std::to_string(max_w) + " columns, height <= " + std::to_string(max_h) +
+            " rows, pitch <= " + std::to_string(max_pitch_) + " bytes)");
 }
 
 void TextureSource::upload(const float* h_input) {
@@ -108,15 +119,19 @@ void TextureSource::upload_pitched(const void* h_texels) {
     // Both hold on every device seen so far, and a violation is an error, never a silent copy.
     if (pitch_alignment_ != 0 && pitch % pitch_alignment_ != 0)
         throw TextureError("cudaMallocPitch returned a pitch of " + std::to_string(pitch) +
-                           " bytes, not a multiple of the texture pitch alignment " + std::to_string(pitch_alignment_));
-    if (texture_alignment_ != 0 && reinterpret_cast<std::uintptr_t>(d_ptr) % texture_alignment_ != 0)
-        throw TextureError("cudaMallocPitch returned memory not aligned to the texture alignment of " +
-                           std::to_string(texture_alignment_) + " bytes");
+                           " bytes, not a multiple of the texture pitch alignment " +
+                           std::to_string(pitch_alignment_));
+    if (texture_alignment_ != 0 &&
+        reinterpret_cast<std::uintptr_t>(d_ptr) % texture_alignment_ != 0)
+        throw TextureError(
+            "cudaMallocPitch returned memory not aligned to the texture alignment of " +
+            std::to_string(texture_alignment_) + " bytes");
     if (pitch > max_pitch_)
-        throw TextureUnsupported("the pitch of " + std::to_string(pitch) + " bytes exceeds this device's pitched texture limit of " +
-                           std::to_string(max_pitch_) + " bytes");
-    COALESCE_CUDA(cudaMemcpy2D(d_ptr, pitch, h_texels, row_bytes, row_bytes, rows_,
-                               cudaMemcpyHostToDevice));
+        throw TextureUnsupported("the pitch of " + std::to_string(pitch) +
+                                 " bytes exceeds this device's pitched texture limit of " +
+                                 std::to_string(max_pitch_) + " bytes");
+    COALESCE_CUDA(
+        cudaMemcpy2D(d_ptr, pitch, h_texels, row_bytes, row_bytes, rows_, cudaMemcpyHostToDevice));
 
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);

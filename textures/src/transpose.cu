@@ -15,7 +15,8 @@ __global__ void transpose_kernel(TexInput in, float* __restrict__ d_out) {
     const int out_x = static_cast<int>(blockIdx.x * kTile + threadIdx.x);  // input row
     if (out_x >= in.rows) return;
     const int out_end = min(in.cols, (static_cast<int>(blockIdx.y) + 1) * kTile);
-    for (int out_y = static_cast<int>(blockIdx.y * kTile + threadIdx.y); out_y < out_end; out_y += kRowsPerPass)
+    for (int out_y = static_cast<int>(blockIdx.y * kTile + threadIdx.y); out_y < out_end;
+         out_y += kRowsPerPass)
         d_out[static_cast<size_t>(out_y) * in.rows + out_x] = fetch<false>(in, out_y, out_x);
 }
 

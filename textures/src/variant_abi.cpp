@@ -68,7 +68,8 @@ int poison_variant(void* instance, char* err, size_t err_len) noexcept {
 }
 
 int launch_variant(void* instance, void* stream, char* err, size_t err_len) noexcept {
-    return guarded(err, err_len, [&] { as_instance(instance).launch(static_cast<cudaStream_t>(stream)); });
+    return guarded(err, err_len,
+                   [&] { as_instance(instance).launch(static_cast<cudaStream_t>(stream)); });
 }
 
 int download_variant(void* instance, float* h_output, char* err, size_t err_len) noexcept {

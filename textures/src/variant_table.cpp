@@ -18,28 +18,36 @@ struct OpText {
     int op;
     const char* name;    // the operation's stable name in the ABI
     const char* kernel;  // the __global__ function
-    const char* what;  // what reading through a texture changes for this operation
+    const char* what;    // what reading through a texture changes for this operation
 };
 
 const OpText kOps[] = {
     {TEX_OP_COPY, "copy", "copy_kernel",
-     "Copy whose reads go through the texture unit and its cache instead of plain loads: the cost of the "
+     "Copy whose reads go through the texture unit and its cache instead of plain loads: the cost "
+     "of the "
      "texture path itself, against which the other texture variants are read."},
     {TEX_OP_TRANSPOSE, "transpose", "transpose_kernel",
-     "Transpose with coalesced writes; the column-wise reads that make the naive version slow are served by "
+     "Transpose with coalesced writes; the column-wise reads that make the naive version slow are "
+     "served by "
      "the texture cache, with no shared-memory tile."},
     {TEX_OP_ROW_SUMS, "row_sums", "row_sums_kernel",
-     "Row sums, one warp per row reading neighbouring texels through the texture cache, shuffle reduction."},
+     "Row sums, one warp per row reading neighbouring texels through the texture cache, shuffle "
+     "reduction."},
     {TEX_OP_COL_SUMS, "col_sums", "col_sums_kernel",
-     "Column sums, each warp reading 32 neighbouring texels of a row through the texture cache, partial sums "
+     "Column sums, each warp reading 32 neighbouring texels of a row through the texture cache, "
+     "partial sums "
      "combined in shared memory."},
     {TEX_OP_FILTER_X, "filter_x", "filter_x_kernel",
-     "Row filter whose border handling is done in hardware: the texture address mode (clamp; border for zero; "
-     "wrap and mirror with normalized coordinates) resolves reads past the row ends, and overlapping windows "
+     "Row filter whose border handling is done in hardware: the texture address mode (clamp; "
+     "border for zero; "
+     "wrap and mirror with normalized coordinates) resolves reads past the row ends, and "
+     "overlapping windows "
      "hit the texture cache."},
     {TEX_OP_FILTER_Y, "filter_y", "filter_y_kernel",
-     "Column filter whose border handling is done in hardware: the texture address mode (clamp; border for "
-     "zero; wrap and mirror with normalized coordinates) resolves reads past the top and bottom, and the 2r+1 "
+     "Column filter whose border handling is done in hardware: the texture address mode (clamp; "
+     "border for "
+     "zero; wrap and mirror with normalized coordinates) resolves reads past the top and bottom, "
+     "and the 2r+1 "
      "rows a block shares stay in the texture cache."},
     {TEX_OP_RANDOM_SAMPLE, "random_sample", "tex_random_sample_kernel",
      "The seed's texRandomSample: the same hashed samples in an area x area window as the "
@@ -57,9 +65,11 @@ const OpText kOps[] = {
 };
 
 const char* const kArrayText =
-    " Input in a cudaArray: an opaque block-linear layout in which 2-D neighbours share cache lines.";
+    " Input in a cudaArray: an opaque block-linear layout in which 2-D neighbours share cache "
+    "lines.";
 const char* const kPitchedText =
-    " Input in pitched linear memory (cudaMallocPitch, pitch a multiple of the texture pitch alignment): "
+    " Input in pitched linear memory (cudaMallocPitch, pitch a multiple of the texture pitch "
+    "alignment): "
     "row-major lines, so the 2-D locality is the cache's alone.";
 
 using CreateFn = int (*)(size_t, size_t, const coalesce_params*, void**, char*, size_t);
@@ -67,15 +77,15 @@ using CreateFn = int (*)(size_t, size_t, const coalesce_params*, void**, char*, 
 template <Family F>
 CreateFn create_for(int op) {
     switch (op) {
-        case TEX_OP_COPY: return &create_variant<TEX_OP_COPY, F>;
-        case TEX_OP_TRANSPOSE: return &create_variant<TEX_OP_TRANSPOSE, F>;
-        case TEX_OP_ROW_SUMS: return &create_variant<TEX_OP_ROW_SUMS, F>;
-        case TEX_OP_COL_SUMS: return &create_variant<TEX_OP_COL_SUMS, F>;
-        case TEX_OP_FILTER_X: return &create_variant<TEX_OP_FILTER_X, F>;
-        case TEX_OP_RANDOM_SAMPLE: return &create_variant<TEX_OP_RANDOM_SAMPLE, F>;
-        case TEX_OP_RESAMPLE: return &create_variant<TEX_OP_RESAMPLE, F>;
-        case TEX_OP_U8_TO_FLOAT: return &create_variant<TEX_OP_U8_TO_FLOAT, F>;
-        default: return &create_variant<TEX_OP_FILTER_Y, F>;
+    case TEX_OP_COPY: return &create_variant<TEX_OP_COPY, F>;
+    case TEX_OP_TRANSPOSE: return &create_variant<TEX_OP_TRANSPOSE, F>;
+    case TEX_OP_ROW_SUMS: return &create_variant<TEX_OP_ROW_SUMS, F>;
+    case TEX_OP_COL_SUMS: return &create_variant<TEX_OP_COL_SUMS, F>;
+    case TEX_OP_FILTER_X: return &create_variant<TEX_OP_FILTER_X, F>;
+    case TEX_OP_RANDOM_SAMPLE: return &create_variant<TEX_OP_RANDOM_SAMPLE, F>;
+    case TEX_OP_RESAMPLE: return &create_variant<TEX_OP_RESAMPLE, F>;
+    case TEX_OP_U8_TO_FLOAT: return &create_variant<TEX_OP_U8_TO_FLOAT, F>;
+    default: return &create_variant<TEX_OP_FILTER_Y, F>;
     }
 }
 
@@ -87,7 +97,8 @@ struct Table {
         strings.reserve(4 * std::size(kOps));  // no reallocation: descriptors keep c_str() pointers
         for (const OpText& op : kOps) {
             add(op, "texture-array", "texture-array", kArrayText, create_for<Family::array>(op.op));
-            add(op, "texture-pitched", "texture-pitched", kPitchedText, create_for<Family::pitched>(op.op));
+            add(op, "texture-pitched", "texture-pitched", kPitchedText,
+                create_for<Family::pitched>(op.op));
         }
     }
 

@@ -11,9 +11,9 @@ namespace coalesce {
 
 struct Counters {
     // Sums over every kernel the variant's launch ran.
-    std::uint64_t kernels = 0;                 // kernel launches profiled and summed
-    std::uint64_t dram_read_bytes = 0;         // [bytes] dram__bytes_read.sum
-    std::uint64_t dram_write_bytes = 0;        // [bytes] dram__bytes_write.sum
+    std::uint64_t kernels = 0;           // kernel launches profiled and summed
+    std::uint64_t dram_read_bytes = 0;   // [bytes] dram__bytes_read.sum
+    std::uint64_t dram_write_bytes = 0;  // [bytes] dram__bytes_write.sum
     // Global memory through the LSU: 32-byte sectors and warp-wide requests
     // (l1tex__t_{sectors,requests}_pipe_lsu_mem_global_op_{ld,st}.sum).
     std::uint64_t global_load_sectors = 0;
@@ -29,9 +29,9 @@ struct Counters {
     std::uint64_t shared_store_wavefronts = 0;
     // Rates [%], combined over the kernels weighted by what each rate is a fraction of (L1 and L2
     // sectors, active SM cycles), which gives the rate of the whole launch. NaN: nothing to rate.
-    double l1_hit_rate_pct = std::numeric_limits<double>::quiet_NaN();   // l1tex__t_sector_hit_rate
-    double l2_hit_rate_pct = std::numeric_limits<double>::quiet_NaN();   // lts__t_sector_hit_rate
-    double occupancy_pct = std::numeric_limits<double>::quiet_NaN();     // achieved occupancy
+    double l1_hit_rate_pct = std::numeric_limits<double>::quiet_NaN();  // l1tex__t_sector_hit_rate
+    double l2_hit_rate_pct = std::numeric_limits<double>::quiet_NaN();  // lts__t_sector_hit_rate
+    double occupancy_pct = std::numeric_limits<double>::quiet_NaN();    // achieved occupancy
 
     std::uint64_t dram_bytes() const { return dram_read_bytes + dram_write_bytes; }  // [bytes]
     // Sectors per warp request; NaN without requests (texture fetches and bulk copies do not

@@ -29,17 +29,17 @@
 namespace coalesce {
 
 struct CountersOptions {
-    std::filesystem::path bench;  // coalesce-bench, started under ncu with --profile-plan
-    std::filesystem::path ncu;    // empty: find_ncu()
+    std::filesystem::path bench;           // coalesce-bench, started under ncu with --profile-plan
+    std::filesystem::path ncu;             // empty: find_ncu()
     std::vector<std::string> plugin_dirs;  // loaded by the run besides the default search path
     std::function<bool()> cancelled;       // polled while ncu runs; true stops it
     bool keep_files = false;  // keep the plan, ncu's log and the child's output (see `folder`)
 };
 
 struct CountersSummary {
-    std::size_t planned = 0;   // verified GPU runs sent to ncu
-    std::size_t measured = 0;  // runs that came back with counters
-    std::string problem;       // why none (or not all) came back when one reason covers it
+    std::size_t planned = 0;       // verified GPU runs sent to ncu
+    std::size_t measured = 0;      // runs that came back with counters
+    std::string problem;           // why none (or not all) came back when one reason covers it
     std::filesystem::path folder;  // with keep_files: where the plan and the logs are
 };
 

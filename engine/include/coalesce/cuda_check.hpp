@@ -61,11 +61,11 @@ inline void check_launch(const char* what, const char* file, int line) {
             ::coalesce::throw_cuda_error(coalesce_status_, #call, __FILE__, __LINE__); \
     } while (0)
 
-#define COALESCE_CUDA_NOTHROW(call)                                                    \
-    do {                                                                               \
-        const cudaError_t coalesce_status_ = (call);                                   \
-        if (coalesce_status_ != cudaSuccess)                                           \
-            ::coalesce::log_cuda_error(coalesce_status_, #call, __FILE__, __LINE__);   \
+#define COALESCE_CUDA_NOTHROW(call)                                                  \
+    do {                                                                             \
+        const cudaError_t coalesce_status_ = (call);                                 \
+        if (coalesce_status_ != cudaSuccess)                                         \
+            ::coalesce::log_cuda_error(coalesce_status_, #call, __FILE__, __LINE__); \
     } while (0)
 
 #define COALESCE_CHECK_LAUNCH(what) ::coalesce::check_launch((what), __FILE__, __LINE__)

@@ -18,7 +18,10 @@ public:
     explicit UniqueHandle(Handle h) : h_(h) {}
     UniqueHandle(UniqueHandle&& o) noexcept : h_(std::exchange(o.h_, Handle{})) {}
     UniqueHandle& operator=(UniqueHandle&& o) noexcept {
-        if (this != &o) { reset(); h_ = std::exchange(o.h_, Handle{}); }
+        if (this != &o) {
+            reset();
+            h_ = std::exchange(o.h_, Handle{});
+        }
         return *this;
     }
     UniqueHandle(const UniqueHandle&) = delete;
@@ -27,16 +30,29 @@ public:
 
     Handle get() const { return h_; }
     explicit operator bool() const { return h_ != Handle{}; }
-    void reset() { if (h_ != Handle{}) Deleter{}(h_); h_ = Handle{}; }
+    void reset() {
+        if (h_ != Handle{}) Deleter{}(h_);
+        h_ = Handle{};
+    }
 
 private:
     Handle h_{};
 };
 
-struct StreamDeleter { void operator()(cudaStream_t s) const noexcept { COALESCE_CUDA_NOTHROW(cudaStreamDestroy(s)); } };
-struct EventDeleter { void operator()(cudaEvent_t e) const noexcept { COALESCE_CUDA_NOTHROW(cudaEventDestroy(e)); } };
-struct ArrayDeleter { void operator()(cudaArray_t a) const noexcept { COALESCE_CUDA_NOTHROW(cudaFreeArray(a)); } };
-struct TextureDeleter { void operator()(cudaTextureObject_t t) const noexcept { COALESCE_CUDA_NOTHROW(cudaDestroyTextureObject(t)); } };
+struct StreamDeleter {
+    void operator()(cudaStream_t s) const noexcept { COALESCE_CUDA_NOTHROW(cudaStreamDestroy(s)); }
+};
+struct EventDeleter {
+    void operator()(cudaEvent_t e) const noexcept { COALESCE_CUDA_NOTHROW(cudaEventDestroy(e)); }
+};
+struct ArrayDeleter {
+    void operator()(cudaArray_t a) const noexcept { COALESCE_CUDA_NOTHROW(cudaFreeArray(a)); }
+};
+struct TextureDeleter {
+    void operator()(cudaTextureObject_t t) const noexcept {
+        COALESCE_CUDA_NOTHROW(cudaDestroyTextureObject(t));
+    }
+};
 
 class Stream : public UniqueHandle<cudaStream_t, StreamDeleter> {
 public:
@@ -88,7 +104,9 @@ public:
     DeviceMatrix(DeviceMatrix&&) noexcept = default;
     DeviceMatrix& operator=(DeviceMatrix&&) noexcept = default;
 
-    MatView view() const { return {static_cast<float*>(buffer_.get()), shape_.rows, shape_.cols, pitch_bytes_}; }
+    MatView view() const {
+        return {static_cast<float*>(buffer_.get()), shape_.rows, shape_.cols, pitch_bytes_};
+    }
     Shape shape() const { return shape_; }
     std::size_t pitch_bytes() const { return pitch_bytes_; }  // [bytes]
 
@@ -97,7 +115,8 @@ public:
     void fill_nan(cudaStream_t stream = nullptr);                    // poison before verification
 
 private:
-    DeviceBuffer buffer_;  // for pitched layouts it owns the cudaMallocPitch pointer (cudaFree frees both)
+    DeviceBuffer
+        buffer_;  // for pitched layouts it owns the cudaMallocPitch pointer (cudaFree frees both)
     Shape shape_;
     std::size_t pitch_bytes_ = 0;
 };

@@ -9,15 +9,15 @@ namespace coalesce {
 
 struct DeviceInfo {
     int index = -1;
-    std::string name;                 // "NVIDIA H200", or the host CPU description without a GPU
+    std::string name;  // "NVIDIA H200", or the host CPU description without a GPU
     bool gpu = false;
     int sm_count = 0;
     int cc_major = 0, cc_minor = 0;
-    std::size_t l2_bytes = 0;         // [bytes]
-    std::size_t memory_bytes = 0;     // [bytes] total device memory
+    std::size_t l2_bytes = 0;      // [bytes]
+    std::size_t memory_bytes = 0;  // [bytes] total device memory
     int memory_bus_bits = 0;
-    double memory_clock_khz = 0;      // [kHz]
-    double theoretical_gbps = 0;      // [GB/s] 2 (DDR) * clock * bus width; 0 when unknown
+    double memory_clock_khz = 0;              // [kHz]
+    double theoretical_gbps = 0;              // [GB/s] 2 (DDR) * clock * bus width; 0 when unknown
     std::size_t texture_pitch_alignment = 0;  // [bytes]
 };
 

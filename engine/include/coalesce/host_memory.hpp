@@ -21,8 +21,7 @@ std::size_t host_bytes_needed(Shape shape, const std::vector<const Variant*>& se
 
 // [bytes] what the run's kept outputs and references add up to by its end (0 unless
 // config.keep_outputs).
-std::size_t kept_output_bytes(const RunConfig& config,
-                              const std::vector<const Variant*>& selected);
+std::size_t kept_output_bytes(const RunConfig& config, const std::vector<const Variant*>& selected);
 
 // Empty when the run fits in `available` bytes (or in the available host memory when unset, or
 // when that is unknown); otherwise, for the user, the size that does not fit, how much memory it

@@ -76,11 +76,11 @@ struct Reference {
 
 // A named integer parameter an operation takes, swept with `--param name=...`.
 struct ParamSpec {
-    std::string name;         // "offset"
+    std::string name;  // "offset"
     long long min = 0;
     long long max = 0;
     long long default_value = 0;
-    std::string help;         // "elements the read is shifted by"
+    std::string help;  // "elements the read is shifted by"
 };
 
 // One host implementation of an operation: a plain loop nest the CPU runs. Registered for every
@@ -118,7 +118,7 @@ struct OpDesc {
     // output element written once. [bytes]
     std::function<std::size_t(Shape input, const OpParams& params)> bytes_moved;
     std::function<Reference(const Matrix& input, const OpParams& params)> reference;
-    std::vector<HostImpl> host;        // host variants (run anywhere)
+    std::vector<HostImpl> host;  // host variants (run anywhere)
     // Why an input shape cannot take these parameters (a stride past the end of the buffer, say);
     // empty when it can. Optional.
     std::function<std::string(Shape input, const OpParams& params)> check;
@@ -134,8 +134,8 @@ const OpDesc& describe(Op op);
 
 std::vector<Op> all_ops();
 const std::vector<Border>& all_borders();
-std::string_view op_name(Op op);          // "copy", "transpose", "row_sums", ...
-std::string_view border_name(Border b);   // "clamp", "zero", "wrap", "mirror"
+std::string_view op_name(Op op);                    // "copy", "transpose", "row_sums", ...
+std::string_view border_name(Border b);             // "clamp", "zero", "wrap", "mirror"
 std::optional<Op> parse_op(std::string_view name);  // names and aliases; '-' and ' ' read as '_'
 std::optional<Border> parse_border(std::string_view name);
 bool is_filter(Op op);
@@ -195,7 +195,7 @@ struct Verification {
     bool ok = false;
     double max_abs_error = 0.0;
     double tolerance_factor = 0.0;  // the bound's factor on magnitude
-    std::string message;  // empty when ok; otherwise the first bad element and why
+    std::string message;            // empty when ok; otherwise the first bad element and why
 };
 Verification verify(Op op, const Reference& ref, const Matrix& out,
                     std::optional<std::size_t> chain = std::nullopt);

@@ -28,7 +28,8 @@ extern "C" {
 /* Statuses of create(); the other functions return 0 or non-zero. */
 enum coalesce_status {
     COALESCE_STATUS_OK = 0,
-    COALESCE_STATUS_UNSUPPORTED = 1, /* the input is outside what the variant can run; err says why */
+    COALESCE_STATUS_UNSUPPORTED =
+        1, /* the input is outside what the variant can run; err says why */
     COALESCE_STATUS_ERROR = 2
 };
 
@@ -66,8 +67,8 @@ typedef struct coalesce_variant_desc {
 
     /* An instance for an input of rows x cols in *instance: COALESCE_STATUS_OK, or
      * COALESCE_STATUS_UNSUPPORTED / COALESCE_STATUS_ERROR with err filled. */
-    int (*create)(size_t rows, size_t cols, const coalesce_params* params, void** instance, char* err,
-                  size_t err_len);
+    int (*create)(size_t rows, size_t cols, const coalesce_params* params, void** instance,
+                  char* err, size_t err_len);
     /* Allocate and copy in the host input (rows * cols floats, row-major). Not timed. */
     int (*upload)(void* instance, const float* h_input, char* err, size_t err_len);
     /* Fill the output with NaN. */

@@ -19,13 +19,15 @@ struct PluginReport {
 // Folders searched, in order: extra_dirs, each entry of COALESCE_PLUGIN_PATH (':'-separated), the
 // "plugins" folder next to the running executable, and ../lib/coalesce/plugins relative to it
 // (the installed layout).
-std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::filesystem::path>& extra_dirs = {});
+std::vector<std::filesystem::path> plugin_search_path(
+    const std::vector<std::filesystem::path>& extra_dirs = {});
 
 // Loads one file. A refused plugin adds nothing to the registry (its variants are all-or-none).
 // The library stays loaded for the life of the process.
 PluginReport load_plugin(const std::filesystem::path& file, Registry& registry);
 
 // Loads every shared library (*.so) in the search path, each file once.
-std::vector<PluginReport> load_plugins(Registry& registry, const std::vector<std::filesystem::path>& extra_dirs = {});
+std::vector<PluginReport> load_plugins(Registry& registry,
+                                       const std::vector<std::filesystem::path>& extra_dirs = {});
 
 }  // namespace coalesce

@@ -23,7 +23,7 @@ inline constexpr std::size_t kMaxResultsErrorBytes = 65536;  // [bytes] a run's 
 std::string to_json(const RunRecord& record);
 RunRecord from_json(const std::string& text);  // throws std::runtime_error with the reason
 std::string to_csv(const RunRecord& record);
-RunRecord from_csv(const std::string& text);   // throws std::runtime_error with the reason
+RunRecord from_csv(const std::string& text);  // throws std::runtime_error with the reason
 
 // Replaces the file at `path` with `contents` so that no reader and no crash ever sees half of
 // it: written to an unnamed temporary in the same folder, then renamed into place. A symbolic

@@ -45,8 +45,8 @@ struct Checked {
     Matrix output;
     double first_ms = 0;  // [ms]
 };
-Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu,
-                          const Reference& ref, const VariantInfo& info, Shape shape);
+Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu, const Reference& ref,
+                          const VariantInfo& info, Shape shape);
 
 // Launch times [ms]: CUDA events on `stream` after `warmups` untimed launches for GPU variants;
 // for host variants a steady clock, as many launches as fit in about half a second (at least one).

@@ -29,33 +29,35 @@ std::string_view status_name(Status s);
 std::optional<Status> parse_status(std::string_view s);
 
 struct RunConfig {
-    std::vector<Op> ops;                 // empty: all operations
-    std::vector<std::string> variants;   // ids or id prefixes; empty: every variant of the chosen kind
-    std::vector<Tier> tiers;             // only variants of these tiers; empty: every tier
-    std::vector<ParamAxis> sweep;        // named parameters swept: each combination is a run
-    std::vector<Shape> sizes;            // ignored when `input` is set
-    std::shared_ptr<const Matrix> input; // run on this matrix (an opened image) instead of random data
+    std::vector<Op> ops;  // empty: all operations
+    std::vector<std::string>
+        variants;                  // ids or id prefixes; empty: every variant of the chosen kind
+    std::vector<Tier> tiers;       // only variants of these tiers; empty: every tier
+    std::vector<ParamAxis> sweep;  // named parameters swept: each combination is a run
+    std::vector<Shape> sizes;      // ignored when `input` is set
+    std::shared_ptr<const Matrix>
+        input;  // run on this matrix (an opened image) instead of random data
     OpParams params;
-    int reps = 20;                       // timed launches per variant
+    int reps = 20;  // timed launches per variant
     int warmups = 3;
     std::uint64_t seed = 42;
     int device = 0;
-    bool include_cpu = false;            // with a GPU, also run the host variants
-    bool keep_outputs = false;           // keep output and reference matrices (GUI image views)
+    bool include_cpu = false;   // with a GPU, also run the host variants
+    bool keep_outputs = false;  // keep output and reference matrices (GUI image views)
 };
 
 // One variant at one size.
 struct RunResult {
     std::string op;
-    std::string variant;       // id
+    std::string variant;  // id
     std::string memory_space;
     std::string origin;
     std::string tier = "classic";  // classic, tuned or experiment
-    std::string kernel;        // the __global__ function(s) that ran (empty for host variants)
+    std::string kernel;            // the __global__ function(s) that ran (empty for host variants)
     std::size_t rows = 0, cols = 0;  // input shape
     int radius = 0;
     std::string border;
-    ParamValues params;        // the operation's named parameters for this run (offset, stride...)
+    ParamValues params;  // the operation's named parameters for this run (offset, stride...)
     // The sector model's prediction (sector_model.hpp); NaN where the variant has none.
     double model_load_sectors = std::numeric_limits<double>::quiet_NaN();   // per request
     double model_store_sectors = std::numeric_limits<double>::quiet_NaN();  // per request
@@ -67,15 +69,15 @@ struct RunResult {
     // one per pass); NaN where it reads no __constant__ table.
     double model_constant_serialization = std::numeric_limits<double>::quiet_NaN();
     Status status = Status::ok;
-    std::string error;         // why it failed or was skipped
+    std::string error;  // why it failed or was skipped
     bool verified = false;
     double max_abs_error = 0;
     double median_ms = 0, min_ms = 0, max_ms = 0;  // [ms]
     int reps = 0;
-    std::size_t bytes = 0;     // [bytes] from the bytes-moved model
-    double gbps = 0;           // [GB/s] bytes / median
-    double copy_gbps = 0;      // [GB/s] device-to-device copy measured in the same run at this size
-    double pct_of_copy = 0;    // [%]
+    std::size_t bytes = 0;   // [bytes] from the bytes-moved model
+    double gbps = 0;         // [GB/s] bytes / median
+    double copy_gbps = 0;    // [GB/s] device-to-device copy measured in the same run at this size
+    double pct_of_copy = 0;  // [%]
     // Operations timed per access (OpDesc::accesses): warp-wide loads one SM performs in a launch
     // (element loads / 32 / SMs; host variants: element loads), 0 for the others, and the median
     // time per such load.

@@ -16,9 +16,9 @@ inline constexpr long long kLineBytes = 128;
 // line boundary (cudaMalloc's alignment is 256 bytes).
 struct WarpRequest {
     bool store = false;
-    int bytes_per_lane = 4;                // [bytes]
-    int active_lanes = 32;                 // lanes 0..active_lanes-1 take part
-    std::array<long long, 32> offsets{};   // [bytes]
+    int bytes_per_lane = 4;               // [bytes]
+    int active_lanes = 32;                // lanes 0..active_lanes-1 take part
+    std::array<long long, 32> offsets{};  // [bytes]
 };
 
 struct RequestCost {

@@ -34,17 +34,18 @@ inline constexpr const char* constant = "constant";
 // tuned: what the hardware can do. experiment: a tuning idea kept because it lost (its
 // description says why), hidden unless asked for.
 enum class Tier { classic, tuned, experiment };
-std::string_view tier_name(Tier t);                 // "classic", "tuned", "experiment"
+std::string_view tier_name(Tier t);  // "classic", "tuned", "experiment"
 std::optional<Tier> parse_tier(std::string_view name);
 const std::vector<Tier>& all_tiers();
 
 // The inputs a variant's one kernel handles. A run outside them is skipped with the reason,
 // never handed to another kernel.
 struct Limits {
-    std::size_t cols_multiple = 1;  // columns must be a multiple of this (vector loads on dense rows)
-    int min_radius = 0;             // filters: radii the kernel was compiled for
+    std::size_t cols_multiple =
+        1;               // columns must be a multiple of this (vector loads on dense rows)
+    int min_radius = 0;  // filters: radii the kernel was compiled for
     int max_radius = kMaxRadius;
-    std::size_t max_rows = 0;       // 0: no limit of the variant's own
+    std::size_t max_rows = 0;  // 0: no limit of the variant's own
     std::size_t max_cols = 0;
 
     // Empty when `input` and `params` are inside the limits; otherwise why not, for the user.
@@ -59,15 +60,15 @@ public:
 };
 
 struct VariantInfo {
-    std::string id;            // unique, "<op>/<name>", e.g. "transpose/shared-padded"
+    std::string id;  // unique, "<op>/<name>", e.g. "transpose/shared-padded"
     Op op = Op::copy;
-    std::string memory_space;  // one of coalesce::space, or a plugin's own word
-    std::string description;   // what it demonstrates and why it is fast or slow
+    std::string memory_space;         // one of coalesce::space, or a plugin's own word
+    std::string description;          // what it demonstrates and why it is fast or slow
     std::string origin = "built-in";  // "built-in" or the plugin file that registered it
-    bool gpu = true;           // false: runs on the host, timed with a host clock
+    bool gpu = true;                  // false: runs on the host, timed with a host clock
     std::vector<Border> borders = {Border::clamp, Border::zero, Border::wrap, Border::mirror};
     Tier tier = Tier::classic;
-    std::string kernel;        // the __global__ function(s) this id runs, recorded with each result
+    std::string kernel;  // the __global__ function(s) this id runs, recorded with each result
     Limits limits;
     // Longest chain of float32 additions behind one output, for the verification bound (see
     // verify() in operation.hpp); empty: sequential, terms - 1, the safe assumption.

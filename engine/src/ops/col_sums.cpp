@@ -34,9 +34,14 @@ const OpDesc& describe_col_sums() {
         .filter = false,
         .exact = false,
         .params = {},
-        .output_shape = [](Shape in, const OpParams&) { return Shape{1, in.cols}; },
+        .output_shape =
+            [](Shape in, const OpParams&) {
+                return Shape{1, in.cols};
+            },
         .bytes_moved =
-            [](Shape in, const OpParams&) { return in_plus_out_bytes(in, Shape{1, in.cols}); },
+            [](Shape in, const OpParams&) {
+                return in_plus_out_bytes(in, Shape{1, in.cols});
+            },
         .reference =
             [](const Matrix& in, const OpParams&) {
                 Reference ref{Matrix(1, in.cols()), Matrix(1, in.cols()), in.rows()};
@@ -60,11 +65,13 @@ const OpDesc& describe_col_sums() {
             {
                 {"cpu-naive",
                  "Host loop walking down each column: a cache line fetched for every element.",
-                 col_sums_naive, {}},
+                 col_sums_naive,
+                 {}},
                 {"cpu-blocked",
                  "Host column sums row by row into a line of running sums: every read is "
                  "contiguous.",
-                 col_sums_blocked, {}},
+                 col_sums_blocked,
+                 {}},
             },
     };
     return desc;

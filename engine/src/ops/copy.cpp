@@ -16,13 +16,15 @@ const OpDesc& describe_copy() {
         .reference = [](const Matrix& in, const OpParams&) { return exact_reference(in); },
         .host =
             {
-                {"cpu-naive", "Host loop, element by element: the host's baseline.",
+                {"cpu-naive",
+                 "Host loop, element by element: the host's baseline.",
                  [](const Matrix& in, Matrix& out, const OpParams&) {
                      for (std::size_t r = 0; r < in.rows(); ++r)
                          for (std::size_t c = 0; c < in.cols(); ++c) out.at(r, c) = in.at(r, c);
                  },
                  {}},
-                {"cpu-blocked", "Host std::copy: the memcpy the host copy figure is measured with.",
+                {"cpu-blocked",
+                 "Host std::copy: the memcpy the host copy figure is measured with.",
                  [](const Matrix& in, Matrix& out, const OpParams&) {
                      std::copy(in.data(), in.data() + in.size(), out.data());
                  },

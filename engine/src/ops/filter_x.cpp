@@ -52,7 +52,8 @@ const OpDesc& describe_filter_x() {
             },
         .host =
             {
-                {"cpu-naive", "Host box filter with a border check on every read.",
+                {"cpu-naive",
+                 "Host box filter with a border check on every read.",
                  [](const Matrix& in, Matrix& out, const OpParams& p) {
                      filter_naive(in, out, p, true);
                  },
@@ -60,7 +61,8 @@ const OpDesc& describe_filter_x() {
                 {"cpu-blocked",
                  "Host box filter over a padded copy of each row: no border branches in the "
                  "inner loop.",
-                 filter_x_blocked, {}},
+                 filter_x_blocked,
+                 {}},
             },
     };
     return desc;

@@ -51,15 +51,17 @@ const OpDesc& describe_filter_y() {
             },
         .host =
             {
-                {"cpu-naive", "Host box filter reading down columns: a strided access for every "
-                              "term.",
+                {"cpu-naive",
+                 "Host box filter reading down columns: a strided access for every "
+                 "term.",
                  [](const Matrix& in, Matrix& out, const OpParams& p) {
                      filter_naive(in, out, p, false);
                  },
                  {}},
                 {"cpu-blocked",
                  "Host box filter adding whole rows: contiguous reads and writes for every term.",
-                 filter_y_blocked, {}},
+                 filter_y_blocked,
+                 {}},
             },
     };
     return desc;

@@ -30,26 +30,30 @@ const OpDesc& describe_gather() {
         .filter = false,
         .exact = true,
         .params = {{"stride", 1, 1024, 1, "elements between two reads (1: a plain copy)"}},
-        .output_shape = [](Shape in, const OpParams& p) { return Shape{1, gathered(in, p)}; },
+        .output_shape =
+            [](Shape in, const OpParams& p) {
+                return Shape{1, gathered(in, p)};
+            },
         // Only the floats gathered count: one read and one write each.
-        .bytes_moved =
-            [](Shape in, const OpParams& p) { return 2 * sizeof(float) * gathered(in, p); },
+        .bytes_moved = [](Shape in,
+                          const OpParams& p) { return 2 * sizeof(float) * gathered(in, p); },
         .reference =
             [](const Matrix& in, const OpParams& p) {
                 Matrix out(1, gathered(in.shape(), p));
                 gather_host(in, out, p);
                 return exact_reference(std::move(out));
             },
-        .host = {{"cpu-naive", "Host loop reading every stride-th float of the buffer.",
-                  gather_host, {}}},
-        .check =
-            [](Shape in, const OpParams& p) -> std::string {
-                const long long stride = p.value("stride");
-                if (static_cast<std::size_t>(stride) <= in.elements()) return {};
-                return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
-                       std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
-                       std::to_string(in.elements()) + " elements)";
-            },
+        .host = {{"cpu-naive",
+                  "Host loop reading every stride-th float of the buffer.",
+                  gather_host,
+                  {}}},
+        .check = [](Shape in, const OpParams& p) -> std::string {
+            const long long stride = p.value("stride");
+            if (static_cast<std::size_t>(stride) <= in.elements()) return {};
+            return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
+                   std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
+                   std::to_string(in.elements()) + " elements)";
+        },
     };
     return desc;
 }

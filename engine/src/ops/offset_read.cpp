@@ -19,7 +19,8 @@ const OpDesc& describe_offset_read() {
     static const OpDesc desc{
         .op = Op("offset_read"),
         .aliases = {"offset", "offset_copy"},
-        .summary = "out[r][c] = in[r][c + offset] (rows wrap): reads that start off a sector boundary",
+        .summary =
+            "out[r][c] = in[r][c + offset] (rows wrap): reads that start off a sector boundary",
         .filter = false,
         .exact = true,
         .params = {{"offset", 0, 32, 0, "elements each read is shifted by"}},
@@ -31,8 +32,10 @@ const OpDesc& describe_offset_read() {
                 offset_read_host(in, out, p);
                 return exact_reference(std::move(out));
             },
-        .host = {{"cpu-naive", "Host loop reading each row from `offset` on, wrapping at its end.",
-                  offset_read_host, {}}},
+        .host = {{"cpu-naive",
+                  "Host loop reading each row from `offset` on, wrapping at its end.",
+                  offset_read_host,
+                  {}}},
         .check = {},
     };
     return desc;

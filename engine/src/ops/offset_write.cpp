@@ -28,8 +28,9 @@ const OpDesc& describe_offset_write() {
     static const OpDesc desc{
         .op = Op("offset_write"),
         .aliases = {"offset_store"},
-        .summary = "out[r][c + offset] = in[r][c] (rows wrap): stores that start off a sector "
-                   "boundary",
+        .summary =
+            "out[r][c + offset] = in[r][c] (rows wrap): stores that start off a sector "
+            "boundary",
         .filter = false,
         .exact = true,
         .params = {{"offset", 0, 32, 0, "elements each write is shifted by"}},
@@ -44,8 +45,10 @@ const OpDesc& describe_offset_write() {
                 });
                 return exact_reference(std::move(out));
             },
-        .host = {{"cpu-naive", "Host loop writing each row from `offset` on, wrapping at its end.",
-                  offset_write_host, {}}},
+        .host = {{"cpu-naive",
+                  "Host loop writing each row from `offset` on, wrapping at its end.",
+                  offset_write_host,
+                  {}}},
         .check = {},
     };
     return desc;

@@ -15,8 +15,7 @@ namespace coalesce::ops {
 // Splits [0, count) over the host's cores; the references of 8192x8192 filters are otherwise slow.
 template <class Body>
 void parallel_for(std::size_t count, Body body) {
-    const std::size_t workers =
-        std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 32);
+    const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 32);
     if (count < 256 || workers == 1) {
         body(std::size_t{0}, count);
         return;
@@ -58,7 +57,6 @@ inline float read_or_zero(const float* line, long long j, std::size_t stride) {
 }
 
 inline Shape same_shape(Shape in, const OpParams&) { return in; }
-
 
 // Each input element read once plus each output element written once, 4 bytes each.
 inline std::size_t in_plus_out_bytes(Shape in, Shape out) {

@@ -39,9 +39,14 @@ const OpDesc& describe_row_sums() {
         .filter = false,
         .exact = false,
         .params = {},
-        .output_shape = [](Shape in, const OpParams&) { return Shape{in.rows, 1}; },
+        .output_shape =
+            [](Shape in, const OpParams&) {
+                return Shape{in.rows, 1};
+            },
         .bytes_moved =
-            [](Shape in, const OpParams&) { return in_plus_out_bytes(in, Shape{in.rows, 1}); },
+            [](Shape in, const OpParams&) {
+                return in_plus_out_bytes(in, Shape{in.rows, 1});
+            },
         .reference =
             [](const Matrix& in, const OpParams&) {
                 Reference ref{Matrix(in.rows(), 1), Matrix(in.rows(), 1), in.cols()};
@@ -60,8 +65,10 @@ const OpDesc& describe_row_sums() {
             },
         .host =
             {
-                {"cpu-naive", "Host loop with one running sum per row: a serial add chain.",
-                 row_sums_naive, {}},
+                {"cpu-naive",
+                 "Host loop with one running sum per row: a serial add chain.",
+                 row_sums_naive,
+                 {}},
                 {"cpu-blocked",
                  "Host row sums with eight partial sums: independent adds the compiler "
                  "vectorizes.",

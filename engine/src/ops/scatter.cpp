@@ -29,31 +29,33 @@ const OpDesc& describe_scatter() {
     static const OpDesc desc{
         .op = Op("scatter"),
         .aliases = {"strided_write"},
-        .summary = "out[i * stride] = in[i] over the whole buffer: writes `stride` floats apart "
-                   "(the slots between are left alone)",
+        .summary =
+            "out[i * stride] = in[i] over the whole buffer: writes `stride` floats apart "
+            "(the slots between are left alone)",
         .filter = false,
         .exact = true,
         .params = {{"stride", 1, 1024, 1, "elements between two writes (1: a plain copy)"}},
         .output_shape = same_shape,
         // Only the floats scattered count: one read and one write each.
-        .bytes_moved =
-            [](Shape in, const OpParams& p) { return 2 * sizeof(float) * scattered_count(in, p); },
+        .bytes_moved = [](Shape in,
+                          const OpParams& p) { return 2 * sizeof(float) * scattered_count(in, p); },
         .reference =
             [](const Matrix& in, const OpParams& p) {
                 Matrix out(in.rows(), in.cols(), std::numeric_limits<float>::quiet_NaN());
                 scatter_host(in, out, p);
                 return exact_reference(std::move(out));
             },
-        .host = {{"cpu-naive", "Host loop writing the input to every stride-th float.",
-                  scatter_host, {}}},
-        .check =
-            [](Shape in, const OpParams& p) -> std::string {
-                const long long stride = p.value("stride");
-                if (static_cast<std::size_t>(stride) <= in.elements()) return {};
-                return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
-                       std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
-                       std::to_string(in.elements()) + " elements)";
-            },
+        .host = {{"cpu-naive",
+                  "Host loop writing the input to every stride-th float.",
+                  scatter_host,
+                  {}}},
+        .check = [](Shape in, const OpParams& p) -> std::string {
+            const long long stride = p.value("stride");
+            if (static_cast<std::size_t>(stride) <= in.elements()) return {};
+            return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
+                   std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
+                   std::to_string(in.elements()) + " elements)";
+        },
     };
     return desc;
 }

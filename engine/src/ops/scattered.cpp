@@ -59,8 +59,9 @@ const OpDesc& describe_scattered() {
     static const OpDesc desc{
         .op = Op("scattered"),
         .aliases = {"scattered_read", "permuted"},
-        .summary = "out[i] = in[p(i)], p = j * multiplier mod span inside each span of `span` "
-                   "floats (0: the whole buffer): reads scattered over a span",
+        .summary =
+            "out[i] = in[p(i)], p = j * multiplier mod span inside each span of `span` "
+            "floats (0: the whole buffer): reads scattered over a span",
         .filter = false,
         .exact = true,
         .params = {{"span", 0, kMaxSpan, 0,
@@ -79,20 +80,21 @@ const OpDesc& describe_scattered() {
                 });
                 return exact_reference(std::move(out));
             },
-        .host = {{"cpu-naive", "Host loop reading each float from its permuted place.",
-                  scattered_host, {}}},
-        .check =
-            [](Shape in, const OpParams& p) -> std::string {
-                const long long span = p.value("span");
-                if (span != 0 && !power_of_two(span))
-                    return "span=" + std::to_string(span) +
-                           " is neither 0 (the whole buffer) nor a power of two";
-                if (static_cast<std::size_t>(span) > in.elements())
-                    return "span=" + std::to_string(span) + " is longer than the buffer (" +
-                           std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
-                           std::to_string(in.elements()) + " elements); 0 spans the whole buffer";
-                return {};
-            },
+        .host = {{"cpu-naive",
+                  "Host loop reading each float from its permuted place.",
+                  scattered_host,
+                  {}}},
+        .check = [](Shape in, const OpParams& p) -> std::string {
+            const long long span = p.value("span");
+            if (span != 0 && !power_of_two(span))
+                return "span=" + std::to_string(span) +
+                       " is neither 0 (the whole buffer) nor a power of two";
+            if (static_cast<std::size_t>(span) > in.elements())
+                return "span=" + std::to_string(span) + " is longer than the buffer (" +
+                       std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
+                       std::to_string(in.elements()) + " elements); 0 spans the whole buffer";
+            return {};
+        },
     };
     return desc;
 }

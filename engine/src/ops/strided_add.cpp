@@ -32,13 +32,17 @@ const OpDesc& describe_strided_add() {
     static const OpDesc desc{
         .op = Op("strided_add"),
         .aliases = {"add_experiment", "strided_sum"},
-        .summary = "out[i] = a[i * stride] + b[i * stride], b = a rotated by half the buffer: "
-                   "seed 002's add_experiment",
+        .summary =
+            "out[i] = a[i * stride] + b[i * stride], b = a rotated by half the buffer: "
+            "seed 002's add_experiment",
         .filter = false,
         .exact = false,
         .params = {{"stride", 1, 1024, 1,
                     "elements between two reads of a and of b (1: coalesced)"}},
-        .output_shape = [](Shape in, const OpParams& p) { return Shape{1, sums(in, p)}; },
+        .output_shape =
+            [](Shape in, const OpParams& p) {
+                return Shape{1, sums(in, p)};
+            },
         // Only the floats added count: two reads and one write per output.
         .bytes_moved = [](Shape in, const OpParams& p) { return 3 * sizeof(float) * sums(in, p); },
         .reference =
@@ -58,14 +62,13 @@ const OpDesc& describe_strided_add() {
             },
         .host = {{"cpu-naive", "Host loop adding every stride-th float of a and of b.",
                   strided_add_host, [](Shape, std::size_t) { return std::size_t{1}; }}},
-        .check =
-            [](Shape in, const OpParams& p) -> std::string {
-                const long long stride = p.value("stride");
-                if (static_cast<std::size_t>(stride) <= in.elements()) return {};
-                return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
-                       std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
-                       std::to_string(in.elements()) + " elements)";
-            },
+        .check = [](Shape in, const OpParams& p) -> std::string {
+            const long long stride = p.value("stride");
+            if (static_cast<std::size_t>(stride) <= in.elements()) return {};
+            return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
+                   std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
+                   std::to_string(in.elements()) + " elements)";
+        },
     };
     return desc;
 }

@@ -32,12 +32,16 @@ const OpDesc& describe_transpose() {
     static const OpDesc desc{
         .op = Op::transpose,
         .aliases = {},
-        .summary = "out[c][r] = in[r][c]: coalesced reads or coalesced writes, not both, "
-                   "unless a tile turns the corner",
+        .summary =
+            "out[c][r] = in[r][c]: coalesced reads or coalesced writes, not both, "
+            "unless a tile turns the corner",
         .filter = false,
         .exact = true,
         .params = {},
-        .output_shape = [](Shape in, const OpParams&) { return Shape{in.cols, in.rows}; },
+        .output_shape =
+            [](Shape in, const OpParams&) {
+                return Shape{in.cols, in.rows};
+            },
         .bytes_moved = same_shape_bytes,
         .reference =
             [](const Matrix& in, const OpParams&) {
@@ -52,10 +56,12 @@ const OpDesc& describe_transpose() {
             {
                 {"cpu-naive",
                  "Host loop writing down columns: every write touches a new cache line.",
-                 transpose_naive, {}},
+                 transpose_naive,
+                 {}},
                 {"cpu-blocked",
                  "Host transpose in 32x32 blocks: a block of input and output stays in L1.",
-                 transpose_blocked, {}},
+                 transpose_blocked,
+                 {}},
             },
     };
     return desc;
