@@ -7,10 +7,11 @@ points of the swept parameter (offset 0/1/32, stride 1/2/4/8/16/32...); for cons
 time per warp-wide access [ns]; for the shared-memory patterns the shared-memory bandwidth.
 Re-running replaces the cells, so the page can be refilled from a newer run.
 
-  # the lead, on the GPU machine: one JSON per runnable lesson, named <id>.json
+  # on the GPU machine: one JSON per runnable lesson, named <id>.json (docs/lessons.md has the
+  # one-liner that tars them for the device tool)
   for id in $(coalesce-bench --lessons | awk '$2 == "yes" {print $1}'); do
-    coalesce-bench --lesson $id --json $OUT/$id.json; done
-  python3 bench/lessons_columns.py fill H200 FOLDER [FOLDER...]   # first folder with <id>.json wins
+    coalesce-bench --lesson $id --json L/$id.json; done
+  python3 bench/lessons_columns.py fill H200 L [FOLDER...]   # the first folder with <id>.json wins
   python3 bench/lessons_columns.py table H100 H200                # the rows, for a closing note
   # pool runs of other result files (a sweep run beside the lessons) into one lesson's file:
   python3 bench/lessons_columns.py extract OUT.json --variants gather/global \\
