@@ -155,7 +155,7 @@ def split_row(line):
 
 
 def join_row(cells):
-    return "| " + " | ".join(cells) + " |"
+    return "|" + "".join(f" {c} |" if c else " |" for c in cells)
 
 
 def column_index(header_line, column):
