@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# The lessons made runnable after this day's `--lesson` runs, assembled from the access-pattern and
-# on-chip sweeps of the same day (bench/patterns.sh, bench/onchip.sh: the same kernels at the same
-# parameters and sizes) into one <id>.json per lesson, as `coalesce-bench --lesson ID --json` would
-# write it. Where a lesson's point was not in the sweeps (granularity-mixed's multiplier 1) the
-# file lacks it; the next `--lesson` run fills it.
+# The lessons whose experiments the access-pattern and on-chip sweeps ran (bench/patterns.sh,
+# bench/onchip.sh: the same kernels at the same parameters and sizes as the lessons), assembled
+# from a results folder's patterns/ and onchip/ (and lessons/ for a baseline) into one <id>.json per
+# lesson in its lessons-from-sweeps/, as `coalesce-bench --lesson ID --json` would write it. For
+# runs made before those findings became lessons. Where a lesson's point was not in the sweeps
+# (granularity-mixed's multiplier 1) the file lacks it; the next `--lesson` run fills it.
+#
+#   bash bench/lessons_from_sweeps.sh bench/results/2026-11-23-h100
+#   python3 bench/lessons_columns.py fill H100 bench/results/2026-11-23-h100/lessons{,-from-sweeps}
 set -euo pipefail
-cd "$(dirname "$0")"
-x() { python3 ../../lessons_columns.py extract "lessons-from-sweeps/$1.json" "${@:2}"; }
+[ $# -eq 1 ] || { echo "usage: $0 RESULTS_FOLDER (with patterns/, onchip/ and lessons/)" >&2; exit 2; }
+script="$(cd "$(dirname "$0")" && pwd)/lessons_columns.py"
+cd "$1"
+mkdir -p lessons-from-sweeps
+x() { python3 "$script" extract "lessons-from-sweeps/$1.json" "${@:2}"; }
 p=patterns o=onchip
 x shared-row-vs-column-major $o/smem.json --size 8192x8192 \
   --variants smem_copy_tile/set-row-read-row,smem_copy_tile/set-col-read-col \
