@@ -14,6 +14,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -135,6 +136,9 @@ private:
     void saveSettings() const;
     bool confirmDiscardResults(const QString& question);
     void emitIdleIfDone();
+
+    // Starts a run of the run panel's settings, `adjust` (when set) changing the config first.
+    bool startRun(const std::function<void(RunConfig&)>& adjust);
 
     // Messages.
     void showError(const QString& message);

@@ -51,11 +51,14 @@ void MainWindow::onDeviceProbed(int count, const DeviceInfo&, const QString& sum
     emit deviceReady();
 }
 
-bool MainWindow::startRun() {
+bool MainWindow::startRun() { return startRun({}); }
+
+bool MainWindow::startRun(const std::function<void(RunConfig&)>& adjust) {
     if (isRunning()) return false;
     QString error;
     std::optional<RunConfig> config = run_panel_->makeConfig(&error);
     if (config && run_panel_->useLoadedInput()) config->input = input_->matrix;
+    if (config && adjust) adjust(*config);
     if (config) error = runs_->startRun(*config);
     if (!error.isEmpty()) {
         showError(error);
@@ -175,7 +178,12 @@ bool MainWindow::runLesson(const Lesson& lesson) {
     run_panel_->applyLesson(lesson);
     log(QString("Lesson: %1").arg(QString::fromStdString(lesson.title)));
     showChart("bandwidth");
-    return startRun();
+    // The run panel holds the lesson's variants, sizes and filter parameters; its parameter sweep
+    // and tiers travel in the run's config, so a lesson sweeps whatever the panel shows.
+    return startRun([&lesson](RunConfig& config) {
+        config.sweep = lesson.sweep;
+        config.tiers = lesson.tiers;
+    });
 }
 
 }  // namespace coalesce::gui
