@@ -36,6 +36,7 @@ class ResultsModel;
 class ResultsPage;
 class RunController;
 class RunPanel;
+class WarpPicture;
 struct LoadedInput;
 
 class MainWindow : public QMainWindow {
@@ -75,7 +76,7 @@ public:
     bool saveResults(const QString& path);
     bool saveOutputImage(const QString& path);
     bool exportChart(const QString& path);
-    void showChart(const QString& which);  // "bandwidth", "sweep" or "compare"
+    void showChart(const QString& which);  // "bandwidth", "sweep", "compare" or "parameter"
 
     // An input is being read or pictures drawn; idle() is emitted when that ends.
     bool isBusy() const;
@@ -99,6 +100,7 @@ public:
     RunController* runController() const { return runs_; }
     ImagePanes* imagePanes() const { return panes_; }
     LessonsPanel* lessonsPanel() const { return lessons_panel_; }
+    WarpPicture* warpPicture() const { return warp_; }
     MatrixView* inputView() const;
     MatrixView* outputView() const;
     MatrixView* differenceView() const;
@@ -181,6 +183,7 @@ private:
     ImagePanes* panes_ = nullptr;
     ResultsPage* results_page_ = nullptr;
     LessonsPanel* lessons_panel_ = nullptr;
+    WarpPicture* warp_ = nullptr;
     QDockWidget* lessons_dock_ = nullptr;
     QLabel* error_bar_ = nullptr;
     QPlainTextEdit* log_ = nullptr;

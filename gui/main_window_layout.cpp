@@ -6,8 +6,10 @@
 #include "lessons_panel.hpp"
 #include "matrix_view.hpp"
 #include "recent_files.hpp"
+#include "results/results_model.hpp"
 #include "results_page.hpp"
 #include "run_panel.hpp"
+#include "warp_picture.hpp"
 
 #include <QAction>
 #include <QDockWidget>
@@ -184,6 +186,8 @@ void MainWindow::createDocks() {
     connect(experiments_action_, &QAction::toggled, run_panel_, &RunPanel::setShowExperiments);
     connect(run_panel_, &RunPanel::experimentsShownChanged, experiments_action_,
             &QAction::setChecked);
+    connect(run_panel_, &RunPanel::parametersValidChanged, this,
+            [this](bool valid) { run_action_->setEnabled(valid && !isRunning()); });
     auto* run_box = new QWidget(this);
     auto* run_layout = new QVBoxLayout(run_box);
     run_layout->setContentsMargins(4, 4, 4, 4);
@@ -224,7 +228,21 @@ void MainWindow::createDocks() {
     // The settings column runs the full height; the log sits under the pictures and results.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
 
-    resizeDocks({log_dock}, {90}, Qt::Vertical);
+    // One warp of the selected result, beside the log: small, and read next to the table.
+    warp_ = new WarpPicture(this);
+    auto* warp_dock = new QDockWidget("One warp", this);
+    warp_dock->setObjectName("warpDock");
+    warp_dock->setWidget(warp_);
+    splitDockWidget(log_dock, warp_dock, Qt::Horizontal);
+    connect(results_page_, &ResultsPage::currentResultChanged, this, [this](int row) {
+        warp_->setView(row >= 0 && row < resultsModel()->rowCount()
+                           ? warp_view(registry_, resultsModel()->result(row))
+                           : WarpView{});
+    });
+    connect(resultsModel(), &QAbstractItemModel::modelReset, warp_,
+            [this] { warp_->setView({}); });
+
+    resizeDocks({log_dock}, {170}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {

@@ -21,6 +21,7 @@ class ResultsModel;
 class BandwidthBarsModel;
 class SizeSweepModel;
 class CompareModel;
+class ParamSweepModel;
 
 // A chart that redraws itself from its model and exports to files.
 class ChartPanel : public QWidget {
@@ -102,7 +103,25 @@ public:
     CompareModel* compareModel() const;
 };
 
-// The three charts as tabs; what the main window embeds.
+// Bandwidth against a swept parameter (offset, stride, ...), one line per variant, with the sector
+// model's prediction for the same runs as a dashed line beside each; says so when the results
+// sweep no parameter.
+class ParameterChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit ParameterChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    ParamSweepModel* sweepModel() const;
+    // The parameter on the x axis (when the results sweep several); empty: the first.
+    void setParameter(const QString& name);
+    // % of the same run's copy instead of GB/s, for the measurement and the model alike.
+    void setShowPercentOfCopy(bool percent);
+
+private:
+    void updateParameterChoices();
+};
+
+// The charts as tabs; what the main window embeds.
 class ResultsChartsWidget : public QTabWidget {
     Q_OBJECT
 
@@ -112,6 +131,7 @@ public:
     BandwidthChartWidget* bandwidth() const { return bandwidth_; }
     SizeSweepChartWidget* sweep() const { return sweep_; }
     CompareChartWidget* compare() const { return compare_; }
+    ParameterChartWidget* parameter() const { return parameter_; }
     ChartPanel* currentChart() const;
     // Exports the chart on the visible tab (see ChartPanel::exportChart).
     bool exportCurrentChart(const QString& path, QString* error, QSize size = {}) const;
@@ -122,6 +142,7 @@ private:
     BandwidthChartWidget* bandwidth_;
     SizeSweepChartWidget* sweep_;
     CompareChartWidget* compare_;
+    ParameterChartWidget* parameter_;
 };
 
 }  // namespace coalesce::gui
