@@ -239,8 +239,7 @@ void MainWindow::createDocks() {
                            ? warp_view(registry_, resultsModel()->result(row))
                            : WarpView{});
     });
-    connect(resultsModel(), &QAbstractItemModel::modelReset, warp_,
-            [this] { warp_->setView({}); });
+    connect(resultsModel(), &QAbstractItemModel::modelReset, warp_, [this] { warp_->setView({}); });
 
     resizeDocks({log_dock}, {170}, Qt::Vertical);
 }

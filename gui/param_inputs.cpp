@@ -51,9 +51,9 @@ ParamInputCheck check_param_input(const QString& name, const QString& text,
 ParamInputs::ParamInputs(QWidget* parent) : QGroupBox(tr("Operation parameters"), parent) {
     setObjectName("paramInputs");
     form_ = new QFormLayout(this);
-    const QString syntax = tr(
-        "One value (8), a range FIRST:LAST or FIRST:LAST:STEP (0:32, 0:32:4) or a list "
-        "(1,2,4,8): each value is a run. Empty: the default.");
+    const QString syntax =
+        tr("One value (8), a range FIRST:LAST or FIRST:LAST:STEP (0:32, 0:32:4) or a list "
+           "(1,2,4,8): each value is a run. Empty: the default.");
     // One input per name: operations that share a parameter (stride) share its input.
     std::map<QString, QStringList> lines;
     std::map<QString, long long> defaults;
@@ -77,7 +77,8 @@ ParamInputs::ParamInputs(QWidget* parent) : QGroupBox(tr("Operation parameters")
                                .arg(spec.default_value);
         }
     for (const QString& name : names_) {
-        tooltips_[name] = "<b>" + name + "</b><br>" + lines[name].join("<br>") + "<br><br>" + syntax;
+        tooltips_[name] =
+            "<b>" + name + "</b><br>" + lines[name].join("<br>") + "<br><br>" + syntax;
         inputs_[name]->setToolTip(tooltips_[name]);
         inputs_[name]->setPlaceholderText(tr("default %1").arg(defaults[name]));
     }
@@ -100,9 +101,9 @@ void ParamInputs::setOperations(const std::vector<Op>& ops) {
 
 bool ParamInputs::isShown(const QString& name) const {
     const auto it = inputs_.find(name);
-    return it != inputs_.end() &&
-           std::any_of(ops_.begin(), ops_.end(),
-                       [&](Op op) { return declares(op, name.toStdString()); });
+    return it != inputs_.end() && std::any_of(ops_.begin(), ops_.end(), [&](Op op) {
+               return declares(op, name.toStdString());
+           });
 }
 
 QLineEdit* ParamInputs::input(const QString& name) const {

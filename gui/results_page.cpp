@@ -43,10 +43,9 @@ ResultsPage::ResultsPage(QWidget* parent) : QWidget(parent) {
     // The parameter and model columns show only while some run has a value in them.
     connect(model_, &QAbstractItemModel::modelReset, this,
             [this] { fitSparseColumns(0, model_->rowCount() - 1, true); });
-    connect(model_, &QAbstractItemModel::rowsInserted, this,
-            [this](const QModelIndex&, int first, int last) {
-                fitSparseColumns(first, last, false);
-            });
+    connect(
+        model_, &QAbstractItemModel::rowsInserted, this,
+        [this](const QModelIndex&, int first, int last) { fitSparseColumns(first, last, false); });
     fitSparseColumns(0, -1, true);
 
     charts_ = new ResultsChartsWidget(model_, this);

@@ -87,8 +87,7 @@ RunPanel::RunPanel(const Registry& registry, QWidget* parent)
     layout->addWidget(makeVariantsBox(), 1);
     layout->addWidget(makeParametersBox());
     param_inputs_ = new ParamInputs(this);
-    connect(param_inputs_, &ParamInputs::validityChanged, this,
-            &RunPanel::parametersValidChanged);
+    connect(param_inputs_, &ParamInputs::validityChanged, this, &RunPanel::parametersValidChanged);
     layout->addWidget(param_inputs_);
     layout->addWidget(makeSizesBox());
     summary_ = new QLabel(this);

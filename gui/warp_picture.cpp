@@ -119,7 +119,8 @@ void WarpCanvas::paintSectors(QPainter& p, const QRectF& area) const {
     }
     const auto x_of = [&](long long byte) {
         const long long line = byte / kLineBytes;
-        return line_x.at(line) + static_cast<double>(byte - line * kLineBytes) / kSectorBytes * unit;
+        return line_x.at(line) +
+               static_cast<double>(byte - line * kLineBytes) / kSectorBytes * unit;
     };
 
     const std::vector<QPointF> lanes = paintLanes(p, area, active);
@@ -221,8 +222,9 @@ WarpPicture::WarpPicture(QWidget* parent) : QWidget(parent) {
     requests_ = new QComboBox(this);
     requests_->setObjectName("warpRequest");
     requests_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    requests_->setToolTip("The requests one typical warp of this variant makes, as its model "
-                          "declares them.");
+    requests_->setToolTip(
+        "The requests one typical warp of this variant makes, as its model "
+        "declares them.");
     top->addWidget(title_, 1);
     top->addWidget(requests_);
     layout->addLayout(top);
@@ -250,7 +252,9 @@ void WarpPicture::setView(WarpView view) {
     showRequest(view_.requests.empty() ? -1 : view_.shown);
 }
 
-int WarpPicture::shownRequest() const { return view_.requests.empty() ? -1 : requests_->currentIndex(); }
+int WarpPicture::shownRequest() const {
+    return view_.requests.empty() ? -1 : requests_->currentIndex();
+}
 
 void WarpPicture::showRequest(int index) {
     if (index < 0 || index >= static_cast<int>(view_.requests.size())) {

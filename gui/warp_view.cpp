@@ -42,15 +42,14 @@ void add_requests(std::vector<WarpRequestView>& out, const std::vector<WarpReque
                       .arg(index)
                       .arg(of);
         v.cost = request_cost(r);
-        const QString lanes = QStringLiteral("%1 lanes × %2 bytes")
-                                  .arg(r.active_lanes)
-                                  .arg(r.bytes_per_lane);
+        const QString lanes =
+            QStringLiteral("%1 lanes × %2 bytes").arg(r.active_lanes).arg(r.bytes_per_lane);
         switch (memory) {
         case WarpRequestView::Memory::global: {
             const long long moved = static_cast<long long>(v.cost.sectors) * kSectorBytes;
-            v.efficiency = moved > 0 ? static_cast<double>(v.cost.useful_bytes) /
-                                           static_cast<double>(moved)
-                                     : 1.0;
+            v.efficiency =
+                moved > 0 ? static_cast<double>(v.cost.useful_bytes) / static_cast<double>(moved)
+                          : 1.0;
             v.summary = QStringLiteral(
                             "%1: %2 sectors of 32 bytes in %3 lines of 128 bytes; %4 useful "
                             "bytes of %5 moved: efficiency %6")
@@ -77,10 +76,10 @@ void add_requests(std::vector<WarpRequestView>& out, const std::vector<WarpReque
             break;
         case WarpRequestView::Memory::constant:
             v.distinct_words = distinct_words(r);
-            v.summary = QStringLiteral(
-                            "%1: %2 distinct address(es): %2 pass(es) of the constant cache")
-                            .arg(lanes)
-                            .arg(v.distinct_words);
+            v.summary =
+                QStringLiteral("%1: %2 distinct address(es): %2 pass(es) of the constant cache")
+                    .arg(lanes)
+                    .arg(v.distinct_words);
             break;
         }
         out.push_back(std::move(v));
@@ -99,8 +98,8 @@ WarpView warp_view(const Registry& registry, const RunResult& result) {
 
     const Variant* variant = registry.find(result.variant);
     if (!variant) {
-        view.message = QStringLiteral("%1 is not a variant this window has loaded.")
-                           .arg(qs(result.variant));
+        view.message =
+            QStringLiteral("%1 is not a variant this window has loaded.").arg(qs(result.variant));
         return view;
     }
     const VariantInfo& info = variant->info;

@@ -20,12 +20,12 @@ struct WarpRequestView {
     Memory memory = Memory::global;
     QString label;  // "global load 1 of 2"
     WarpRequest request;
-    RequestCost cost;                // sectors and lines touched, useful bytes (global, constant)
-    double efficiency = 0;           // useful bytes / bytes the sectors move (global)
-    int conflict_degree = 0;         // distinct words in the busiest bank (shared)
-    int distinct_words = 0;          // passes of the constant cache (constant)
+    RequestCost cost;                 // sectors and lines touched, useful bytes (global, constant)
+    double efficiency = 0;            // useful bytes / bytes the sectors move (global)
+    int conflict_degree = 0;          // distinct words in the busiest bank (shared)
+    int distinct_words = 0;           // passes of the constant cache (constant)
     std::array<int, 32> lane_bank{};  // the bank of each lane's first word (shared)
-    QString summary;                 // the counts in one sentence
+    QString summary;                  // the counts in one sentence
 };
 
 struct WarpView {

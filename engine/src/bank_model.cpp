@@ -21,8 +21,8 @@ std::set<long long> words_of(const WarpRequest& request) {
 }  // namespace
 
 int bank_of(long long offset) {
-    const long long word = offset >= 0 ? offset / kBankWordBytes
-                                       : -((-offset + kBankWordBytes - 1) / kBankWordBytes);
+    const long long word =
+        offset >= 0 ? offset / kBankWordBytes : -((-offset + kBankWordBytes - 1) / kBankWordBytes);
     return static_cast<int>(((word % kBanks) + kBanks) % kBanks);
 }
 

@@ -336,6 +336,9 @@ QAbstractAxis* paramAxis(const QString& name, double lo, double hi) {
             step = std::max(1.0, m * magnitude);  // parameters are whole numbers
             break;
         }
+    // Small spans tick at powers of two, so an offset axis marks the sector boundaries (0, 8, 16).
+    if (span <= 64)
+        for (step = 1; span / step > 16; step *= 2) {}
     const double first = std::floor(lo / step) * step;
     const double last = std::ceil(hi / step) * step;
     axis->setRange(first, last);
@@ -349,14 +352,14 @@ QAbstractAxis* paramAxis(const QString& name, double lo, double hi) {
 QChart* buildParamChart(ParamSweepModel* model) {
     const QString device = model->deviceName();
     if (model->parameter().isEmpty())
-        return newChart(QStringLiteral(
-                            "%1 — no swept parameter in these results: run an operation with a "
-                            "parameter given as a range or a list (offset 0:32, stride 1,2,4,8)")
-                            .arg(device));
+        return newChart(
+            QStringLiteral("%1 — no swept parameter in these results: run an operation with a "
+                           "parameter given as a range or a list (offset 0:32, stride 1,2,4,8)")
+                .arg(device));
     const bool gbps = model->measure() == ParamSweepModel::Measure::gbps;
-    QChart* chart = newChart(QStringLiteral("%1 — bandwidth versus %2 (%3)")
-                                 .arg(device, model->parameter(),
-                                      model->operations().join(QStringLiteral(", "))));
+    QChart* chart = newChart(
+        QStringLiteral("%1 — bandwidth versus %2 (%3)")
+            .arg(device, model->parameter(), model->operations().join(QStringLiteral(", "))));
     QAbstractAxis* x_axis = paramAxis(model->parameter(), model->minParam(), model->maxParam());
     chart->addAxis(x_axis, Qt::AlignBottom);
     QValueAxis* y_axis = gbpsAxis(model->maxValue());
@@ -784,8 +787,9 @@ ParameterChartWidget::ParameterChartWidget(ResultsModel* model, QWidget* parent)
     controls()->addWidget(new QLabel(tr("Show:"), this));
     controls()->addWidget(measure);
     controls()->addStretch(1);
-    connect(params, &QComboBox::activated, this,
-            [sweep, params](int index) { sweep->setParameter(params->itemData(index).toString()); });
+    connect(params, &QComboBox::activated, this, [sweep, params](int index) {
+        sweep->setParameter(params->itemData(index).toString());
+    });
     connect(measure, &QComboBox::activated, this, [sweep, measure](int index) {
         sweep->setMeasure(static_cast<ParamSweepModel::Measure>(measure->itemData(index).toInt()));
     });

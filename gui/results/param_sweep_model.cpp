@@ -20,7 +20,8 @@ struct LineKey {
     std::size_t rows = 0, cols = 0;
     ParamValues others;
     bool operator<(const LineKey& o) const {
-        return std::tie(variant, rows, cols, others) < std::tie(o.variant, o.rows, o.cols, o.others);
+        return std::tie(variant, rows, cols, others) <
+               std::tie(o.variant, o.rows, o.cols, o.others);
     }
 };
 
@@ -132,7 +133,8 @@ void ParamSweepModel::rebuild() {
             return runs[a].params.at(param) < runs[b].params.at(param);
         });
         Line line{qs(key.variant), qs(key.variant), static_cast<int>(points_.size()), 0, true};
-        if (sizes.size() > 1) line.label += QStringLiteral(", %1").arg(formatShape(key.rows, key.cols));
+        if (sizes.size() > 1)
+            line.label += QStringLiteral(", %1").arg(formatShape(key.rows, key.cols));
         for (const auto& [name, value] : key.others)
             if (others_seen[name].size() > 1)
                 line.label += QStringLiteral(", %1=%2").arg(qs(name)).arg(value);

@@ -236,17 +236,21 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
                 "experiment: a tuning idea kept because it lost");
         case ParamsColumn: return tr("the operation's named parameters for this run (--param)");
         case ModelLoadSectorsColumn:
-            return tr("32-byte sectors one warp's load request touches, as the sector model counts");
+            return tr(
+                "32-byte sectors one warp's load request touches, as the sector model counts");
         case ModelStoreSectorsColumn:
-            return tr("32-byte sectors one warp's store request touches, as the sector model counts");
+            return tr(
+                "32-byte sectors one warp's store request touches, as the sector model counts");
         case ModelEfficiencyColumn:
             return tr("the sector model's useful bytes / bytes the touched sectors move");
         case BankConflictColumn:
-            return tr("the bank model's worst conflict degree among the variant's shared-memory "
-                      "requests (1-way: conflict-free, 32-way: fully serialized)");
+            return tr(
+                "the bank model's worst conflict degree among the variant's shared-memory "
+                "requests (1-way: conflict-free, 32-way: fully serialized)");
         case ConstantPassesColumn:
-            return tr("distinct addresses per constant-memory request: the passes the constant "
-                      "cache needs");
+            return tr(
+                "distinct addresses per constant-memory request: the passes the constant "
+                "cache needs");
         case NsPerAccessColumn:
             return tr("median time per warp-wide load of one SM (operations timed per access)");
         default: return {};

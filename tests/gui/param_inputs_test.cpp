@@ -32,7 +32,8 @@ std::vector<long long> values_of(const QString& name, const QString& text, std::
 
 TEST(ParamInput, AcceptsWhatTheCommandLineAccepts) {
     EXPECT_EQ(values_of("offset", "0:32", {kOffsetRead}).size(), 33u);
-    EXPECT_EQ(values_of("offset", "0:32:8", {kOffsetRead}), (std::vector<long long>{0, 8, 16, 24, 32}));
+    EXPECT_EQ(values_of("offset", "0:32:8", {kOffsetRead}),
+              (std::vector<long long>{0, 8, 16, 24, 32}));
     EXPECT_EQ(values_of("stride", "1,2,4,8", {kGather, kScatter}),
               (std::vector<long long>{1, 2, 4, 8}));
     EXPECT_EQ(values_of("offset", " 3 ", {kOffsetRead}), (std::vector<long long>{3}));
@@ -102,7 +103,7 @@ TEST(ParamInput, ABadInputDisablesRunInTheWindow) {
     auto window = test::make_ready_window();
     QAction* run = nullptr;
     for (QAction* a : window->findChildren<QAction*>())
-        if (a->text() == "&Run") run = a;
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_R)) run = a;
     ASSERT_NE(run, nullptr);
     window->runPanel()->setCheckedOps({"offset_read"});
     EXPECT_TRUE(run->isEnabled());
@@ -131,8 +132,10 @@ TEST(ParamInput, EveryOperationCanBeChosenAndExperimentsRunOnceShown) {
     panel.setDeviceAvailable(true);
     panel.setCheckedOps({"smem_transpose_tile"});
     panel.setCheckedVariants({id});
+    panel.setSweep(true, "64x64");
     QString error;
     EXPECT_FALSE(panel.makeConfig(&error).has_value()) << "hidden, so not run";
+    EXPECT_TRUE(error.contains("at least one variant")) << error.toStdString();
     panel.setShowExperiments(true);
     const auto config = panel.makeConfig(&error);
     ASSERT_TRUE(config.has_value()) << error.toStdString();

@@ -40,11 +40,14 @@ TEST(ResampleOutput, EachScaleOfASweepShowsItsImageAndDifference) {
         params.values = r.params;
         const Shape expected = output_shape(Op("resample"), Shape{61, 97}, params);
         ASSERT_TRUE(select_and_wait(*window, row));
-        ASSERT_TRUE(window->outputView()->hasMatrix()) << window->outputView()->message().toStdString();
-        EXPECT_EQ(window->outputView()->matrix()->shape(), expected) << "scale " << r.params.at("scale");
+        ASSERT_TRUE(window->outputView()->hasMatrix())
+            << window->outputView()->message().toStdString();
+        EXPECT_EQ(window->outputView()->matrix()->shape(), expected)
+            << "scale " << r.params.at("scale");
         EXPECT_EQ(window->outputView()->image().width(), static_cast<int>(expected.cols));
         // The difference heat map is drawn against the bound of this run's own scale.
-        EXPECT_FALSE(window->differenceView()->image().isNull()) << "scale " << r.params.at("scale");
+        EXPECT_FALSE(window->differenceView()->image().isNull())
+            << "scale " << r.params.at("scale");
         EXPECT_EQ(window->differenceView()->image().height(), static_cast<int>(expected.rows));
     }
 }

@@ -30,8 +30,8 @@ constexpr double kCopyGbps = 3000.0;
 RunResult offsetRun(const std::string& variant, long long offset, std::size_t rows = 8192) {
     RunResult r = sampleResult("offset_read", variant, "global", rows, 8192, 0);
     r.params = {{"offset", offset}};
-    const AccessModel model = model_of({affine_request(false, 128 + offset * 4, 4),
-                                        affine_request(true, 128, 4)});
+    const AccessModel model =
+        model_of({affine_request(false, 128 + offset * 4, 4), affine_request(true, 128, 4)});
     r.model_load_sectors = model.load_sectors;
     r.model_store_sectors = model.store_sectors;
     r.model_efficiency = model.efficiency;
@@ -75,8 +75,7 @@ TEST(ParamSweepModel, OneLinePerVariantSortedByTheParameterWithTheModelBeside) {
     // Aligned (offset 0, 8 sectors for 256 useful bytes of load + store): the model is the copy;
     // offset 1 adds a fifth load sector: 256 / 288 of it.
     const int first = sweep.lines()[0].firstRow;
-    EXPECT_DOUBLE_EQ(sweep.index(first, ParamSweepModel::ModelColumn).data().toDouble(),
-                     kCopyGbps);
+    EXPECT_DOUBLE_EQ(sweep.index(first, ParamSweepModel::ModelColumn).data().toDouble(), kCopyGbps);
     EXPECT_DOUBLE_EQ(sweep.index(first + 1, ParamSweepModel::ModelColumn).data().toDouble(),
                      kCopyGbps * 256.0 / 288.0);
     EXPECT_DOUBLE_EQ(sweep.index(first + 8, ParamSweepModel::ModelColumn).data().toDouble(),
@@ -153,8 +152,8 @@ TEST(ParameterChart, NamesEachModelLineAfterItsVariant) {
     results.setRecord(offsetSweep({"offset_read/global", "offset_read/pitched"}));
     ParameterChartWidget chart(&results);
     EXPECT_EQ(chart.legendLabels(),
-              (QStringList{"offset_read/global", "offset_read/pitched",
-                           "model, offset_read/global", "model, offset_read/pitched"}));
+              (QStringList{"offset_read/global", "offset_read/pitched", "model, offset_read/global",
+                           "model, offset_read/pitched"}));
 }
 
 TEST(ParameterChart, SaysSoWhenNothingIsSwept) {
@@ -162,7 +161,8 @@ TEST(ParameterChart, SaysSoWhenNothingIsSwept) {
     results.setRecord(sampleRecord());
     ParameterChartWidget chart(&results);
     EXPECT_FALSE(chart.hasData());
-    EXPECT_TRUE(chart.chartTitle().contains("no swept parameter")) << chart.chartTitle().toStdString();
+    EXPECT_TRUE(chart.chartTitle().contains("no swept parameter"))
+        << chart.chartTitle().toStdString();
     EXPECT_TRUE(chart.legendLabels().isEmpty());
 
     // A run that arrives with a second offset makes it a sweep.
@@ -186,8 +186,8 @@ TEST(ResultsModelColumns, ShowParametersAndModelFiguresWhereTheRunHasThem) {
     smem.params = {{"repeat", 65}, {"tile_rows", 32}};
     smem.model_bank_conflict_degree = 32;
     record.runs.push_back(smem);
-    RunResult constant = sampleResult("constant_read", "constant_read/constant", "constant", 1024,
-                                      1024, 10);
+    RunResult constant =
+        sampleResult("constant_read", "constant_read/constant", "constant", 1024, 1024, 10);
     constant.model_constant_serialization = 32;
     constant.ns_per_access = 1195.4;
     record.runs.push_back(constant);
@@ -200,9 +200,8 @@ TEST(ResultsModelColumns, ShowParametersAndModelFiguresWhereTheRunHasThem) {
     EXPECT_EQ(text(0, ResultsModel::ModelStoreSectorsColumn), "4");
     EXPECT_EQ(text(0, ResultsModel::ModelEfficiencyColumn), "88.9 %");
     EXPECT_EQ(text(0, ResultsModel::BankConflictColumn), "");
-    EXPECT_FALSE(model.index(0, ResultsModel::BankConflictColumn)
-                     .data(ResultsModel::RawRole)
-                     .isValid());
+    EXPECT_FALSE(
+        model.index(0, ResultsModel::BankConflictColumn).data(ResultsModel::RawRole).isValid());
     EXPECT_EQ(text(1, ResultsModel::ParamsColumn), "repeat=65, tile_rows=32");
     EXPECT_EQ(text(1, ResultsModel::BankConflictColumn), "32-way");
     EXPECT_EQ(text(1, ResultsModel::ModelEfficiencyColumn), "");
