@@ -111,6 +111,7 @@ QWidget* RunPanel::makeOperationsBox() {
         auto* check = new QCheckBox(qs(op_name(op)), box);
         check->setChecked(true);
         check->setObjectName("op_" + qs(op_name(op)));
+        check->setToolTip(qs(describe(op).summary));
         connect(check, &QCheckBox::toggled, this, [this] {
             updateVariantVisibility();
             emit selectionChanged();

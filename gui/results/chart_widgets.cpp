@@ -356,14 +356,23 @@ QChart* buildParamChart(ParamSweepModel* model) {
             QStringLiteral("%1 — no swept parameter in these results: run an operation with a "
                            "parameter given as a range or a list (offset 0:32, stride 1,2,4,8)")
                 .arg(device));
-    const bool gbps = model->measure() == ParamSweepModel::Measure::gbps;
+    const bool ns = model->measure() == ParamSweepModel::Measure::ns_per_access;
+    if (model->rowCount() == 0)
+        return newChart(QStringLiteral("%1 — no run with %2 to chart against %3")
+                            .arg(device,
+                                 ns ? QStringLiteral("a time per access")
+                                    : QStringLiteral("a measured bandwidth"),
+                                 model->parameter()));
     QChart* chart = newChart(
-        QStringLiteral("%1 — bandwidth versus %2 (%3)")
-            .arg(device, model->parameter(), model->operations().join(QStringLiteral(", "))));
+        QStringLiteral("%1 — %2 versus %3 (%4)")
+            .arg(device, ns ? QStringLiteral("time per access") : QStringLiteral("bandwidth"),
+                 model->parameter(), model->operations().join(QStringLiteral(", "))));
     QAbstractAxis* x_axis = paramAxis(model->parameter(), model->minParam(), model->maxParam());
     chart->addAxis(x_axis, Qt::AlignBottom);
     QValueAxis* y_axis = gbpsAxis(model->maxValue());
-    if (!gbps) y_axis->setTitleText(QStringLiteral("bandwidth [% of the same run's copy]"));
+    if (model->measure() == ParamSweepModel::Measure::percent_of_copy)
+        y_axis->setTitleText(QStringLiteral("bandwidth [% of the same run's copy]"));
+    if (ns) y_axis->setTitleText(QStringLiteral("time per warp-wide load of one SM [ns]"));
     chart->addAxis(y_axis, Qt::AlignLeft);
 
     const auto& lines = model->lines();
@@ -779,9 +788,12 @@ ParameterChartWidget::ParameterChartWidget(ResultsModel* model, QWidget* parent)
     measure->setObjectName(QStringLiteral("measureChoice"));
     measure->addItem(tr("GB/s"), static_cast<int>(ParamSweepModel::Measure::gbps));
     measure->addItem(tr("% of copy"), static_cast<int>(ParamSweepModel::Measure::percent_of_copy));
+    measure->addItem(tr("ns per access"),
+                     static_cast<int>(ParamSweepModel::Measure::ns_per_access));
     measure->setToolTip(
         tr("GB/s: the measurement beside the model's efficiency × the same run's copy GB/s; "
-           "% of copy: both relative to that copy"));
+           "% of copy: both relative to that copy; ns per access: the operations timed per "
+           "access (constant memory)"));
     controls()->addWidget(new QLabel(tr("Parameter:"), this));
     controls()->addWidget(params);
     controls()->addWidget(new QLabel(tr("Show:"), this));
@@ -807,11 +819,10 @@ ParamSweepModel* ParameterChartWidget::sweepModel() const {
 
 void ParameterChartWidget::setParameter(const QString& name) { sweepModel()->setParameter(name); }
 
-void ParameterChartWidget::setShowPercentOfCopy(bool percent) {
-    sweepModel()->setMeasure(percent ? ParamSweepModel::Measure::percent_of_copy
-                                     : ParamSweepModel::Measure::gbps);
-    auto* measure = findChild<QComboBox*>(QStringLiteral("measureChoice"));
-    measure->setCurrentIndex(percent ? 1 : 0);
+void ParameterChartWidget::setMeasure(ParamSweepModel::Measure measure) {
+    sweepModel()->setMeasure(measure);
+    auto* combo = findChild<QComboBox*>(QStringLiteral("measureChoice"));
+    combo->setCurrentIndex(std::max(0, combo->findData(static_cast<int>(measure))));
 }
 
 void ParameterChartWidget::updateParameterChoices() {

@@ -3,6 +3,8 @@
 // Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
 #pragma once
 
+#include "param_sweep_model.hpp"
+
 #include "coalesce/runner.hpp"
 
 #include <QSize>
@@ -21,7 +23,6 @@ class ResultsModel;
 class BandwidthBarsModel;
 class SizeSweepModel;
 class CompareModel;
-class ParamSweepModel;
 
 // A chart that redraws itself from its model and exports to files.
 class ChartPanel : public QWidget {
@@ -114,8 +115,8 @@ public:
     ParamSweepModel* sweepModel() const;
     // The parameter on the x axis (when the results sweep several); empty: the first.
     void setParameter(const QString& name);
-    // % of the same run's copy instead of GB/s, for the measurement and the model alike.
-    void setShowPercentOfCopy(bool percent);
+    // GB/s, % of the same run's copy (the model alike), or the time per access.
+    void setMeasure(ParamSweepModel::Measure measure);
 
 private:
     void updateParameterChoices();

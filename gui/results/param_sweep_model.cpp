@@ -61,7 +61,9 @@ QVariant ParamSweepModel::data(const QModelIndex& index, int role) const {
 
 QVariant ParamSweepModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (role != Qt::DisplayRole || orientation != Qt::Horizontal) return {};
-    const QString unit = measure_ == Measure::gbps ? tr("[GB/s]") : tr("[% of copy]");
+    const QString unit = measure_ == Measure::gbps              ? tr("[GB/s]")
+                         : measure_ == Measure::percent_of_copy ? tr("[% of copy]")
+                                                                : tr("[ns per access]");
     if (section == ParamColumn) return parameter_;
     if (section == ValueColumn) return tr("bandwidth %1").arg(unit);
     if (section == ModelColumn) return tr("model %1").arg(unit);
@@ -88,9 +90,12 @@ void ParamSweepModel::rebuild() {
 
     // Which parameters are swept: more than one value among the runs that can be plotted.
     std::map<std::string, std::set<long long>> values;
+    has_ns_ = false;
     for (const RunResult& r : runs)
-        if (isPlottable(r))
+        if (isPlottable(r)) {
             for (const auto& [name, value] : r.params) values[name].insert(value);
+            has_ns_ = has_ns_ || std::isfinite(r.ns_per_access);
+        }
     std::vector<std::pair<std::string, std::size_t>> swept;
     for (const auto& [name, set] : values)
         if (set.size() > 1) swept.emplace_back(name, set.size());
@@ -111,6 +116,7 @@ void ParamSweepModel::rebuild() {
         const RunResult& r = runs[i];
         if (!isPlottable(r) || r.params.count(param) == 0) continue;
         if (measure_ == Measure::percent_of_copy && !(r.pct_of_copy > 0)) continue;
+        if (measure_ == Measure::ns_per_access && !std::isfinite(r.ns_per_access)) continue;
         LineKey key{r.variant, r.rows, r.cols, r.params};
         key.others.erase(param);
         auto [it, added] = groups.try_emplace(key);
@@ -143,8 +149,14 @@ void ParamSweepModel::rebuild() {
             Point p;
             p.x = static_cast<double>(r.params.at(param));
             const bool gbps = measure_ == Measure::gbps;
-            p.value = gbps ? r.gbps : r.pct_of_copy;
-            const double scale = gbps ? r.copy_gbps : 100.0;
+            p.value = gbps                                   ? r.gbps
+                      : measure_ == Measure::percent_of_copy ? r.pct_of_copy
+                                                             : r.ns_per_access;
+            // The sector model predicts bandwidth; it says nothing of a time per access.
+            const double scale = gbps ? r.copy_gbps
+                                 : measure_ == Measure::percent_of_copy
+                                     ? 100.0
+                                     : std::numeric_limits<double>::quiet_NaN();
             p.model = std::isfinite(r.model_efficiency) && scale > 0
                           ? r.model_efficiency * scale
                           : std::numeric_limits<double>::quiet_NaN();

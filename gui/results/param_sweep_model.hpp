@@ -3,8 +3,9 @@
 // the parameter, so a QVXYModelMapper (firstRow, rowCount) turns each block into one series.
 // Column 0 is the parameter's value, column 1 the measured bandwidth, column 2 what the sector
 // model predicts for the same run: its efficiency times the copy measured in that run (in GB/s),
-// or times 100 % (as % of copy). A line is one variant at one size with the other parameters
-// fixed; it is named after whatever tells it apart from the others.
+// or times 100 % (as % of copy); or the time per access of the operations timed that way. A line
+// is one variant at one size with the other parameters fixed; it is named after whatever tells
+// it apart from the others.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -22,7 +23,8 @@ class ParamSweepModel : public QAbstractTableModel {
 
 public:
     enum Column { ParamColumn, ValueColumn, ModelColumn, ColumnCount };
-    enum class Measure { gbps, percent_of_copy };
+    // ns_per_access: the operations timed per access (constant memory); no model line.
+    enum class Measure { gbps, percent_of_copy, ns_per_access };
 
     struct Line {
         QString label;    // the variant, with the size or other parameters where they differ
@@ -52,7 +54,9 @@ public:
     const std::vector<Line>& lines() const { return lines_; }
     double minParam() const { return min_x_; }
     double maxParam() const { return max_x_; }
-    double maxValue() const { return max_y_; }  // over measurements and model, [GB/s] or [%]
+    double maxValue() const { return max_y_; }  // over measurements and model, [GB/s], [%], [ns]
+    // Some plottable run carries a time per access (the measure ns_per_access draws).
+    bool hasTimesPerAccess() const { return has_ns_; }
     QString deviceName() const;
     // The operations whose runs are on the chart, in the engine's order.
     QStringList operations() const;
@@ -72,6 +76,7 @@ private:
     std::vector<Line> lines_;
     std::vector<Point> points_;
     double min_x_ = 0, max_x_ = 0, max_y_ = 0;
+    bool has_ns_ = false;
 };
 
 }  // namespace coalesce::gui

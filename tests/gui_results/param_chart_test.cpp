@@ -142,7 +142,7 @@ TEST(ParameterChart, DrawsTheMeasurementAndTheModelAndExportsSvg) {
     EXPECT_TRUE(svg.contains(">offset<")) << "the x axis is titled with the parameter";
     EXPECT_TRUE(svg.contains("bandwidth [GB/s]"));
 
-    chart.setShowPercentOfCopy(true);
+    chart.setMeasure(ParamSweepModel::Measure::percent_of_copy);
     ASSERT_TRUE(chart.exportChart(svg_path, &error)) << error.toStdString();
     EXPECT_TRUE(readAll(svg_path).contains("% of the same run"));
 }
@@ -174,6 +174,35 @@ TEST(ParameterChart, SaysSoWhenNothingIsSwept) {
     auto* params = chart.findChild<QComboBox*>("parameterChoice");
     ASSERT_NE(params, nullptr);
     EXPECT_EQ(params->currentText(), "offset");
+}
+
+TEST(ParameterChart, ChartsTheTimePerAccessOfConstantMemoryWithoutAModelLine) {
+    RunRecord record = sampleRecord();
+    record.runs.clear();
+    for (long long distinct : {0, 1, 2, 4, 8, 16, 32}) {
+        RunResult r =
+            sampleResult("constant_read", "constant_read/constant", "constant", 1024, 1024, 5.0);
+        r.params = {{"distinct", distinct}, {"repeat", 256}};
+        r.ns_per_access = 25.0 * static_cast<double>(std::max(1ll, distinct));
+        r.model_constant_serialization = static_cast<double>(std::max(1ll, distinct));
+        record.runs.push_back(r);
+    }
+    ResultsModel results;
+    results.setRecord(record);
+    ParameterChartWidget chart(&results);
+    chart.setMeasure(ParamSweepModel::Measure::ns_per_access);
+    EXPECT_TRUE(chart.sweepModel()->hasTimesPerAccess());
+    EXPECT_TRUE(chart.chartTitle().contains("time per access versus distinct"))
+        << chart.chartTitle().toStdString();
+    EXPECT_EQ(chart.legendLabels(), QStringList{"constant_read/constant"});
+    EXPECT_DOUBLE_EQ(chart.sweepModel()->maxValue(), 800.0);
+
+    // Bandwidth runs have no time per access: the page says so.
+    results.setRecord(offsetSweep({"offset_read/global"}));
+    EXPECT_FALSE(chart.sweepModel()->hasTimesPerAccess());
+    EXPECT_FALSE(chart.hasData());
+    EXPECT_TRUE(chart.chartTitle().contains("no run with a time per access"))
+        << chart.chartTitle().toStdString();
 }
 
 TEST(ResultsModelColumns, ShowParametersAndModelFiguresWhereTheRunHasThem) {
