@@ -43,13 +43,16 @@ AppOptions parse_app_options(const QStringList& arguments) {
         "parameter",
         "The parameter chart's x axis where the results sweep several (offset, stride, ...).",
         "name");
+    const QCommandLineOption measure(
+        "measure", "The parameter chart's measure: gbps, percent (of copy) or ns (per access).",
+        "name");
     // --plugins as coalesce-bench spells it; --plugin-dir, the window's earlier name, still works.
     const QCommandLineOption plugins(QStringList{"plugins", "plugin-dir"},
                                      "Also load variant plugins from this folder (as "
                                      "coalesce-bench --plugins; --plugin-dir is the same).",
                                      "dir");
     parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot,
-                       export_chart, chart, parameter, plugins});
+                       export_chart, chart, parameter, measure, plugins});
     parser.process(arguments);
 
     AppOptions o;
@@ -77,6 +80,12 @@ AppOptions parse_app_options(const QStringList& arguments) {
         std::exit(2);
     }
     o.parameter = parser.value(parameter);
+    o.measure = parser.value(measure);
+    if (!o.measure.isEmpty() && o.measure != "gbps" && o.measure != "percent" &&
+        o.measure != "ns") {
+        std::fprintf(stderr, "coalesce: --measure must be gbps, percent or ns\n");
+        std::exit(2);
+    }
     o.plugin_dirs = parser.values(plugins);
     return o;
 }

@@ -19,6 +19,7 @@ struct AppOptions {
     QString export_chart;     // export the current chart to this file (.png/.svg/.pdf) and quit
     QString chart;            // which chart: bandwidth, sweep, compare or parameter
     QString parameter;        // the parameter chart's x axis (empty: the most swept one)
+    QString measure;          // the parameter chart's y axis: gbps, percent or ns
     QStringList plugin_dirs;  // extra folders searched for plugins
 
     bool scripted() const { return !screenshot.isEmpty() || !export_chart.isEmpty(); }

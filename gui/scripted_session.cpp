@@ -67,6 +67,11 @@ void ScriptedSession::afterInput(bool ok) {
         if (options_.chart.isEmpty()) window_.showChart("compare");
     }
     if (!options_.chart.isEmpty()) window_.showChart(options_.chart);
+    if (!options_.measure.isEmpty())
+        window_.charts()->parameter()->setMeasure(
+            options_.measure == "ns"        ? ParamSweepModel::Measure::ns_per_access
+            : options_.measure == "percent" ? ParamSweepModel::Measure::percent_of_copy
+                                            : ParamSweepModel::Measure::gbps);
     if (!options_.parameter.isEmpty()) {
         ParameterChartWidget* chart = window_.charts()->parameter();
         chart->setParameter(options_.parameter);

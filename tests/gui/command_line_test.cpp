@@ -154,6 +154,21 @@ TEST(CommandLine, ExportsTheParameterChartOfASweptResultsFile) {
     EXPECT_TRUE(text.contains(">offset<")) << "the x axis names the parameter";
     EXPECT_TRUE(text.contains(">model<")) << "the model's line is in the legend";
 
+    // The same chart as % of copy; a measure it does not know is a usage error.
+    const QString percent_path = dir.filePath("percent.svg");
+    const Finished p = run_app({"--open-results", json, "--chart", "parameter", "--measure",
+                                "percent", "--export-chart", percent_path},
+                               dir.path(), true);
+    EXPECT_EQ(p.exit_code, 0) << p.output.toStdString();
+    QFile percent(percent_path);
+    ASSERT_TRUE(percent.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(percent.readAll().contains("% of the same run"));
+    EXPECT_EQ(run_app({"--open-results", json, "--measure", "furlongs", "--export-chart",
+                       dir.filePath("x.png")},
+                      dir.path(), true)
+                  .exit_code,
+              2);
+
     // A parameter the file does not sweep: refused, nothing written.
     const QString none = dir.filePath("stride.png");
     const Finished g = run_app({"--open-results", json, "--chart", "parameter", "--parameter",
