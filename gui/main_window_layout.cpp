@@ -18,6 +18,8 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
@@ -191,7 +193,17 @@ void MainWindow::createDocks() {
     auto* run_box = new QWidget(this);
     auto* run_layout = new QVBoxLayout(run_box);
     run_layout->setContentsMargins(4, 4, 4, 4);
-    run_layout->addWidget(run_panel_, 1);
+    // The settings scroll rather than make the window taller than the screen.
+    auto* run_scroll = new QScrollArea(run_box);
+    run_scroll->setObjectName("runScroll");
+    run_scroll->setWidgetResizable(true);
+    run_scroll->setFrameShape(QFrame::NoFrame);
+    run_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    run_scroll->setWidget(run_panel_);
+    // As wide as the settings need, so nothing is cut off at the right.
+    run_scroll->setMinimumWidth(run_panel_->minimumSizeHint().width() +
+                                run_scroll->verticalScrollBar()->sizeHint().width());
+    run_layout->addWidget(run_scroll, 1);
     auto* buttons = new QHBoxLayout;
     for (QAction* action : {run_action_, cancel_action_}) {
         auto* b = new QToolButton(run_box);
@@ -241,7 +253,7 @@ void MainWindow::createDocks() {
     });
     connect(resultsModel(), &QAbstractItemModel::modelReset, warp_, [this] { warp_->setView({}); });
 
-    resizeDocks({log_dock}, {170}, Qt::Vertical);
+    resizeDocks({log_dock}, {150}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {

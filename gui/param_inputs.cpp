@@ -1,6 +1,6 @@
 #include "param_inputs.hpp"
 
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -50,7 +50,9 @@ ParamInputCheck check_param_input(const QString& name, const QString& text,
 
 ParamInputs::ParamInputs(QWidget* parent) : QGroupBox(tr("Operation parameters"), parent) {
     setObjectName("paramInputs");
-    form_ = new QFormLayout(this);
+    grid_ = new QGridLayout(this);
+    grid_->setColumnStretch(1, 1);
+    grid_->setColumnStretch(3, 1);
     const QString syntax =
         tr("One value (8), a range FIRST:LAST or FIRST:LAST:STEP (0:32, 0:32:4) or a list "
            "(1,2,4,8): each value is a run. Empty: the default.");
@@ -67,8 +69,10 @@ ParamInputs::ParamInputs(QWidget* parent) : QGroupBox(tr("Operation parameters")
                 edit->setClearButtonEnabled(true);
                 connect(edit, &QLineEdit::textChanged, this, &ParamInputs::recheck);
                 inputs_[name] = edit;
+                auto* label = new QLabel(name, this);
+                label->setBuddy(edit);
+                labels_[name] = label;
                 defaults[name] = spec.default_value;
-                form_->addRow(name, edit);
             }
             lines[name] << tr("%1: %2 (%3..%4, default %5)")
                                .arg(qs(desc->op.name()), qs(spec.help).toHtmlEscaped())
@@ -88,14 +92,22 @@ ParamInputs::ParamInputs(QWidget* parent) : QGroupBox(tr("Operation parameters")
 
 void ParamInputs::setOperations(const std::vector<Op>& ops) {
     ops_ = ops;
-    bool any = false;
+    // Two parameters a row, only those of the chosen operations: the settings column stays short.
     for (const QString& name : names_) {
-        const bool shown = std::any_of(ops.begin(), ops.end(),
-                                       [&](Op op) { return declares(op, name.toStdString()); });
-        form_->setRowVisible(inputs_[name], shown);
-        any = any || shown;
+        grid_->removeWidget(labels_[name]);
+        grid_->removeWidget(inputs_[name]);
     }
-    setVisible(any);
+    int shown = 0;
+    for (const QString& name : names_) {
+        const bool show = isShown(name);
+        labels_[name]->setVisible(show);
+        inputs_[name]->setVisible(show);
+        if (!show) continue;
+        grid_->addWidget(labels_[name], shown / 2, (shown % 2) * 2);
+        grid_->addWidget(inputs_[name], shown / 2, (shown % 2) * 2 + 1);
+        ++shown;
+    }
+    setVisible(shown > 0);
     recheck();
 }
 

@@ -12,7 +12,8 @@
 #include <optional>
 #include <vector>
 
-class QFormLayout;
+class QGridLayout;
+class QLabel;
 class QLineEdit;
 class QSettings;
 
@@ -56,9 +57,10 @@ signals:
 private:
     void recheck();
 
-    QFormLayout* form_ = nullptr;
+    QGridLayout* grid_ = nullptr;
     std::vector<QString> names_;  // the table's order
     std::map<QString, QLineEdit*> inputs_;
+    std::map<QString, QLabel*> labels_;
     std::map<QString, QString> tooltips_;
     std::vector<Op> ops_;
     bool valid_ = true;

@@ -158,6 +158,7 @@ QWidget* RunPanel::makeVariantsBox() {
     tree_->setHeaderHidden(true);
     tree_->setColumnCount(1);
     tree_->setUniformRowHeights(true);
+    tree_->setMinimumHeight(120);  // a few variants in view even when the settings scroll
     // Ids are never elided: the column is as wide as the longest one and the tree scrolls.
     tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     tree_->header()->setStretchLastSection(false);
