@@ -9,7 +9,9 @@
 
 #include <QAction>
 #include <QLineEdit>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -140,4 +142,23 @@ TEST(ParamInput, EveryOperationCanBeChosenAndExperimentsRunOnceShown) {
     const auto config = panel.makeConfig(&error);
     ASSERT_TRUE(config.has_value()) << error.toStdString();
     EXPECT_EQ(config->variants, std::vector<std::string>{experiment->info.id});
+}
+
+TEST(ParamInput, TheTextIsRememberedBetweenStarts) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QSettings settings(dir.filePath("settings.ini"), QSettings::IniFormat);
+    Registry registry;
+    register_builtin_variants(registry);
+    {
+        RunPanel panel(registry);
+        panel.paramInputs()->input("offset")->setText("0:8");
+        panel.paramInputs()->input("angle")->setText("-90,90");
+        panel.saveSettings(settings);
+    }
+    RunPanel again(registry);
+    again.restoreSettings(settings);
+    EXPECT_EQ(again.paramInputs()->input("offset")->text(), "0:8");
+    EXPECT_EQ(again.paramInputs()->input("angle")->text(), "-90,90");
+    EXPECT_TRUE(again.paramInputs()->input("stride")->text().isEmpty());
 }
