@@ -38,14 +38,21 @@ AppOptions parse_app_options(const QStringList& arguments) {
     const QCommandLineOption export_chart(
         "export-chart", "Export the chart (.png, .svg or .pdf) and quit.", "file");
     const QCommandLineOption chart(
-        "chart", "The chart to show or export: bandwidth, sweep or compare.", "name");
+        "chart", "The chart to show or export: bandwidth, sweep, compare or parameter.", "name");
+    const QCommandLineOption parameter(
+        "parameter",
+        "The parameter chart's x axis where the results sweep several (offset, stride, ...).",
+        "name");
+    const QCommandLineOption measure(
+        "measure", "The parameter chart's measure: gbps, percent (of copy) or ns (per access).",
+        "name");
     // --plugins as coalesce-bench spells it; --plugin-dir, the window's earlier name, still works.
     const QCommandLineOption plugins(QStringList{"plugins", "plugin-dir"},
                                      "Also load variant plugins from this folder (as "
                                      "coalesce-bench --plugins; --plugin-dir is the same).",
                                      "dir");
     parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot,
-                       export_chart, chart, plugins});
+                       export_chart, chart, parameter, measure, plugins});
     parser.process(arguments);
 
     AppOptions o;
@@ -68,8 +75,15 @@ AppOptions parse_app_options(const QStringList& arguments) {
     o.export_chart = parser.value(export_chart);
     o.chart = parser.value(chart);
     if (!o.chart.isEmpty() && o.chart != "bandwidth" && o.chart != "sweep" &&
-        o.chart != "compare") {
-        std::fprintf(stderr, "coalesce: --chart must be bandwidth, sweep or compare\n");
+        o.chart != "compare" && o.chart != "parameter") {
+        std::fprintf(stderr, "coalesce: --chart must be bandwidth, sweep, compare or parameter\n");
+        std::exit(2);
+    }
+    o.parameter = parser.value(parameter);
+    o.measure = parser.value(measure);
+    if (!o.measure.isEmpty() && o.measure != "gbps" && o.measure != "percent" &&
+        o.measure != "ns") {
+        std::fprintf(stderr, "coalesce: --measure must be gbps, percent or ns\n");
         std::exit(2);
     }
     o.plugin_dirs = parser.values(plugins);

@@ -17,7 +17,9 @@ struct AppOptions {
     bool autorun = false;     // start a run once the window shows
     QString screenshot;       // after everything else, grab the window to this PNG and quit
     QString export_chart;     // export the current chart to this file (.png/.svg/.pdf) and quit
-    QString chart;            // which chart: bandwidth, sweep or compare
+    QString chart;            // which chart: bandwidth, sweep, compare or parameter
+    QString parameter;        // the parameter chart's x axis (empty: the most swept one)
+    QString measure;          // the parameter chart's y axis: gbps, percent or ns
     QStringList plugin_dirs;  // extra folders searched for plugins
 
     bool scripted() const { return !screenshot.isEmpty() || !export_chart.isEmpty(); }

@@ -104,6 +104,9 @@ void MainWindow::restoreSettings() {
             resizeDocks({findChild<QDockWidget*>("inputDock"), findChild<QDockWidget*>("runDock")},
                         {250, 250}, Qt::Horizontal);
             resizeDocks({lessons_dock_}, {700}, Qt::Horizontal);
+            // The input needs its few lines; the run settings take the rest of the column.
+            auto* input = findChild<QDockWidget*>("inputDock");
+            resizeDocks({input}, {input->widget()->minimumSizeHint().height()}, Qt::Vertical);
         });
     }
     for (QSplitter* splitter : findChildren<QSplitter*>())

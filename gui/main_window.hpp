@@ -37,6 +37,7 @@ class ResultsModel;
 class ResultsPage;
 class RunController;
 class RunPanel;
+class WarpPicture;
 struct LoadedInput;
 
 class MainWindow : public QMainWindow {
@@ -76,7 +77,7 @@ public:
     bool saveResults(const QString& path);
     bool saveOutputImage(const QString& path);
     bool exportChart(const QString& path);
-    void showChart(const QString& which);  // "bandwidth", "sweep" or "compare"
+    void showChart(const QString& which);  // "bandwidth", "sweep", "compare" or "parameter"
 
     // An input is being read or pictures drawn; idle() is emitted when that ends.
     bool isBusy() const;
@@ -100,6 +101,7 @@ public:
     RunController* runController() const { return runs_; }
     ImagePanes* imagePanes() const { return panes_; }
     LessonsPanel* lessonsPanel() const { return lessons_panel_; }
+    WarpPicture* warpPicture() const { return warp_; }
     MatrixView* inputView() const;
     MatrixView* outputView() const;
     MatrixView* differenceView() const;
@@ -185,6 +187,7 @@ private:
     ImagePanes* panes_ = nullptr;
     ResultsPage* results_page_ = nullptr;
     LessonsPanel* lessons_panel_ = nullptr;
+    WarpPicture* warp_ = nullptr;
     QDockWidget* lessons_dock_ = nullptr;
     QLabel* error_bar_ = nullptr;
     QPlainTextEdit* log_ = nullptr;

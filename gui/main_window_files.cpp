@@ -119,6 +119,8 @@ void MainWindow::showChart(const QString& which) {
         c->setCurrentWidget(c->sweep());
     else if (which == "compare")
         c->setCurrentWidget(c->compare());
+    else if (which == "parameter")
+        c->setCurrentWidget(c->parameter());
 }
 
 void MainWindow::chooseAndOpenResults() {

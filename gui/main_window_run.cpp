@@ -146,7 +146,7 @@ void MainWindow::showNoOutputs(const RunRecord& record, const QString& why) {
 }
 
 void MainWindow::setRunning(bool running) {
-    run_action_->setEnabled(!running);
+    run_action_->setEnabled(!running && run_panel_->parametersValid());
     cancel_action_->setEnabled(running);
     run_panel_->setRunning(running);
     lessons_panel_->setRunning(running);

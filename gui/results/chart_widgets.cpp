@@ -4,6 +4,7 @@
 #include "bandwidth_bars_model.hpp"
 #include "chart_export.hpp"
 #include "compare_model.hpp"
+#include "param_sweep_model.hpp"
 #include "result_format.hpp"
 #include "results_model.hpp"
 #include "size_sweep_model.hpp"
@@ -21,6 +22,7 @@
 #include <QtCharts/QVBarModelMapper>
 #include <QtCharts/QValueAxis>
 #include <QtCharts/QVXYModelMapper>
+#include <QtCharts/QXYSeries>
 
 #include <QComboBox>
 #include <QGraphicsLayout>
@@ -311,6 +313,107 @@ QChart* buildCompareChart(CompareModel* model) {
     return chart;
 }
 
+// A value axis with ticks at 1, 2 or 5 x 10^k over [lo, hi], or a base-2 log axis where the
+// parameter spans powers of two (strides 1..1024).
+QAbstractAxis* paramAxis(const QString& name, double lo, double hi) {
+    if (lo > 0 && hi / lo >= 64) {
+        auto* axis = new QLogValueAxis;
+        styleAxis(axis, QStringLiteral("%1, log scale").arg(name));
+        axis->setBase(2.0);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(0);
+        axis->setRange(std::exp2(std::floor(std::log2(lo))), std::exp2(std::ceil(std::log2(hi))));
+        return axis;
+    }
+    auto* axis = new QValueAxis;
+    styleAxis(axis, name);
+    if (hi <= lo) hi = lo + 1;
+    const double span = hi - lo;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(span / 8.0)));
+    double step = 10.0 * magnitude;
+    for (double m : {1.0, 2.0, 5.0})
+        if (span / (m * magnitude) <= 8.0) {
+            step = std::max(1.0, m * magnitude);  // parameters are whole numbers
+            break;
+        }
+    // Small spans tick at powers of two, so an offset axis marks the sector boundaries (0, 8, 16).
+    if (span <= 64)
+        for (step = 1; span / step > 16; step *= 2) {}
+    const double first = std::floor(lo / step) * step;
+    const double last = std::ceil(hi / step) * step;
+    axis->setRange(first, last);
+    axis->setTickCount(static_cast<int>(std::lround((last - first) / step)) + 1);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
+}
+
+// Bandwidth against the swept parameter, one solid line per variant and, dashed in the same
+// colour, the sector model's prediction for the same runs.
+QChart* buildParamChart(ParamSweepModel* model) {
+    const QString device = model->deviceName();
+    if (model->parameter().isEmpty())
+        return newChart(
+            QStringLiteral("%1 — no swept parameter in these results: run an operation with a "
+                           "parameter given as a range or a list (offset 0:32, stride 1,2,4,8)")
+                .arg(device));
+    const bool ns = model->measure() == ParamSweepModel::Measure::ns_per_access;
+    if (model->rowCount() == 0)
+        return newChart(QStringLiteral("%1 — no run with %2 to chart against %3")
+                            .arg(device,
+                                 ns ? QStringLiteral("a time per access")
+                                    : QStringLiteral("a measured bandwidth"),
+                                 model->parameter()));
+    QChart* chart = newChart(
+        QStringLiteral("%1 — %2 versus %3 (%4)")
+            .arg(device, ns ? QStringLiteral("time per access") : QStringLiteral("bandwidth"),
+                 model->parameter(), model->operations().join(QStringLiteral(", "))));
+    QAbstractAxis* x_axis = paramAxis(model->parameter(), model->minParam(), model->maxParam());
+    chart->addAxis(x_axis, Qt::AlignBottom);
+    QValueAxis* y_axis = gbpsAxis(model->maxValue());
+    if (model->measure() == ParamSweepModel::Measure::percent_of_copy)
+        y_axis->setTitleText(QStringLiteral("bandwidth [% of the same run's copy]"));
+    if (ns) y_axis->setTitleText(QStringLiteral("time per warp-wide load of one SM [ns]"));
+    chart->addAxis(y_axis, Qt::AlignLeft);
+
+    const auto& lines = model->lines();
+    const auto add_line = [&](const ParamSweepModel::Line& line, int column, const QString& name,
+                              QPen pen, bool points) {
+        auto* series = new QLineSeries;
+        series->setName(name);
+        auto* mapper = new QVXYModelMapper(series);
+        mapper->setXColumn(ParamSweepModel::ParamColumn);
+        mapper->setYColumn(column);
+        mapper->setFirstRow(line.firstRow);
+        mapper->setRowCount(line.rowCount);
+        mapper->setSeries(series);
+        mapper->setModel(model);
+        series->setPen(pen);
+        series->setPointsVisible(points);
+        series->setMarkerSize(7);
+        chart->addSeries(series);
+        series->attachAxis(x_axis);
+        series->attachAxis(y_axis);
+    };
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        QPen pen(paletteColor(static_cast<int>(i)));
+        pen.setWidthF(2.2);
+        add_line(lines[i], ParamSweepModel::ValueColumn, lines[i].label, pen, true);
+    }
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (!lines[i].hasModel) continue;
+        QPen pen(paletteColor(static_cast<int>(i)).darker(120));
+        pen.setWidthF(1.6);
+        pen.setStyle(Qt::DashLine);
+        const QString name = lines.size() == 1 ? QStringLiteral("model")
+                                               : QStringLiteral("model, %1").arg(lines[i].label);
+        add_line(lines[i], ParamSweepModel::ModelColumn, name, pen, false);
+    }
+    int label_chars = 0;
+    for (const auto& line : lines) label_chars += 2 * static_cast<int>(line.label.size()) + 12;
+    chart->legend()->setAlignment(label_chars > 120 ? Qt::AlignRight : Qt::AlignBottom);
+    return chart;
+}
+
 // Draws `chart` (taken over) at `size` onto `painter` in a scene of its own, so an export has the
 // size asked for whatever the window's size is. The layout is activated at once: left to the event
 // loop, a chart that was never shown would be drawn at its initial size.
@@ -361,10 +464,13 @@ QString legendHtml(QLegend* legend) {
     QStringList entries;
     for (QLegendMarker* marker : legend->markers()) {
         const bool line = marker->type() == QLegendMarker::LegendMarkerTypeXY;
-        const QColor color = line ? marker->pen().color() : marker->brush().color();
+        // A line's marker keeps the default pen until the chart is drawn: read the series' own.
+        const auto* xy = qobject_cast<const QXYSeries*>(marker->series());
+        const QPen pen = line && xy ? xy->pen() : marker->pen();
+        const QColor color = line ? pen.color() : marker->brush().color();
         QString symbol = QStringLiteral("■");
         if (line) {
-            const Qt::PenStyle style = marker->pen().style();
+            const Qt::PenStyle style = pen.style();
             symbol = style == Qt::DashLine  ? QStringLiteral("╍╍")
                      : style == Qt::DotLine ? QStringLiteral("┈┈")
                                             : QStringLiteral("━━");
@@ -668,13 +774,76 @@ CompareModel* CompareChartWidget::compareModel() const {
     return findChild<CompareModel*>(QStringLiteral("compare"));
 }
 
+ParameterChartWidget::ParameterChartWidget(ResultsModel* model, QWidget* parent)
+    : ChartPanel(parent) {
+    auto* sweep = new ParamSweepModel(model, this);
+    sweep->setObjectName(QStringLiteral("paramSweep"));
+    d_->build = [sweep] { return buildParamChart(sweep); };
+    d_->has_data = [sweep] { return sweep->rowCount() > 0; };
+
+    auto* params = new QComboBox(this);
+    params->setObjectName(QStringLiteral("parameterChoice"));
+    params->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* measure = new QComboBox(this);
+    measure->setObjectName(QStringLiteral("measureChoice"));
+    measure->addItem(tr("GB/s"), static_cast<int>(ParamSweepModel::Measure::gbps));
+    measure->addItem(tr("% of copy"), static_cast<int>(ParamSweepModel::Measure::percent_of_copy));
+    measure->addItem(tr("ns per access"),
+                     static_cast<int>(ParamSweepModel::Measure::ns_per_access));
+    measure->setToolTip(
+        tr("GB/s: the measurement beside the model's efficiency × the same run's copy GB/s; "
+           "% of copy: both relative to that copy; ns per access: the operations timed per "
+           "access (constant memory)"));
+    controls()->addWidget(new QLabel(tr("Parameter:"), this));
+    controls()->addWidget(params);
+    controls()->addWidget(new QLabel(tr("Show:"), this));
+    controls()->addWidget(measure);
+    controls()->addStretch(1);
+    connect(params, &QComboBox::activated, this, [sweep, params](int index) {
+        sweep->setParameter(params->itemData(index).toString());
+    });
+    connect(measure, &QComboBox::activated, this, [sweep, measure](int index) {
+        sweep->setMeasure(static_cast<ParamSweepModel::Measure>(measure->itemData(index).toInt()));
+    });
+    connect(sweep, &QAbstractItemModel::modelReset, this, [this] {
+        updateParameterChoices();
+        rebuildChart();
+    });
+    updateParameterChoices();
+    rebuildChart();
+}
+
+ParamSweepModel* ParameterChartWidget::sweepModel() const {
+    return findChild<ParamSweepModel*>(QStringLiteral("paramSweep"));
+}
+
+void ParameterChartWidget::setParameter(const QString& name) { sweepModel()->setParameter(name); }
+
+void ParameterChartWidget::setMeasure(ParamSweepModel::Measure measure) {
+    sweepModel()->setMeasure(measure);
+    auto* combo = findChild<QComboBox*>(QStringLiteral("measureChoice"));
+    combo->setCurrentIndex(std::max(0, combo->findData(static_cast<int>(measure))));
+}
+
+void ParameterChartWidget::updateParameterChoices() {
+    auto* combo = findChild<QComboBox*>(QStringLiteral("parameterChoice"));
+    const ParamSweepModel* sweep = sweepModel();
+    const QSignalBlocker block(combo);
+    combo->clear();
+    for (const QString& name : sweep->sweptParameters()) combo->addItem(name, name);
+    combo->setEnabled(combo->count() > 1);
+    combo->setCurrentIndex(std::max(0, combo->findData(sweep->parameter())));
+}
+
 ResultsChartsWidget::ResultsChartsWidget(ResultsModel* model, QWidget* parent)
     : QTabWidget(parent),
       bandwidth_(new BandwidthChartWidget(model, this)),
       sweep_(new SizeSweepChartWidget(model, this)),
-      compare_(new CompareChartWidget(this)) {
+      compare_(new CompareChartWidget(this)),
+      parameter_(new ParameterChartWidget(model, this)) {
     addTab(bandwidth_, tr("Bandwidth per variant"));
     addTab(sweep_, tr("Bandwidth versus size"));
+    addTab(parameter_, tr("Parameter"));
     addTab(compare_, tr("Compare runs"));
 }
 

@@ -3,6 +3,8 @@
 // Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
 #pragma once
 
+#include "param_sweep_model.hpp"
+
 #include "coalesce/runner.hpp"
 
 #include <QSize>
@@ -102,7 +104,25 @@ public:
     CompareModel* compareModel() const;
 };
 
-// The three charts as tabs; what the main window embeds.
+// Bandwidth against a swept parameter (offset, stride, ...), one line per variant, with the sector
+// model's prediction for the same runs as a dashed line beside each; says so when the results
+// sweep no parameter.
+class ParameterChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit ParameterChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    ParamSweepModel* sweepModel() const;
+    // The parameter on the x axis (when the results sweep several); empty: the first.
+    void setParameter(const QString& name);
+    // GB/s, % of the same run's copy (the model alike), or the time per access.
+    void setMeasure(ParamSweepModel::Measure measure);
+
+private:
+    void updateParameterChoices();
+};
+
+// The charts as tabs; what the main window embeds.
 class ResultsChartsWidget : public QTabWidget {
     Q_OBJECT
 
@@ -112,6 +132,7 @@ public:
     BandwidthChartWidget* bandwidth() const { return bandwidth_; }
     SizeSweepChartWidget* sweep() const { return sweep_; }
     CompareChartWidget* compare() const { return compare_; }
+    ParameterChartWidget* parameter() const { return parameter_; }
     ChartPanel* currentChart() const;
     // Exports the chart on the visible tab (see ChartPanel::exportChart).
     bool exportCurrentChart(const QString& path, QString* error, QSize size = {}) const;
@@ -122,6 +143,7 @@ private:
     BandwidthChartWidget* bandwidth_;
     SizeSweepChartWidget* sweep_;
     CompareChartWidget* compare_;
+    ParameterChartWidget* parameter_;
 };
 
 }  // namespace coalesce::gui
