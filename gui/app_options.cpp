@@ -38,7 +38,10 @@ AppOptions parse_app_options(const QStringList& arguments) {
     const QCommandLineOption export_chart(
         "export-chart", "Export the chart (.png, .svg or .pdf) and quit.", "file");
     const QCommandLineOption chart(
-        "chart", "The chart to show or export: bandwidth, sweep or compare.", "name");
+        "chart",
+        "The chart to show or export: bandwidth, sweep, compare, dram-model (hardware counters: "
+        "DRAM bytes over the model) or sectors (sectors per request and bank conflicts).",
+        "name");
     // --plugins as coalesce-bench spells it; --plugin-dir, the window's earlier name, still works.
     const QCommandLineOption plugins(QStringList{"plugins", "plugin-dir"},
                                      "Also load variant plugins from this folder (as "
@@ -67,9 +70,11 @@ AppOptions parse_app_options(const QStringList& arguments) {
                                                     : parser.value(screenshot);
     o.export_chart = parser.value(export_chart);
     o.chart = parser.value(chart);
-    if (!o.chart.isEmpty() && o.chart != "bandwidth" && o.chart != "sweep" &&
-        o.chart != "compare") {
-        std::fprintf(stderr, "coalesce: --chart must be bandwidth, sweep or compare\n");
+    const QStringList charts{"bandwidth", "sweep", "compare", "dram-model", "sectors"};
+    if (!o.chart.isEmpty() && !charts.contains(o.chart)) {
+        std::fprintf(stderr,
+                     "coalesce: --chart must be bandwidth, sweep, compare, dram-model or "
+                     "sectors\n");
         std::exit(2);
     }
     o.plugin_dirs = parser.values(plugins);

@@ -17,7 +17,7 @@ struct AppOptions {
     bool autorun = false;     // start a run once the window shows
     QString screenshot;       // after everything else, grab the window to this PNG and quit
     QString export_chart;     // export the current chart to this file (.png/.svg/.pdf) and quit
-    QString chart;            // which chart: bandwidth, sweep or compare
+    QString chart;            // bandwidth, sweep, compare, dram-model or sectors
     QStringList plugin_dirs;  // extra folders searched for plugins
 
     bool scripted() const { return !screenshot.isEmpty() || !export_chart.isEmpty(); }

@@ -85,6 +85,7 @@ RunPanel::RunPanel(const Registry& registry, QWidget* parent)
     layout->addWidget(makeVariantsBox(), 1);
     layout->addWidget(makeParametersBox());
     layout->addWidget(makeSizesBox());
+    layout->addWidget(makeCountersBox());
     summary_ = new QLabel(this);
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
@@ -250,6 +251,30 @@ QWidget* RunPanel::makeSizesBox() {
     layout->addWidget(sizes_);
     return box;
 }
+
+QWidget* RunPanel::makeCountersBox() {
+    counters_ = new QGroupBox("Hardware counters (Nsight Compute)", this);
+    counters_->setObjectName("hardwareCounters");
+    counters_->setCheckable(true);
+    counters_->setChecked(false);
+    auto* layout = new QVBoxLayout(counters_);
+    auto* note = new QLabel(
+        "After the timed run: one profiled launch of each verified GPU run. DRAM bytes against "
+        "the model, sectors per request, bank conflicts, hit rates. Timings are not touched.",
+        counters_);
+    note->setWordWrap(true);
+    layout->addWidget(note);
+    counters_->setToolTip(
+        "Runs coalesce-bench (next to this program) under Nsight Compute's ncu once more, after "
+        "the timed run, and adds what the memory system did to each result. Where counters "
+        "cannot be had (no GPU, no ncu, no permission to profile), each run says why.");
+    connect(counters_, &QGroupBox::toggled, this, &RunPanel::countersRequestedChanged);
+    return counters_;
+}
+
+bool RunPanel::countersRequested() const { return counters_->isChecked(); }
+
+void RunPanel::setCountersRequested(bool on) { counters_->setChecked(on); }
 
 void RunPanel::setDeviceAvailable(bool have_gpu, const QString& why) {
     // Short enough to read at a glance; the full reason is the tooltip.
@@ -435,6 +460,7 @@ void RunPanel::saveSettings(QSettings& settings) const {
     settings.setValue("run/sweep", sweep_->isChecked());
     settings.setValue("run/sizes", sizes_->text());
     settings.setValue("run/showExperiments", show_experiments_);
+    settings.setValue("run/counters", countersRequested());
 }
 
 void RunPanel::restoreSettings(const QSettings& settings) {
@@ -454,6 +480,7 @@ void RunPanel::restoreSettings(const QSettings& settings) {
     reps_->setValue(settings.value("run/reps", reps_->value()).toInt());
     setSweep(settings.value("run/sweep", false).toBool(), settings.value("run/sizes").toString());
     setShowExperiments(settings.value("run/showExperiments", false).toBool());
+    setCountersRequested(settings.value("run/counters", false).toBool());
     updateVariantVisibility();
     emit selectionChanged();
 }

@@ -17,6 +17,7 @@
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QRadioButton;
@@ -57,6 +58,11 @@ public:
     void setShowExperiments(bool show);
     bool showExperiments() const { return show_experiments_; }
 
+    // After the timed run, one profiled launch of each verified GPU run under Nsight Compute
+    // (hardware counters); off by default.
+    bool countersRequested() const;
+    void setCountersRequested(bool on);
+
     // Chooses exactly the lesson's variants (and their operations), sizes and parameters.
     void applyLesson(const Lesson& lesson);
 
@@ -66,6 +72,7 @@ public:
 signals:
     void selectionChanged();
     void experimentsShownChanged(bool shown);
+    void countersRequestedChanged(bool on);
 
 private:
     QWidget* makeOperationsBox();
@@ -74,6 +81,7 @@ private:
     void addVariantItem(QTreeWidgetItem* group, const Variant& v);
     QWidget* makeParametersBox();
     QWidget* makeSizesBox();
+    QWidget* makeCountersBox();
     void updateVariantVisibility();
     std::vector<const Variant*> selectedVariants() const;
 
@@ -93,6 +101,7 @@ private:
     QLineEdit* sizes_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* device_note_ = nullptr;
+    QGroupBox* counters_ = nullptr;
     std::optional<Shape> input_shape_;
 };
 

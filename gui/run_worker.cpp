@@ -1,7 +1,9 @@
 #include "run_worker.hpp"
 
+#include "coalesce/counters_pass.hpp"
 #include "coalesce/device.hpp"
 
+#include <algorithm>
 #include <exception>
 
 namespace coalesce::gui {
@@ -42,7 +44,27 @@ void RunWorker::probeDevice() {
     }
 }
 
-void RunWorker::run(coalesce::RunConfig config, quint64 run_id) {
+void RunWorker::collectCounters(RunRecord& record, quint64 run_id, const CountersRequest& request) {
+    const auto planned = std::count_if(record.runs.begin(), record.runs.end(), [](const auto& r) {
+        return r.gpu && r.status == Status::ok && r.verified;
+    });
+    emit countersStarted(static_cast<int>(planned));
+    Progress note;
+    note.what = planned > 0
+                    ? "Hardware counters: profiling one launch of each of " +
+                          std::to_string(planned) + " verified GPU runs under Nsight Compute"
+                    : "Hardware counters: no verified GPU run to profile";
+    emit progress(note);
+    CountersOptions options;
+    options.bench = request.bench.toStdString();
+    for (const QString& dir : request.plugin_dirs) options.plugin_dirs.push_back(dir.toStdString());
+    options.cancelled = [this, run_id] { return cancelled_up_to_.load() >= run_id; };
+    const CountersSummary summary = collect_counters(record, options);
+    emit countersCollected(static_cast<int>(summary.planned), static_cast<int>(summary.measured),
+                           QString::fromStdString(summary.problem));
+}
+
+void RunWorker::run(coalesce::RunConfig config, quint64 run_id, CountersRequest counters) {
     Runner runner(registry_);
     {
         std::lock_guard lock(mutex_);
@@ -63,6 +85,9 @@ void RunWorker::run(coalesce::RunConfig config, quint64 run_id) {
     try {
         RunRecord record = runner.run(config);
         forget_runner();
+        // A run cancelled during its timed part gets no counters pass: the person asked to stop.
+        if (counters.enabled && !record.cancelled && cancelled_up_to_.load() < run_id)
+            collectCounters(record, run_id, counters);
         emit finished(record);
     } catch (const std::exception& e) {
         forget_runner();

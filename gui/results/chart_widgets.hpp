@@ -1,6 +1,7 @@
-// The results charts as plain widgets: bandwidth bars per variant, bandwidth versus size, and two
-// runs compared. Every Qt Charts type stays inside chart_widgets.cpp (Qt Charts is deprecated from
-// Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
+// The results charts as plain widgets: bandwidth bars per variant, bandwidth versus size, two
+// runs compared, and the hardware counters per variant (DRAM bytes against the model; sectors
+// per request and bank conflicts). Every Qt Charts type stays inside chart_widgets.cpp (Qt Charts
+// is deprecated from Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
 #pragma once
 
 #include "coalesce/runner.hpp"
@@ -21,6 +22,9 @@ class ResultsModel;
 class BandwidthBarsModel;
 class SizeSweepModel;
 class CompareModel;
+class CountersChartModel;
+class DramModelBarsModel;
+class SectorsConflictsModel;
 
 // A chart that redraws itself from its model and exports to files.
 class ChartPanel : public QWidget {
@@ -102,7 +106,29 @@ public:
     CompareModel* compareModel() const;
 };
 
-// The three charts as tabs; what the main window embeds.
+// Measured DRAM bytes (read + written, hardware counters) over the bytes model, one bar per
+// variant at one size, coloured by operation; the model is a grey bar at 1 and a dashed line, and
+// variants more than the engine's tolerance off the model are drawn in a colour of their own.
+// Without counters the title says why there are none.
+class DramModelChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit DramModelChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    DramModelBarsModel* barsModel() const;
+};
+
+// Global sectors per warp request (load, store, and the sector model's prediction where a variant
+// has one) on the lower axis, shared-memory bank conflicts per wavefront on the upper one.
+class SectorsChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit SectorsChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    SectorsConflictsModel* sectorsModel() const;
+};
+
+// The charts as tabs; what the main window embeds.
 class ResultsChartsWidget : public QTabWidget {
     Q_OBJECT
 
@@ -112,6 +138,8 @@ public:
     BandwidthChartWidget* bandwidth() const { return bandwidth_; }
     SizeSweepChartWidget* sweep() const { return sweep_; }
     CompareChartWidget* compare() const { return compare_; }
+    DramModelChartWidget* dramModel() const { return dram_model_; }
+    SectorsChartWidget* sectors() const { return sectors_; }
     ChartPanel* currentChart() const;
     // Exports the chart on the visible tab (see ChartPanel::exportChart).
     bool exportCurrentChart(const QString& path, QString* error, QSize size = {}) const;
@@ -122,6 +150,8 @@ private:
     BandwidthChartWidget* bandwidth_;
     SizeSweepChartWidget* sweep_;
     CompareChartWidget* compare_;
+    DramModelChartWidget* dram_model_;
+    SectorsChartWidget* sectors_;
 };
 
 }  // namespace coalesce::gui

@@ -26,8 +26,18 @@ public:
         MaxErrorColumn,
         VerifiedColumn,
         CacheResidentColumn,
+        // Hardware counters (counters_cells.hpp), in CountersField's order; empty without them.
+        DramOverModelColumn,
+        LoadSectorsColumn,
+        StoreSectorsColumn,
+        BankConflictsColumn,
+        L1HitColumn,
+        L2HitColumn,
+        OccupancyColumn,
         ColumnCount
     };
+    static constexpr int FirstCountersColumn = DramOverModelColumn;
+    static constexpr int LastCountersColumn = OccupancyColumn;
     // Qt::DisplayRole is formatted text; RawRole holds the value to sort and compute with:
     // double for times, GB/s, % and errors (invalid QVariant when the run has no number),
     // qulonglong elements for the size, bool for flags, QString otherwise.
@@ -56,6 +66,8 @@ public:
     }
     const DeviceInfo& device() const { return record_.device; }
     bool isEmpty() const { return record_.runs.empty(); }
+    // Some run has hardware counters or says why it has none (a counters pass ran).
+    bool hasCountersInfo() const;
 
 signals:
     // The device or config changed (chart titles name the device).
