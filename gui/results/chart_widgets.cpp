@@ -358,6 +358,7 @@ QChart* buildDramModelChart(DramModelBarsModel* model) {
     series->setBarWidth(0.72);
     labelBars(series, model->largestRatio());
     series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
+    series->setLabelsPrecision(4);  // "1.009" and "1.016" differ; three digits made both "1.01"
     const auto sets = series->barSets();
     for (int i = 0; i < sets.size(); ++i) {
         QColor color = paletteColor(i);
@@ -365,7 +366,8 @@ QChart* buildDramModelChart(DramModelBarsModel* model) {
         if (i == model->mismatchColumn()) color = QColor(0xb0, 0x00, 0x20);
         sets[i]->setColor(color);
         sets[i]->setBorderColor(color.darker(115));
-        sets[i]->setLabelColor(Qt::white);
+        // Dark text on the light colours (yellow, teal, orange), white on the others.
+        sets[i]->setLabelColor(qGray(color.rgb()) > 150 ? QColor(0x30, 0x30, 0x30) : Qt::white);
     }
     chart->addSeries(series);
     series->attachAxis(variantAxis(chart, *model));
