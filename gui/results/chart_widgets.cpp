@@ -323,12 +323,12 @@ QString countersTitle(const CountersChartModel& model, const QString& what) {
         .arg(model.deviceName(), what, formatShape(shape.rows, shape.cols));
 }
 
-// What the value axis adds about runs that are not drawn.
+// What the value axis adds about runs that are not drawn; short, so that an export keeps it
+// whole (the window's note above the chart gives the reason).
 QString withoutCountersNote(const CountersChartModel& model) {
     if (model.runsWithoutCounters() == 0) return {};
-    return QStringLiteral("   (%1 run(s) without counters not shown: %2)")
-        .arg(model.runsWithoutCounters())
-        .arg(model.missingReason());
+    return QStringLiteral("   (%1 run(s) without counters not shown)")
+        .arg(model.runsWithoutCounters());
 }
 
 QBarCategoryAxis* variantAxis(QChart* chart, const QAbstractItemModel& model) {
@@ -373,9 +373,8 @@ QChart* buildDramModelChart(DramModelBarsModel* model) {
     series->attachAxis(variantAxis(chart, *model));
 
     QValueAxis* ratio = gbpsAxis(model->largestRatio() * 1.04);
-    ratio->setTitleText(
-        QStringLiteral("DRAM bytes read + written (hardware counters) / bytes model") +
-        withoutCountersNote(*model));
+    ratio->setTitleText(QStringLiteral("DRAM bytes read + written (counters) / bytes model") +
+                        withoutCountersNote(*model));
     chart->addAxis(ratio, Qt::AlignBottom);
     series->attachAxis(ratio);
     // Unnamed, so the legends leave it out: the grey bar already names the model.
@@ -420,8 +419,8 @@ QChart* buildSectorsChart(SectorsConflictsModel* model) {
     sectors->attachAxis(variants);
     QValueAxis* per_request = gbpsAxis(std::max(model->largestSectors(), 4.0) * 1.08);
     per_request->setTitleText(
-        QStringLiteral("global 32-byte sectors per warp request (4 = one coalesced float per "
-                       "lane, 32 = one sector per lane)") +
+        QStringLiteral("global 32-byte sectors per warp request (4: coalesced floats, 32: one "
+                       "sector per lane)") +
         withoutCountersNote(*model));
     chart->addAxis(per_request, Qt::AlignBottom);
     sectors->attachAxis(per_request);
@@ -824,16 +823,21 @@ void addCountersSizeChoice(QWidget* owner, QHBoxLayout* controls, CountersChartM
     auto* sizes = new QComboBox(owner);
     sizes->setObjectName(QStringLiteral("countersSizeChoice"));
     sizes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* missing = new QLabel(owner);
+    missing->setObjectName(QStringLiteral("countersMissingNote"));
+    missing->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; }"));
+    missing->setWordWrap(true);
+    missing->setMinimumWidth(80);
     controls->addWidget(new QLabel(QObject::tr("Input size:"), owner));
     controls->addWidget(sizes);
-    controls->addStretch(1);
+    controls->addWidget(missing, 1);
     QObject::connect(sizes, &QComboBox::activated, owner, [model, sizes](int index) {
         const int i = sizes->itemData(index).toInt();
         model->setSize(i < 0
                            ? std::nullopt
                            : std::optional<Shape>(model->sizes().at(static_cast<std::size_t>(i))));
     });
-    const auto update = [model, sizes] {
+    const auto update = [model, sizes, missing] {
         const QSignalBlocker block(sizes);
         const int current = sizes->currentData().isValid() ? sizes->currentData().toInt() : -1;
         sizes->clear();
@@ -846,6 +850,12 @@ void addCountersSizeChoice(QWidget* owner, QHBoxLayout* controls, CountersChartM
             sizes->addItem(formatShape(model->sizes()[i].rows, model->sizes()[i].cols),
                            static_cast<int>(i));
         sizes->setCurrentIndex(std::max(0, sizes->findData(current)));
+        // Runs left out for want of counters, and why (the title says it when none has any).
+        missing->setText(model->hasCounters() && model->runsWithoutCounters() > 0
+                             ? QObject::tr("%1 run(s) without counters: %2")
+                                   .arg(model->runsWithoutCounters())
+                                   .arg(model->missingReason())
+                             : QString());
     };
     QObject::connect(model, &QAbstractItemModel::modelReset, sizes, update);
     update();

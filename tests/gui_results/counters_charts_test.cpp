@@ -8,6 +8,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QLabel>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 
@@ -227,9 +228,13 @@ TEST_F(CountersCharts, DramModelChartNamesTheModelTheMarkAndExportsToSvg) {
     ASSERT_TRUE(chart.exportChart(path("dram.svg"), &error)) << error.toStdString();
     EXPECT_TRUE(QSvgRenderer(path("dram.svg")).isValid());
     const QByteArray svg = readAll(path("dram.svg"));
-    EXPECT_TRUE(svg.contains("DRAM bytes read + written (hardware counters) / bytes model"));
+    EXPECT_TRUE(svg.contains("DRAM bytes read + written (counters) / bytes model"));
     EXPECT_TRUE(svg.contains("transpose/global-naive"));
     EXPECT_TRUE(svg.contains("1 run(s) without counters not shown"));
+    // The window says why above the chart.
+    auto* note = chart.findChild<QLabel*>("countersMissingNote");
+    ASSERT_NE(note, nullptr);
+    EXPECT_TRUE(note->text().contains(kHostStatus)) << note->text().toStdString();
 }
 
 TEST_F(CountersCharts, SectorsChartHasBothAxesTheModelAndExportsToSvg) {
