@@ -33,6 +33,10 @@ AppOptions parse_app_options(const QStringList& arguments) {
     const QCommandLineOption screenshot(
         "screenshot", "When done (after --autorun's run), save the window to this PNG and quit.",
         "file.png");
+    const QCommandLineOption counters(
+        "counters",
+        "Follow each run by a hardware counters pass under Nsight Compute (Run > Hardware "
+        "Counters).");
     const QCommandLineOption run_and_screenshot("run-and-screenshot",
                                                 "Same as --autorun --screenshot FILE.", "file.png");
     const QCommandLineOption export_chart(
@@ -47,8 +51,8 @@ AppOptions parse_app_options(const QStringList& arguments) {
                                      "Also load variant plugins from this folder (as "
                                      "coalesce-bench --plugins; --plugin-dir is the same).",
                                      "dir");
-    parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot,
-                       export_chart, chart, plugins});
+    parser.addOptions({open_results, compare, sizes, autorun, counters, screenshot,
+                       run_and_screenshot, export_chart, chart, plugins});
     parser.process(arguments);
 
     AppOptions o;
@@ -66,6 +70,7 @@ AppOptions parse_app_options(const QStringList& arguments) {
     }
     o.sizes = parser.value(sizes);
     o.autorun = parser.isSet(autorun) || parser.isSet(run_and_screenshot);
+    o.counters = parser.isSet(counters);
     o.screenshot = parser.isSet(run_and_screenshot) ? parser.value(run_and_screenshot)
                                                     : parser.value(screenshot);
     o.export_chart = parser.value(export_chart);

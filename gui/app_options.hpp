@@ -15,6 +15,7 @@ struct AppOptions {
     QStringList compare;      // two results files to compare
     QString sizes;            // run a sweep of these sizes instead of the loaded input
     bool autorun = false;     // start a run once the window shows
+    bool counters = false;    // runs are followed by a hardware counters pass
     QString screenshot;       // after everything else, grab the window to this PNG and quit
     QString export_chart;     // export the current chart to this file (.png/.svg/.pdf) and quit
     QString chart;            // bandwidth, sweep, compare, dram-model or sectors

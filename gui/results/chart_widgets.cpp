@@ -363,7 +363,8 @@ QChart* buildDramModelChart(DramModelBarsModel* model) {
     for (int i = 0; i < sets.size(); ++i) {
         QColor color = paletteColor(i);
         if (i == model->referenceColumn()) color = QColor(0x9a, 0x9a, 0x9a);
-        if (i == model->mismatchColumn()) color = QColor(0xb0, 0x00, 0x20);
+        if (i == model->mismatchColumn())
+            color = QColor(0x2b, 0x2b, 0x2b);  // no operation's colour
         sets[i]->setColor(color);
         sets[i]->setBorderColor(color.darker(115));
         // Dark text on the light colours (yellow, teal, orange), white on the others.

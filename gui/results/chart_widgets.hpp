@@ -108,7 +108,7 @@ public:
 
 // Measured DRAM bytes (read + written, hardware counters) over the bytes model, one bar per
 // variant at one size, coloured by operation; the model is a grey bar at 1 and a dashed line, and
-// variants more than the engine's tolerance off the model are drawn in a colour of their own.
+// variants more than the engine's tolerance off the model are drawn in black.
 // Without counters the title says why there are none.
 class DramModelChartWidget : public ChartPanel {
     Q_OBJECT

@@ -2,6 +2,7 @@
 // counters columns and both counters charts, whose variant ids stay whole; the toggle (run panel
 // and Run menu) runs a counters pass after the timed run, and runs that cannot have counters say
 // why; on a GPU (skipped without one) the pass fills the counters and a cancel stops it.
+#include "app_options.hpp"
 #include "results/chart_widgets.hpp"
 #include "results/counters_chart_models.hpp"
 #include "results/results_model.hpp"
@@ -177,6 +178,16 @@ TEST(CountersWindow, HostRunsWithCountersOnSayWhyEachHasNone) {
     ASSERT_TRUE(run_to_end(*window)) << window->errorText().toStdString();
     EXPECT_TRUE(model->result(0).counters_status.empty());
     EXPECT_FALSE(model->hasCountersInfo());
+}
+
+TEST(CountersWindow, TheCommandLineTurnsThePassOnAndNamesTheCountersCharts) {
+    EXPECT_FALSE(parse_app_options(QStringList{"coalesce"}).counters);
+    const AppOptions o = parse_app_options(
+        QStringList{"coalesce", "--counters", "--chart", "sectors", "--sizes", "8192x8192"});
+    EXPECT_TRUE(o.counters);
+    EXPECT_EQ(o.chart, "sectors");
+    EXPECT_EQ(parse_app_options(QStringList{"coalesce", "--chart", "dram-model"}).chart,
+              "dram-model");
 }
 
 TEST(CountersWindow, ThePassProfilesTheBenchNextToTheApplication) {
