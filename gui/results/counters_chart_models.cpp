@@ -24,10 +24,13 @@ bool smallerShape(const Shape& a, const Shape& b) {
 QString commonReason(const std::vector<const RunResult*>& runs) {
     std::map<std::string, int> count;
     std::string best;
+    int best_count = 0;
     for (const RunResult* r : runs) {
         if (r->counters_status.empty()) continue;
-        const int n = ++count[r->counters_status];
-        if (n > count[best] || best.empty()) best = r->counters_status;
+        if (const int n = ++count[r->counters_status]; n > best_count) {
+            best_count = n;
+            best = r->counters_status;
+        }
     }
     if (best.empty())
         return QStringLiteral(
