@@ -3,8 +3,8 @@
 #include "coalesce/counters_pass.hpp"
 #include "coalesce/device.hpp"
 
-#include <algorithm>
 #include <exception>
+#include <string>
 
 namespace coalesce::gui {
 
@@ -45,9 +45,9 @@ void RunWorker::probeDevice() {
 }
 
 void RunWorker::collectCounters(RunRecord& record, quint64 run_id, const CountersRequest& request) {
-    const auto planned = std::count_if(record.runs.begin(), record.runs.end(), [](const auto& r) {
-        return r.gpu && r.status == Status::ok && r.verified;
-    });
+    // The engine's own choice of the runs to profile, made on a copy (planning resets statuses).
+    RunRecord probe = record;
+    const std::size_t planned = counters_steps::plan(probe, {}).runs.size();
     emit countersStarted(static_cast<int>(planned));
     Progress note;
     note.what = planned > 0
@@ -59,7 +59,16 @@ void RunWorker::collectCounters(RunRecord& record, quint64 run_id, const Counter
     options.bench = request.bench.toStdString();
     for (const QString& dir : request.plugin_dirs) options.plugin_dirs.push_back(dir.toStdString());
     options.cancelled = [this, run_id] { return cancelled_up_to_.load() >= run_id; };
-    const CountersSummary summary = collect_counters(record, options);
+    CountersSummary summary;
+    try {
+        summary = collect_counters(record, options);
+    } catch (const std::exception& e) {
+        // The timed results stand; only the pass is lost, and every run without counters says so.
+        summary.planned = planned;
+        summary.problem = std::string("the counters pass failed: ") + e.what();
+        for (RunResult& r : record.runs)
+            if (!r.counters && r.counters_status.empty()) r.counters_status = summary.problem;
+    }
     emit countersCollected(static_cast<int>(summary.planned), static_cast<int>(summary.measured),
                            QString::fromStdString(summary.problem));
 }
