@@ -252,23 +252,17 @@ QWidget* RunPanel::makeSizesBox() {
     return box;
 }
 
+// One line, so the variant tree keeps its room; the tooltip says what the pass does.
 QWidget* RunPanel::makeCountersBox() {
-    counters_ = new QGroupBox("Hardware counters (Nsight Compute)", this);
+    counters_ = new QCheckBox("Hardware counters after the run (Nsight Compute)", this);
     counters_->setObjectName("hardwareCounters");
-    counters_->setCheckable(true);
-    counters_->setChecked(false);
-    auto* layout = new QVBoxLayout(counters_);
-    auto* note = new QLabel(
-        "After the timed run: one profiled launch of each verified GPU run. DRAM bytes against "
-        "the model, sectors per request, bank conflicts, hit rates. Timings are not touched.",
-        counters_);
-    note->setWordWrap(true);
-    layout->addWidget(note);
     counters_->setToolTip(
-        "Runs coalesce-bench (next to this program) under Nsight Compute's ncu once more, after "
-        "the timed run, and adds what the memory system did to each result. Where counters "
-        "cannot be had (no GPU, no ncu, no permission to profile), each run says why.");
-    connect(counters_, &QGroupBox::toggled, this, &RunPanel::countersRequestedChanged);
+        "After the timed run, one profiled launch of each verified GPU run: coalesce-bench (next "
+        "to this program) runs once more under Nsight Compute's ncu. DRAM bytes against the "
+        "model, sectors per request, bank conflicts, hit rates and occupancy join each result; "
+        "the timings are not touched. Where counters cannot be had (no GPU, no ncu, no "
+        "permission to profile), each run says why.");
+    connect(counters_, &QCheckBox::toggled, this, &RunPanel::countersRequestedChanged);
     return counters_;
 }
 
@@ -311,6 +305,7 @@ void RunPanel::setInputShape(std::optional<Shape> shape) {
 
 void RunPanel::setRunning(bool running) {
     for (QWidget* w : findChildren<QGroupBox*>()) w->setEnabled(!running);
+    counters_->setEnabled(!running);
 }
 
 void RunPanel::updateVariantVisibility() {

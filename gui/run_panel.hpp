@@ -17,7 +17,6 @@
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
-class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QRadioButton;
@@ -101,7 +100,7 @@ private:
     QLineEdit* sizes_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* device_note_ = nullptr;
-    QGroupBox* counters_ = nullptr;
+    QCheckBox* counters_ = nullptr;
     std::optional<Shape> input_shape_;
 };
 
