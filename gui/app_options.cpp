@@ -33,12 +33,20 @@ AppOptions parse_app_options(const QStringList& arguments) {
     const QCommandLineOption screenshot(
         "screenshot", "When done (after --autorun's run), save the window to this PNG and quit.",
         "file.png");
+    const QCommandLineOption counters(
+        "counters",
+        "Follow each run by a hardware counters pass under Nsight Compute (Run > Hardware "
+        "Counters).");
     const QCommandLineOption run_and_screenshot("run-and-screenshot",
                                                 "Same as --autorun --screenshot FILE.", "file.png");
     const QCommandLineOption export_chart(
         "export-chart", "Export the chart (.png, .svg or .pdf) and quit.", "file");
     const QCommandLineOption chart(
-        "chart", "The chart to show or export: bandwidth, sweep, compare or parameter.", "name");
+        "chart",
+        "The chart to show or export: bandwidth, sweep, compare, parameter, dram-model (hardware "
+        "counters: DRAM bytes over the model) or sectors (sectors per request and bank "
+        "conflicts).",
+        "name");
     const QCommandLineOption parameter(
         "parameter",
         "The parameter chart's x axis where the results sweep several (offset, stride, ...).",
@@ -51,8 +59,8 @@ AppOptions parse_app_options(const QStringList& arguments) {
                                      "Also load variant plugins from this folder (as "
                                      "coalesce-bench --plugins; --plugin-dir is the same).",
                                      "dir");
-    parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot,
-                       export_chart, chart, parameter, measure, plugins});
+    parser.addOptions({open_results, compare, sizes, autorun, counters, screenshot,
+                       run_and_screenshot, export_chart, chart, parameter, measure, plugins});
     parser.process(arguments);
 
     AppOptions o;
@@ -70,13 +78,16 @@ AppOptions parse_app_options(const QStringList& arguments) {
     }
     o.sizes = parser.value(sizes);
     o.autorun = parser.isSet(autorun) || parser.isSet(run_and_screenshot);
+    o.counters = parser.isSet(counters);
     o.screenshot = parser.isSet(run_and_screenshot) ? parser.value(run_and_screenshot)
                                                     : parser.value(screenshot);
     o.export_chart = parser.value(export_chart);
     o.chart = parser.value(chart);
-    if (!o.chart.isEmpty() && o.chart != "bandwidth" && o.chart != "sweep" &&
-        o.chart != "compare" && o.chart != "parameter") {
-        std::fprintf(stderr, "coalesce: --chart must be bandwidth, sweep, compare or parameter\n");
+    const QStringList charts{"bandwidth", "sweep", "compare", "parameter", "dram-model", "sectors"};
+    if (!o.chart.isEmpty() && !charts.contains(o.chart)) {
+        std::fprintf(stderr,
+                     "coalesce: --chart must be bandwidth, sweep, compare, parameter, dram-model "
+                     "or sectors\n");
         std::exit(2);
     }
     o.parameter = parser.value(parameter);

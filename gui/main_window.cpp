@@ -43,6 +43,7 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent,
     plugin_reports_ = load_plugins(registry_, extra);
 
     runs_ = new RunController(registry_, this);
+    runs_->setPluginDirs(plugin_dirs);
     loader_ = new InputLoader(this);
     createActions();
     setCentralWidget(createCentralArea());

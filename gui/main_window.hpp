@@ -77,7 +77,8 @@ public:
     bool saveResults(const QString& path);
     bool saveOutputImage(const QString& path);
     bool exportChart(const QString& path);
-    void showChart(const QString& which);  // "bandwidth", "sweep", "compare" or "parameter"
+    // "bandwidth", "sweep", "compare", "parameter", "dram-model" or "sectors"
+    void showChart(const QString& which);
 
     // An input is being read or pictures drawn; idle() is emitted when that ends.
     bool isBusy() const;
@@ -210,6 +211,7 @@ private:
     QAction* zoom_out_action_ = nullptr;
     QAction* fit_action_ = nullptr;
     QAction* experiments_action_ = nullptr;
+    QAction* counters_action_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     QMenu* view_menu_ = nullptr;
 };

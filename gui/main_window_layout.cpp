@@ -61,6 +61,11 @@ void MainWindow::createActions() {
                             [active] { active()->zoomOut(); });
     fit_action_ = make("&Fit to Window", QKeySequence(Qt::CTRL | Qt::Key_0),
                        [active] { active()->fitToWindow(); });
+    counters_action_ = new QAction("Hardware &Counters", this);
+    counters_action_->setObjectName("countersAction");
+    counters_action_->setCheckable(true);
+    counters_action_->setToolTip(
+        "After the timed run, profile one launch of each verified GPU run under Nsight Compute");
     experiments_action_ = new QAction("Show &Experiment Variants", this);
     experiments_action_->setCheckable(true);
     experiments_action_->setToolTip(
@@ -94,6 +99,8 @@ void MainWindow::createMenus() {
     QMenu* run = menuBar()->addMenu("&Run");
     run->addAction(run_action_);
     run->addAction(cancel_action_);
+    run->addSeparator();
+    run->addAction(counters_action_);
 
     view_menu_ = menuBar()->addMenu("&View");
     view_menu_->addAction(zoom_in_action_);
@@ -190,6 +197,10 @@ void MainWindow::createDocks() {
             &QAction::setChecked);
     connect(run_panel_, &RunPanel::parametersValidChanged, this,
             [this](bool valid) { run_action_->setEnabled(valid && !isRunning()); });
+    counters_action_->setChecked(run_panel_->countersRequested());
+    connect(counters_action_, &QAction::toggled, run_panel_, &RunPanel::setCountersRequested);
+    connect(run_panel_, &RunPanel::countersRequestedChanged, counters_action_,
+            &QAction::setChecked);
     auto* run_box = new QWidget(this);
     auto* run_layout = new QVBoxLayout(run_box);
     run_layout->setContentsMargins(4, 4, 4, 4);

@@ -38,6 +38,13 @@ ResultsPage::ResultsPage(QWidget* parent) : QWidget(parent) {
     header->setSectionHidden(ResultsModel::OperationColumn, true);
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header, &QWidget::customContextMenuRequested, this, &ResultsPage::showColumnMenu);
+    // The counters columns show once a counters pass looked at the runs (or a file has them).
+    const auto counters_columns = [this, header] {
+        for (int c = ResultsModel::FirstCountersColumn; c <= ResultsModel::LastCountersColumn; ++c)
+            header->setSectionHidden(c, !model_->hasCountersInfo());
+    };
+    connect(model_, &QAbstractItemModel::modelReset, this, counters_columns);
+    counters_columns();
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { emit currentResultChanged(currentRow()); });
     // The parameter and model columns show only while some run has a value in them.

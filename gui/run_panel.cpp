@@ -90,6 +90,7 @@ RunPanel::RunPanel(const Registry& registry, QWidget* parent)
     connect(param_inputs_, &ParamInputs::validityChanged, this, &RunPanel::parametersValidChanged);
     layout->addWidget(param_inputs_);
     layout->addWidget(makeSizesBox());
+    layout->addWidget(makeCountersBox());
     summary_ = new QLabel(this);
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
@@ -258,6 +259,24 @@ QWidget* RunPanel::makeSizesBox() {
     return box;
 }
 
+// One line, so the variant tree keeps its room; the tooltip says what the pass does.
+QWidget* RunPanel::makeCountersBox() {
+    counters_ = new QCheckBox("Hardware counters after the run (Nsight Compute)", this);
+    counters_->setObjectName("hardwareCounters");
+    counters_->setToolTip(
+        "After the timed run, one profiled launch of each verified GPU run: coalesce-bench (next "
+        "to this program) runs once more under Nsight Compute's ncu. DRAM bytes against the "
+        "model, sectors per request, bank conflicts, hit rates and occupancy join each result; "
+        "the timings are not touched. Where counters cannot be had (no GPU, no ncu, no "
+        "permission to profile), each run says why.");
+    connect(counters_, &QCheckBox::toggled, this, &RunPanel::countersRequestedChanged);
+    return counters_;
+}
+
+bool RunPanel::countersRequested() const { return counters_->isChecked(); }
+
+void RunPanel::setCountersRequested(bool on) { counters_->setChecked(on); }
+
 void RunPanel::setDeviceAvailable(bool have_gpu, const QString& why) {
     // Short enough to read at a glance; the full reason is the tooltip.
     device_note_->setVisible(!have_gpu && !why.isEmpty());
@@ -293,6 +312,7 @@ void RunPanel::setInputShape(std::optional<Shape> shape) {
 
 void RunPanel::setRunning(bool running) {
     for (QWidget* w : findChildren<QGroupBox*>()) w->setEnabled(!running);
+    counters_->setEnabled(!running);
 }
 
 void RunPanel::updateVariantVisibility() {
@@ -456,6 +476,7 @@ void RunPanel::saveSettings(QSettings& settings) const {
     settings.setValue("run/sizes", sizes_->text());
     settings.setValue("run/showExperiments", show_experiments_);
     param_inputs_->saveSettings(settings);
+    settings.setValue("run/counters", countersRequested());
 }
 
 void RunPanel::restoreSettings(const QSettings& settings) {
@@ -476,6 +497,7 @@ void RunPanel::restoreSettings(const QSettings& settings) {
     setSweep(settings.value("run/sweep", false).toBool(), settings.value("run/sizes").toString());
     setShowExperiments(settings.value("run/showExperiments", false).toBool());
     param_inputs_->restoreSettings(settings);
+    setCountersRequested(settings.value("run/counters", false).toBool());
     updateVariantVisibility();
     emit selectionChanged();
 }

@@ -65,6 +65,11 @@ public:
     void setShowExperiments(bool show);
     bool showExperiments() const { return show_experiments_; }
 
+    // After the timed run, one profiled launch of each verified GPU run under Nsight Compute
+    // (hardware counters); off by default.
+    bool countersRequested() const;
+    void setCountersRequested(bool on);
+
     // Chooses exactly the lesson's variants (and their operations), sizes and parameters.
     void applyLesson(const Lesson& lesson);
 
@@ -75,6 +80,7 @@ signals:
     void selectionChanged();
     void experimentsShownChanged(bool shown);
     void parametersValidChanged(bool valid);
+    void countersRequestedChanged(bool on);
 
 private:
     QWidget* makeOperationsBox();
@@ -83,6 +89,7 @@ private:
     void addVariantItem(QTreeWidgetItem* group, const Variant& v);
     QWidget* makeParametersBox();
     QWidget* makeSizesBox();
+    QWidget* makeCountersBox();
     void updateVariantVisibility();
     std::vector<const Variant*> selectedVariants() const;
 
@@ -103,6 +110,7 @@ private:
     QLineEdit* sizes_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* device_note_ = nullptr;
+    QCheckBox* counters_ = nullptr;
     std::optional<Shape> input_shape_;
 };
 

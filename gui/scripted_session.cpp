@@ -85,6 +85,7 @@ void ScriptedSession::afterInput(bool ok) {
         }
     }
     if (!options_.sizes.isEmpty()) window_.runPanel()->setSweep(true, options_.sizes);
+    if (options_.counters) window_.runPanel()->setCountersRequested(true);
 
     if (options_.autorun) {
         // The worker first says whether there is a GPU: that picks the variants and sizes.

@@ -1,6 +1,7 @@
-// The results charts as plain widgets: bandwidth bars per variant, bandwidth versus size, and two
-// runs compared. Every Qt Charts type stays inside chart_widgets.cpp (Qt Charts is deprecated from
-// Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
+// The results charts as plain widgets: bandwidth bars per variant, bandwidth versus size, two
+// runs compared, and the hardware counters per variant (DRAM bytes against the model; sectors
+// per request and bank conflicts). Every Qt Charts type stays inside chart_widgets.cpp (Qt Charts
+// is deprecated from Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
 #pragma once
 
 #include "param_sweep_model.hpp"
@@ -23,6 +24,9 @@ class ResultsModel;
 class BandwidthBarsModel;
 class SizeSweepModel;
 class CompareModel;
+class CountersChartModel;
+class DramModelBarsModel;
+class SectorsConflictsModel;
 
 // A chart that redraws itself from its model and exports to files.
 class ChartPanel : public QWidget {
@@ -122,6 +126,28 @@ private:
     void updateParameterChoices();
 };
 
+// Measured DRAM bytes (read + written, hardware counters) over the bytes model, one bar per
+// variant at one size, coloured by operation; the model is a grey bar at 1 and a dashed line, and
+// variants more than the engine's tolerance off the model are drawn in black.
+// Without counters the title says why there are none.
+class DramModelChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit DramModelChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    DramModelBarsModel* barsModel() const;
+};
+
+// Global sectors per warp request (load, store, and the sector model's prediction where a variant
+// has one) on the lower axis, shared-memory bank conflicts per wavefront on the upper one.
+class SectorsChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit SectorsChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    SectorsConflictsModel* sectorsModel() const;
+};
+
 // The charts as tabs; what the main window embeds.
 class ResultsChartsWidget : public QTabWidget {
     Q_OBJECT
@@ -133,6 +159,8 @@ public:
     SizeSweepChartWidget* sweep() const { return sweep_; }
     CompareChartWidget* compare() const { return compare_; }
     ParameterChartWidget* parameter() const { return parameter_; }
+    DramModelChartWidget* dramModel() const { return dram_model_; }
+    SectorsChartWidget* sectors() const { return sectors_; }
     ChartPanel* currentChart() const;
     // Exports the chart on the visible tab (see ChartPanel::exportChart).
     bool exportCurrentChart(const QString& path, QString* error, QSize size = {}) const;
@@ -144,6 +172,8 @@ private:
     SizeSweepChartWidget* sweep_;
     CompareChartWidget* compare_;
     ParameterChartWidget* parameter_;
+    DramModelChartWidget* dram_model_;
+    SectorsChartWidget* sectors_;
 };
 
 }  // namespace coalesce::gui

@@ -1,6 +1,7 @@
 #include "results_model.hpp"
 
 #include "background_pool.hpp"
+#include "counters_cells.hpp"
 #include "result_format.hpp"
 
 #include "coalesce/operation.hpp"
@@ -10,6 +11,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -21,7 +23,17 @@ namespace {
 
 bool hasTiming(const RunResult& r) { return r.status == Status::ok; }
 
+bool isCounters(int column) {
+    return column >= ResultsModel::FirstCountersColumn &&
+           column <= ResultsModel::LastCountersColumn;
+}
+
+CountersField countersField(int column) {
+    return static_cast<CountersField>(column - ResultsModel::FirstCountersColumn);
+}
+
 bool isNumeric(int column) {
+    if (isCounters(column)) return true;
     switch (column) {
     case ResultsModel::SizeColumn:
     case ResultsModel::MedianMsColumn:
@@ -100,6 +112,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ResultsModel::display(const RunResult& r, int column) const {
+    if (isCounters(column)) return countersText(r, countersField(column));
     const bool timed = hasTiming(r);
     switch (column) {
     case OperationColumn: return QString::fromStdString(r.op);
@@ -124,6 +137,7 @@ QVariant ResultsModel::display(const RunResult& r, int column) const {
 }
 
 QVariant ResultsModel::raw(const RunResult& r, int column) const {
+    if (isCounters(column)) return countersValue(r, countersField(column));
     const bool timed = hasTiming(r);
     switch (column) {
     case OperationColumn: return QString::fromStdString(r.op);
@@ -148,7 +162,8 @@ QVariant ResultsModel::raw(const RunResult& r, int column) const {
 }
 
 bool ResultsModel::isSparseColumn(int column) {
-    return column == ParamsColumn || (column >= ModelLoadSectorsColumn && column < ColumnCount);
+    return column == ParamsColumn ||
+           (column >= ModelLoadSectorsColumn && column <= NsPerAccessColumn);
 }
 
 bool ResultsModel::hasValue(int row, int column) const {
@@ -168,6 +183,7 @@ QString ResultsModel::toolTip(const RunResult& r, int column) const {
     if (!r.error.empty())
         return QStringLiteral("%1: %2").arg(display(r, StatusColumn).toString(),
                                             QString::fromStdString(r.error));
+    if (isCounters(column)) return countersToolTip(r, countersField(column));
     switch (column) {
     case SizeColumn:
         return QStringLiteral("%1 × %2 float32 input, %3 bytes moved")
@@ -197,6 +213,11 @@ QString ResultsModel::toolTip(const RunResult& r, int column) const {
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Vertical) {
         if (role == Qt::DisplayRole && section >= 0 && section < rowCount()) return section + 1;
+        return {};
+    }
+    if (isCounters(section)) {
+        if (role == Qt::DisplayRole) return countersHeader(countersField(section));
+        if (role == Qt::ToolTipRole) return countersHeaderToolTip(countersField(section));
         return {};
     }
     if (role == Qt::DisplayRole) {
@@ -257,6 +278,11 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         }
     }
     return {};
+}
+
+bool ResultsModel::hasCountersInfo() const {
+    return std::any_of(record_.runs.begin(), record_.runs.end(),
+                       [](const RunResult& r) { return coalesce::gui::hasCountersInfo(r); });
 }
 
 void ResultsModel::beginRun(const DeviceInfo& device, const RunConfig& config,

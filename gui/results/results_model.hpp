@@ -35,8 +35,18 @@ public:
         BankConflictColumn,
         ConstantPassesColumn,
         NsPerAccessColumn,
+        // Hardware counters (counters_cells.hpp), in CountersField's order; empty without them.
+        DramOverModelColumn,
+        LoadSectorsColumn,
+        StoreSectorsColumn,
+        BankConflictsColumn,
+        L1HitColumn,
+        L2HitColumn,
+        OccupancyColumn,
         ColumnCount
     };
+    static constexpr int FirstCountersColumn = DramOverModelColumn;
+    static constexpr int LastCountersColumn = OccupancyColumn;
     // Qt::DisplayRole is formatted text; RawRole holds the value to sort and compute with:
     // double for times, GB/s, %, errors and model figures (invalid QVariant when the run has no
     // number),
@@ -70,8 +80,11 @@ public:
     // most operations).
     bool hasValue(int row, int column) const;
     bool hasValues(int column) const;
-    // The columns that are empty unless the run's operation has a model or parameters.
+    // The columns that are empty unless the run's operation has a model or parameters (the
+    // counters columns have their own rule: hasCountersInfo).
     static bool isSparseColumn(int column);
+    // Some run has hardware counters or says why it has none (a counters pass ran).
+    bool hasCountersInfo() const;
 
 signals:
     // The device or config changed (chart titles name the device).

@@ -85,6 +85,29 @@ TEST(CommandLine, OpensAResultsFileAndExportsItsChart) {
     EXPECT_FALSE(QFileInfo::exists(missing_png));
 }
 
+TEST(CommandLine, ExportsBothCountersChartsFromAResultsFileWithCounters) {
+    QTemporaryDir dir;
+    const QString results = docs_dir() + "/h100-counters-8192.json";
+    for (const char* chart : {"dram-model", "sectors"}) {
+        const QString png = dir.filePath(QString("%1.png").arg(chart));
+        const Finished f = run_app(
+            {"--open-results", results, "--chart", chart, "--export-chart", png}, dir.path(), true);
+        EXPECT_EQ(f.exit_code, 0) << chart << ": " << f.output.toStdString();
+        const QImage image(png);
+        ASSERT_FALSE(image.isNull()) << chart << ": " << f.output.toStdString();
+        // One row per variant of the file: far taller than a slide.
+        EXPECT_GT(image.height(), 1200) << chart;
+    }
+    // A file without counters: the export fails and says why, and leaves no file.
+    const QString none = dir.filePath("none.png");
+    const Finished f = run_app({"--open-results", docs_dir() + "/h200-bench.json", "--chart",
+                                "dram-model", "--export-chart", none},
+                               dir.path(), true);
+    EXPECT_EQ(f.exit_code, 1);
+    EXPECT_TRUE(f.output.contains("no hardware counters")) << f.output.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(none));
+}
+
 TEST(CommandLine, RunsAndSavesAScreenshotOfTheWindow) {
     QTemporaryDir dir;
     const QString png = dir.filePath("window.png");
