@@ -175,12 +175,12 @@ void register_fast_filter_y_blocks(Registry& registry) {
         {"filter_y/fast-window-blocks",
          Op::filter_y,
          space::shared,
-         "experiment, lost: each window is the suffix of one block of 2r + 1 rows plus the prefix "
-         "of the next, so an output costs one load, one store and a few additions at every "
-         "radius, and no sum holds more than the window's own terms; but a thread per column "
-         "walking rows moves one 128-byte line per warp and row, and 2r + 1 shared slots per "
-         "column leave few columns in flight: flat near 80% of copy, below the staged tile "
-         "(filter_y/fast-tile-float4) at every radius on an H100",
+         "each window is the suffix of one block of 2r + 1 rows plus the prefix of the next, so "
+         "an output costs one load, one store and a few additions at every radius, and no sum "
+         "holds more than the window's own terms. Lost to filter_y/fast-tile-float4 at every "
+         "radius on an H100: flat at 73-84% of copy, because a thread per column walking rows "
+         "moves one 128-byte line per warp and row, and 2r + 1 shared slots per column leave few "
+         "columns in flight",
          gpu::Layout::dense,
          Tier::experiment,
          "fast_filter_y_blocks_kernel",
