@@ -1,10 +1,10 @@
-// filter Y, window blocks (window_blocks.cuh), an experiment: each thread owns one column and
-// walks a segment of rows; it keeps the suffix sums of the current block of 2r + 1 rows in its
-// own column of shared memory (no barrier anywhere), reads the next block row by row straight
-// from global memory, emits one output per row and turns the block into suffix sums with one
-// backward pass. Sixteen rows are loaded ahead of the one being summed. Segments fill one wave
-// of resident blocks; odd segments walk upwards, so two neighbouring segments start (and end) on
-// the rows they share and read those halo rows at the same time, from the L2.
+// filter Y, window blocks, an experiment: each thread owns one column and walks a segment of rows;
+// it keeps the suffix sums of the current block of 2r + 1 rows in its own column of shared memory
+// (no barrier anywhere), reads the next block row by row straight from global memory, emits one
+// output per row and turns the block into suffix sums with one backward pass. Sixteen rows are
+// loaded ahead of the one being summed. Segments fill one wave of resident blocks; odd segments
+// walk upwards, so two neighbouring segments start (and end) on the rows they share and read those
+// halo rows at the same time, from the L2.
 //
 // Why it lost (H100, 8192x8192, % of copy; bench/NOTES.md): the cost per output is flat, but
 // flat at 73-83% (r = 4: 78.9, 32: 83.4, 64: 72.9) against the staged tile's 98.3 / 94.9 / 77.0.
@@ -12,13 +12,21 @@
 // columns per multiprocessor at large radii: too few bytes in flight. Four columns per thread
 // (16-byte loads) reached 88% at r <= 16 but fell to 55% at r = 64 (three 32-thread blocks per
 // multiprocessor).
+//
+// A line is cut into blocks of w = 2r + 1 samples. A window of w samples that starts at offset j
+// of block k is the suffix of block k from j on plus the prefix of block k + 1 before j: with the
+// suffix sums of block k stored, a walk along block k + 1 that keeps its running prefix emits one
+// window per step, and one backward pass then turns block k + 1 into suffix sums for the next
+// block. Every output costs the same at every radius (a load, a store, a few additions), and no
+// sum ever holds more than the window's own w terms: the error is that of a direct sum of w terms
+// (its longest chain of additions is w - 1), with no drift along the line and nothing to
+// compensate, so the verification bound of the direct filters holds unchanged.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
 #include "device_index.cuh"
 #include "device_instance.hpp"
 #include "fast_variant.hpp"
-#include "window_blocks.cuh"
 
 #include <algorithm>
 #include <array>
@@ -26,6 +34,17 @@
 
 namespace coalesce {
 namespace {
+
+// Turns w raw samples, slot s at slots[s * stride], into suffix sums: slots[s] becomes the sum of
+// samples s .. w - 1, added from the end.
+__device__ __forceinline__ void suffix_sums(float* slots, int w, int stride) {
+    float acc = 0.0f;
+#pragma unroll 4
+    for (int s = w - 1; s >= 0; --s) {
+        acc = slots[s * stride] + acc;
+        slots[s * stride] = acc;
+    }
+}
 
 constexpr int kThreads = 128;  // columns per block, one per thread
 constexpr int kAhead = 16;     // rows loaded ahead of the one being summed
@@ -86,7 +105,7 @@ __global__ void __launch_bounds__(kThreads)
     float cur[kAhead], next[kAhead];
 #pragma unroll
     for (int u = 0; u < kAhead; ++u) cur[u] = load(w + u);
-    fast::suffix_sums(slots, w, kThreads);
+    suffix_sums(slots, w, kThreads);
 
     // Output o is the window of stream rows o .. o + w - 1: the suffix of the block holding o,
     // from o's slot j, plus the prefix `pre` of the next block before j. Row o + w enters next.
@@ -105,7 +124,7 @@ __global__ void __launch_bounds__(kThreads)
             pre += cur[u];
             slots[j * kThreads] = cur[u];
             if (++j == w) {  // the next block is complete (rows past the stream read as 0)
-                fast::suffix_sums(slots, w, kThreads);
+                suffix_sums(slots, w, kThreads);
                 j = 0;
                 pre = 0.0f;
             }
