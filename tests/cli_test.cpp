@@ -228,7 +228,7 @@ TEST_F(CliTest, HelpAndVersionExitZero) {
     EXPECT_THAT(version.out, HasSubstr("coalesce-bench "));
 }
 
-// The first Ctrl-C stops the run after the current variant; what ran is printed and saved.
+// The first Ctrl-C stops the run; what ran is printed and saved.
 TEST_F(CliTest, InterruptCancelsTheRestPrintsWhatRanAndExitsOne) {
     const fs::path json = dir_ / "r.json";
     // Host variants at this size take a second or more each: the run is still going when the signal

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 
 using namespace coalesce;
@@ -136,4 +137,130 @@ TEST(RunSteps, VerifyOneLaunchCatchesAnOutputLeftUnwritten) {
 TEST(RunSteps, HostCopyBaselineIsMeasured) {
     EXPECT_GT(measure_host_copy(1 << 20, 1, 5), 0.0);
     EXPECT_GT(measure_host_copy(4, 1, 5), 0.0);  // tiny copies are batched, never a zero time
+}
+
+namespace {
+
+// A host copy that counts its launches and raises `flag` once it has made `stop_after` of them:
+// a Ctrl-C arriving in the middle of the timing loop.
+class CancelsAfter final : public Instance {
+public:
+    CancelsAfter(std::atomic<bool>& flag, int stop_after) : flag_(flag), stop_after_(stop_after) {}
+    void upload(const Matrix& in) override { in_ = out_ = in; }
+    void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
+    void launch(cudaStream_t) override {
+        std::copy(in_.data(), in_.data() + in_.size(), out_.data());
+        if (++launches == stop_after_) flag_ = true;
+    }
+    Matrix download() override { return out_; }
+    int launches = 0;
+
+private:
+    std::atomic<bool>& flag_;
+    int stop_after_;
+    Matrix in_, out_;
+};
+
+}  // namespace
+
+TEST(RunSteps, RunUnlessCancelledStopsBeforeTheNextIteration) {
+    std::atomic<bool> flag{false};
+    int seen = 0;
+    EXPECT_EQ(run_unless_cancelled(100, &flag,
+                                   [&](int i) {
+                                       seen = i + 1;
+                                       if (i == 6) flag = true;
+                                   }),
+              7);
+    EXPECT_EQ(seen, 7);
+    EXPECT_EQ(run_unless_cancelled(100, &flag, [](int) { FAIL() << "ran after the cancel"; }), 0);
+    EXPECT_EQ(run_unless_cancelled(3, nullptr, [](int) {}), 3);
+}
+
+// The flag set after the fifth timed launch (one warm-up before it) stops a thousand-launch loop
+// at once; the launches timed so far come back, marked cancelled.
+TEST(RunSteps, TimeLaunchesStopsWithinALaunchOfACancel) {
+    std::atomic<bool> flag{false};
+    CancelsAfter instance(flag, 6);
+    instance.upload(Matrix(4, 4, 1.0f));
+    const Launches timed = time_launches(instance, nullptr, false, 3, 1000, 0.0, &flag);
+    EXPECT_TRUE(timed.cancelled);
+    EXPECT_EQ(instance.launches, 6);
+    EXPECT_EQ(timed.ms.size(), 5u);
+
+    CancelsAfter never(flag, -1);
+    never.upload(Matrix(4, 4, 1.0f));
+    const Launches none = time_launches(never, nullptr, false, 3, 1000, 0.0, &flag);
+    EXPECT_TRUE(none.cancelled) << "a flag already set stops it before the warm-up";
+    EXPECT_EQ(never.launches, 0);
+
+    std::atomic<bool> clear{false};
+    const Launches all = time_launches(never, nullptr, false, 1, 9, 0.0, &clear);
+    EXPECT_FALSE(all.cancelled);
+    EXPECT_EQ(all.ms.size(), 9u);
+}
+
+TEST(RunSteps, CopyBaselineStopsOnACancel) {
+    std::atomic<bool> flag{true};
+    EXPECT_EQ(measure_host_copy(1 << 20, 1, 1000, &flag), 0.0);
+}
+
+// Through the Runner: the variant whose timing is interrupted is marked cancelled (verified, no
+// figures), the one before it keeps its figures and the one after it never runs.
+TEST(RunSteps, ACancelWhileTimingMarksThatRunAndTheRestCancelled) {
+    Registry registry;
+    Runner* runner_ptr = nullptr;
+    auto add = [&](const std::string& id, int stop_after) {
+        Variant v;
+        v.info.id = id;
+        v.info.op = Op::copy;
+        v.info.memory_space = space::host;
+        v.info.gpu = false;
+        v.make = [&, stop_after](Shape, const OpParams&) -> std::unique_ptr<Instance> {
+            class CancelsRunner final : public Instance {
+            public:
+                CancelsRunner(Runner& runner, int stop_after)
+                    : runner_(runner), stop_after_(stop_after) {}
+                void upload(const Matrix& in) override { in_ = out_ = in; }
+                void poison() override {
+                    std::fill(out_.data(), out_.data() + out_.size(), std::nanf(""));
+                }
+                void launch(cudaStream_t) override {
+                    std::copy(in_.data(), in_.data() + in_.size(), out_.data());
+                    if (++launches_ == stop_after_) runner_.cancel();
+                }
+                Matrix download() override { return out_; }
+
+            private:
+                Runner& runner_;
+                int stop_after_, launches_ = 0;
+                Matrix in_, out_;
+            };
+            return std::make_unique<CancelsRunner>(*runner_ptr, stop_after);
+        };
+        registry.add(v);
+    };
+    add("copy/whole", -1);
+    add("copy/interrupted", 4);  // verification launch, warm-up, two timed launches, then cancel
+    add("copy/after", -1);
+    Runner runner(registry);
+    runner_ptr = &runner;
+    RunConfig config;
+    config.sizes = {{3, 5}};
+    config.reps = 50;
+    config.warmups = 1;
+    config.include_cpu = true;
+    config.variants = {"copy/whole", "copy/interrupted", "copy/after"};
+    const RunRecord record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 3u);
+    EXPECT_TRUE(record.cancelled);
+    EXPECT_EQ(record.runs[0].status, Status::ok);
+    EXPECT_GT(record.runs[0].reps, 0);
+    EXPECT_EQ(record.runs[1].status, Status::cancelled);
+    EXPECT_TRUE(record.runs[1].verified);
+    EXPECT_EQ(record.runs[1].reps, 0);
+    EXPECT_NE(record.runs[1].error.find("after 2 timed"), std::string::npos)
+        << record.runs[1].error;
+    EXPECT_EQ(record.runs[2].status, Status::cancelled);
+    EXPECT_FALSE(record.all_verified());
 }

@@ -114,7 +114,8 @@ public:
     std::function<void(const Progress&)> on_progress;
     std::function<void(const RunResult&)> on_result;  // each result as soon as it is known
 
-    // Thread-safe; the run stops after the current launch batch and marks the rest cancelled.
+    // Thread-safe and async-signal-safe (sets an atomic): the run stops within a launch or two,
+    // marks the run it interrupted and the rest cancelled, and returns what finished.
     void cancel() { cancelled_ = true; }
 
     const Registry& registry() const { return registry_; }
