@@ -1,6 +1,7 @@
 // Every GPU variant of a registry filled by register_builtin_variants(), against the CPU reference,
 // at awkward and large sizes, every filter radius class and border mode. A variant is tested the
 // moment it is registered: the cases are generated from the registry.
+#include "support/builtin_registry.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
@@ -25,14 +26,7 @@
 namespace coalesce {
 namespace {
 
-const Registry& builtin_registry() {
-    static const Registry registry = [] {
-        Registry r;
-        register_builtin_variants(r);
-        return r;
-    }();
-    return registry;
-}
+using test::builtin_registry;
 
 std::vector<const Variant*> gpu_variants() {
     std::vector<const Variant*> out;
@@ -105,9 +99,7 @@ std::vector<GpuCase> all_cases() {
 }
 
 std::string case_name(const testing::TestParamInfo<GpuCase>& info) {
-    const GpuCase& c = info.param;
-    return test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" +
-           std::to_string(c.shape.cols);
+    return test::case_name(info.param.variant_id, info.param.shape);
 }
 
 class GpuTest {

@@ -1,5 +1,5 @@
 // What the operation descriptors in this folder share: splitting reference work over the host's
-// cores, and the mean of a window along one line.
+// cores, the mean of a window along one line, the bytes models and checks several of them use.
 #pragma once
 
 #include "coalesce/operation.hpp"
@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -65,6 +66,16 @@ inline std::size_t in_plus_out_bytes(Shape in, Shape out) {
 
 // The bytes model of an operation whose output has the input's shape.
 inline std::size_t same_shape_bytes(Shape in, const OpParams&) { return in_plus_out_bytes(in, in); }
+
+// The check of the operations that step through the whole buffer by `stride` floats: a stride
+// longer than the buffer would touch one element only, so it is refused, naming both.
+inline std::string stride_fits_buffer(Shape in, const OpParams& p) {
+    const long long stride = p.value("stride");
+    if (static_cast<std::size_t>(stride) <= in.elements()) return {};
+    return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
+           std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
+           std::to_string(in.elements()) + " elements)";
+}
 
 }  // namespace coalesce::ops
 
