@@ -77,6 +77,11 @@ TEST(RunSteps, DescribeResultCarriesTheModelAndTheVariant) {
     EXPECT_TRUE(small.cache_resident);
     info.gpu = false;  // a host variant is judged against the host's cache, not the device's
     EXPECT_FALSE(describe_result(info, {64, 64}, config.params, device, 3000.0).cache_resident);
+    DeviceInfo host;  // a machine without a GPU: its last-level cache
+    host.gpu = false;
+    host.l2_bytes = 32u << 20;
+    EXPECT_TRUE(describe_result(info, {256, 256}, config.params, host, 30.0).cache_resident);
+    EXPECT_FALSE(describe_result(info, {4096, 4096}, config.params, host, 30.0).cache_resident);
 }
 
 TEST(RunSteps, SkipReasonSaysWhy) {
