@@ -55,7 +55,10 @@ bool MainWindow::startRun() {
     if (isRunning()) return false;
     QString error;
     std::optional<RunConfig> config = run_panel_->makeConfig(&error);
-    if (config && run_panel_->useLoadedInput()) config->input = input_->matrix;
+    if (config && run_panel_->useLoadedInput()) {
+        config->input = input_->matrix;
+        config->input_file = input_->path.string();
+    }
     if (config) error = runs_->startRun(*config);
     if (!error.isEmpty()) {
         showError(error);

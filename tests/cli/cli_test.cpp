@@ -431,6 +431,7 @@ TEST_F(CliTest, RunsOnAnOpenCvYamlMatrix) {
     ASSERT_EQ(o.exit_code, 0) << o.err;
     EXPECT_THAT(o.out, HasSubstr("(OpenCV matrix file, 32-bit float, 1 channel, 2x3)"));
     EXPECT_EQ(load_results(json).runs.at(0).cols, 3u);
+    EXPECT_EQ(load_results(json).config.input_file, (dir_ / "m.yml").string());
 }
 #endif
 

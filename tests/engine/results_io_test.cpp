@@ -240,8 +240,12 @@ TEST(ResultsJson, RoundTripKeepsEveryField) {
 TEST(ResultsJson, UsesTheDesignFieldNamesAndRecordsTheFormula) {
     RunRecord rec = sample_record();
     rec.config.input = std::make_shared<const Matrix>(3, 5);
+    rec.config.input_file = "photos/coffee.png";
     const auto j = nlohmann::json::parse(to_json(rec));
     EXPECT_EQ(j.at("schema"), kResultsSchema);
+    EXPECT_EQ(j.at("config").at("input_file"),
+              "photos/coffee.png");  // which image, not only its size
+    EXPECT_EQ(from_json(to_json(rec)).config.input_file, "photos/coffee.png");
     EXPECT_EQ(j.at("config").at("formula"), kBandwidthFormula);
     EXPECT_EQ(j.at("config").at("input").at("cols"), 5);
     EXPECT_EQ(j.at("device").at("name"), rec.device.name);

@@ -44,6 +44,9 @@ struct RunConfig {
     int device = 0;
     bool include_cpu = false;   // with a GPU, also run the host variants
     bool keep_outputs = false;  // keep output and reference matrices (GUI image views)
+    // The file `input` was read from, as the user named it (results files record it); empty for
+    // random or generated data.
+    std::string input_file;
 };
 
 // One variant at one size.
