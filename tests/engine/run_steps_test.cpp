@@ -1,4 +1,5 @@
 // The steps of Runner::run, one at a time.
+#include "support/host_copy.hpp"
 #include "coalesce/run_steps.hpp"
 
 #include <gtest/gtest.h>
@@ -144,30 +145,6 @@ TEST(RunSteps, HostCopyBaselineIsMeasured) {
     EXPECT_GT(measure_host_copy(4, 1, 5), 0.0);  // tiny copies are batched, never a zero time
 }
 
-namespace {
-
-// A host copy that counts its launches and raises `flag` once it has made `stop_after` of them:
-// a Ctrl-C arriving in the middle of the timing loop.
-class CancelsAfter final : public Instance {
-public:
-    CancelsAfter(std::atomic<bool>& flag, int stop_after) : flag_(flag), stop_after_(stop_after) {}
-    void upload(const Matrix& in) override { in_ = out_ = in; }
-    void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
-    void launch(cudaStream_t) override {
-        std::copy(in_.data(), in_.data() + in_.size(), out_.data());
-        if (++launches == stop_after_) flag_ = true;
-    }
-    Matrix download() override { return out_; }
-    int launches = 0;
-
-private:
-    std::atomic<bool>& flag_;
-    int stop_after_;
-    Matrix in_, out_;
-};
-
-}  // namespace
-
 TEST(RunSteps, RunUnlessCancelledStopsBeforeTheNextIteration) {
     std::atomic<bool> flag{false};
     int seen = 0;
@@ -186,14 +163,16 @@ TEST(RunSteps, RunUnlessCancelledStopsBeforeTheNextIteration) {
 // at once; the launches timed so far come back, marked cancelled.
 TEST(RunSteps, TimeLaunchesStopsWithinALaunchOfACancel) {
     std::atomic<bool> flag{false};
-    CancelsAfter instance(flag, 6);
+    test::HostCopy instance([&](int n) {
+        if (n == 6) flag = true;
+    });
     instance.upload(Matrix(4, 4, 1.0f));
     const Launches timed = time_launches(instance, nullptr, false, 3, 1000, 0.0, &flag);
     EXPECT_TRUE(timed.cancelled);
     EXPECT_EQ(instance.launches, 6);
     EXPECT_EQ(timed.ms.size(), 5u);
 
-    CancelsAfter never(flag, -1);
+    test::HostCopy never;
     never.upload(Matrix(4, 4, 1.0f));
     const Launches none = time_launches(never, nullptr, false, 3, 1000, 0.0, &flag);
     EXPECT_TRUE(none.cancelled) << "a flag already set stops it before the warm-up";
@@ -222,26 +201,9 @@ TEST(RunSteps, ACancelWhileTimingMarksThatRunAndTheRestCancelled) {
         v.info.memory_space = space::host;
         v.info.gpu = false;
         v.make = [&, stop_after](Shape, const OpParams&) -> std::unique_ptr<Instance> {
-            class CancelsRunner final : public Instance {
-            public:
-                CancelsRunner(Runner& runner, int stop_after)
-                    : runner_(runner), stop_after_(stop_after) {}
-                void upload(const Matrix& in) override { in_ = out_ = in; }
-                void poison() override {
-                    std::fill(out_.data(), out_.data() + out_.size(), std::nanf(""));
-                }
-                void launch(cudaStream_t) override {
-                    std::copy(in_.data(), in_.data() + in_.size(), out_.data());
-                    if (++launches_ == stop_after_) runner_.cancel();
-                }
-                Matrix download() override { return out_; }
-
-            private:
-                Runner& runner_;
-                int stop_after_, launches_ = 0;
-                Matrix in_, out_;
-            };
-            return std::make_unique<CancelsRunner>(*runner_ptr, stop_after);
+            return std::make_unique<test::HostCopy>([&, stop_after](int n) {
+                if (n == stop_after) runner_ptr->cancel();
+            });
         };
         registry.add(v);
     };

@@ -3,6 +3,7 @@
 // of support/onchip_cases.hpp, plus what the hardware must do exactly. Run under compute-sanitizer
 // on the GPU machine; skips without a device.
 #include "support/onchip_cases.hpp"
+#include "support/texture_registry.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
@@ -19,19 +20,9 @@
 namespace coalesce {
 namespace {
 
-const Registry& textures() {
-    static const Registry registry = [] {
-        Registry r;
-        const PluginReport report = load_plugin(COALESCE_TEXTURES_PLUGIN, r);
-        if (!report.loaded) throw std::runtime_error(report.message);
-        return r;
-    }();
-    return registry;
-}
-
 std::vector<std::string> onchip_texture_ids() {
     std::vector<std::string> ids;
-    for (const Variant& v : textures().variants())
+    for (const Variant& v : test::texture_registry().variants())
         if (test::is_onchip(v.info.op)) ids.push_back(v.info.id);
     return ids;
 }
@@ -39,7 +30,7 @@ std::vector<std::string> onchip_texture_ids() {
 using OnchipTextureTest = test::GpuTestWithParam<std::string>;
 
 TEST_P(OnchipTextureTest, MatchesTheReferenceForEveryParameterAndShape) {
-    const Variant* v = textures().find(GetParam());
+    const Variant* v = test::texture_registry().find(GetParam());
     ASSERT_NE(v, nullptr);
     test::expect_every_onchip_case_verifies(*v);
 }
@@ -53,7 +44,7 @@ TEST(OnchipTextureExact, UnitResampleIsTheIdentity) {
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
     const Matrix input = Matrix::random(37, 53, 11);
     for (const char* id : {"resample/texture-array", "resample/texture-pitched"}) {
-        const Variant* v = textures().find(id);
+        const Variant* v = test::texture_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
         const Matrix out =
             test::launched_twice(*v, input, test::named({{"scale", 100}, {"angle", 0}}));
@@ -74,7 +65,7 @@ TEST(OnchipTextureExact, BilinearWeightsAreTheUnitsBitForBit) {
             input.at(y, x) = static_cast<float>((7 * x + 13 * y) % 17);
     const Op op = *parse_op("resample");
     for (const char* id : {"resample/texture-array", "resample/texture-pitched"}) {
-        const Variant* v = textures().find(id);
+        const Variant* v = test::texture_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
         for (const auto& [scale, angle] : std::vector<std::pair<long long, long long>>{
                  {150, 0}, {370, 0}, {230, 17}, {100, 45}, {61, -100}}) {
@@ -96,7 +87,7 @@ TEST(OnchipTextureExact, EveryPixelValueReadsAsItsFraction) {
     Matrix input(1, 256);
     for (int p = 0; p < 256; ++p) input.data()[p] = static_cast<float>(p);
     for (const char* id : {"u8_to_float/texture-array", "u8_to_float/texture-pitched"}) {
-        const Variant* v = textures().find(id);
+        const Variant* v = test::texture_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
         const Matrix out = test::launched_twice(*v, input, {});
         EXPECT_EQ(out.data()[0], 0.0f) << id;

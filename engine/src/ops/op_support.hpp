@@ -106,4 +106,28 @@ inline std::size_t filter_terms(const OpParams& p) {
     return static_cast<std::size_t>(2 * p.radius + 1);
 }
 
+// The CPU reference of filter X (`along_x`: each row) or filter Y (each column): every line's
+// window mean in double, lines spread over the host's cores.
+inline Reference filter_reference(const Matrix& in, const OpParams& p, bool along_x) {
+    Reference ref{Matrix(in.rows(), in.cols()), Matrix(in.rows(), in.cols()), filter_terms(p)};
+    const std::size_t rows = in.rows(), cols = in.cols();
+    parallel_for(along_x ? rows : cols, [&](std::size_t first, std::size_t last) {
+        for (std::size_t line = first; line < last; ++line) {
+            if (along_x) {
+                const float* row = in.row(line);
+                filter_line(
+                    static_cast<long long>(cols), p.radius, p.border,
+                    [row](long long j) { return row[j]; }, ref.value.row(line),
+                    ref.magnitude.row(line), 1);
+            } else {
+                filter_line(
+                    static_cast<long long>(rows), p.radius, p.border,
+                    [&in, line](long long j) { return in.at(static_cast<std::size_t>(j), line); },
+                    ref.value.data() + line, ref.magnitude.data() + line, cols);
+            }
+        }
+    });
+    return ref;
+}
+
 }  // namespace coalesce::ops
