@@ -928,7 +928,9 @@ std::string to_json(const RunRecord& record) {
         {"config", config_json(record.config)},
         {"runs", runs},
     };
-    return j.dump(2) + "\n";
+    // Text from outside (a file name that is not UTF-8, say) must not cost the finished run its
+    // results file: bytes that are not UTF-8 are written as U+FFFD.
+    return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 RunRecord from_json(const std::string& text) {

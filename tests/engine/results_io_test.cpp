@@ -246,6 +246,8 @@ TEST(ResultsJson, UsesTheDesignFieldNamesAndRecordsTheFormula) {
     EXPECT_EQ(j.at("config").at("input_file"),
               "photos/coffee.png");  // which image, not only its size
     EXPECT_EQ(from_json(to_json(rec)).config.input_file, "photos/coffee.png");
+    rec.config.input_file = "\xff\xfe-image.png";  // a name that is not UTF-8 is still written
+    EXPECT_EQ(from_json(to_json(rec)).config.input_file, "\xEF\xBF\xBD\xEF\xBF\xBD-image.png");
     EXPECT_EQ(j.at("config").at("formula"), kBandwidthFormula);
     EXPECT_EQ(j.at("config").at("input").at("cols"), 5);
     EXPECT_EQ(j.at("device").at("name"), rec.device.name);
