@@ -81,9 +81,26 @@ InputImage load_input(const std::string& path) {
 #endif
 }
 
-// --lesson ID: the lesson's variants, sizes and filter parameters. --sizes, --radius and --border,
-// when given, replace the lesson's own; --ops, --variants and --input would contradict it.
-void apply_lesson(const BenchOptions& o, const Registry& registry, RunConfig& config) {
+// The lesson's sweep, each axis given with --param replacing the lesson's axis of that name.
+std::vector<ParamAxis> lesson_sweep(const Lesson& lesson, const std::vector<ParamAxis>& given) {
+    std::vector<ParamAxis> sweep = lesson.sweep;
+    for (const ParamAxis& axis : given) {
+        const auto same = std::find_if(sweep.begin(), sweep.end(),
+                                       [&](const ParamAxis& a) { return a.name == axis.name; });
+        if (same != sweep.end())
+            *same = axis;
+        else
+            sweep.push_back(axis);
+    }
+    return sweep;
+}
+
+// --lesson ID: the lesson's variants, tiers, sizes, sweep and filter parameters. --sizes, --param,
+// --tier, --radius and --border, when given, replace the lesson's own; --ops, --variants and
+// --input would contradict it. Without a CUDA device, or with --cpu, the host variants of the
+// lesson's operations run beside its GPU variants, so the lesson can be followed on any machine.
+void apply_lesson(const BenchOptions& o, const Registry& registry, int device_count,
+                  RunConfig& config) {
     const Lesson* lesson = find_lesson(o.lesson);
     if (!lesson)
         throw UsageError("--lesson: no lesson is called '" + o.lesson + "' (see --lessons)");
@@ -94,11 +111,21 @@ void apply_lesson(const BenchOptions& o, const Registry& registry, RunConfig& co
         throw UsageError(
             "--lesson chooses the variants itself: leave out --ops, --variants and "
             "--input");
-    for (const std::string& id : lesson->variants)
-        if (!registry.find(id))
+    std::vector<Op> ops;
+    for (const std::string& id : lesson->variants) {
+        const Variant* v = registry.find(id);
+        if (!v)
             throw UsageError("--lesson " + o.lesson + ": variant '" + id +
                              "' is not loaded (texture variants come from the texture plugin)");
+        if (std::find(ops.begin(), ops.end(), v->info.op) == ops.end()) ops.push_back(v->info.op);
+    }
     config.variants = lesson->variants;
+    if (device_count == 0 || o.include_cpu)
+        for (const Variant& v : registry.variants())
+            if (!v.info.gpu && std::find(ops.begin(), ops.end(), v.info.op) != ops.end())
+                config.variants.push_back(v.info.id);
+    if (o.tiers.empty()) config.tiers = lesson->tiers;
+    config.sweep = lesson_sweep(*lesson, config.sweep);
     config.sizes = lesson->sizes;
     if (o.radius == OpParams{}.radius) config.params.radius = lesson->params.radius;
     if (o.border == border_name(OpParams{}.border)) config.params.border = lesson->params.border;
@@ -150,7 +177,7 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
         config.device = *o.device;
     }
 
-    if (!o.lesson.empty()) apply_lesson(o, registry, config);
+    if (!o.lesson.empty()) apply_lesson(o, registry, device_count, config);
     // Sizes are checked before the image is decoded: a typo fails fast.
     if (!o.sizes.empty()) config.sizes = checked_sizes(o.sizes);
     if (!o.input.empty()) {

@@ -171,8 +171,9 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
     app.add_flag("--lessons", o.list_lessons,
                  "List the course's findings (id, whether Coalesce runs them) and exit");
     app.add_option("--lesson", o.lesson,
-                   "Run one finding of the course: its variants at its sizes and filter "
-                   "parameters (--sizes, --radius and --border, when given, replace the lesson's)")
+                   "Run one finding of the course: its variants at its sizes, its parameter "
+                   "sweep and filter parameters (--sizes, --param, --tier, --radius and --border, "
+                   "when given, replace the lesson's)")
         ->type_name("ID");
     auto* json = app.add_option("--json", o.json_path,
                                 "Write the results as JSON (schema coalesce-results/1)")

@@ -33,19 +33,34 @@ AppOptions parse_app_options(const QStringList& arguments) {
     const QCommandLineOption screenshot(
         "screenshot", "When done (after --autorun's run), save the window to this PNG and quit.",
         "file.png");
+    const QCommandLineOption counters(
+        "counters",
+        "Follow each run by a hardware counters pass under Nsight Compute (Run > Hardware "
+        "Counters).");
     const QCommandLineOption run_and_screenshot("run-and-screenshot",
                                                 "Same as --autorun --screenshot FILE.", "file.png");
     const QCommandLineOption export_chart(
         "export-chart", "Export the chart (.png, .svg or .pdf) and quit.", "file");
     const QCommandLineOption chart(
-        "chart", "The chart to show or export: bandwidth, sweep or compare.", "name");
+        "chart",
+        "The chart to show or export: bandwidth, sweep, compare, parameter, dram-model (hardware "
+        "counters: DRAM bytes over the model) or sectors (sectors per request and bank "
+        "conflicts).",
+        "name");
+    const QCommandLineOption parameter(
+        "parameter",
+        "The parameter chart's x axis where the results sweep several (offset, stride, ...).",
+        "name");
+    const QCommandLineOption measure(
+        "measure", "The parameter chart's measure: gbps, percent (of copy) or ns (per access).",
+        "name");
     // --plugins as coalesce-bench spells it; --plugin-dir, the window's earlier name, still works.
     const QCommandLineOption plugins(QStringList{"plugins", "plugin-dir"},
                                      "Also load variant plugins from this folder (as "
                                      "coalesce-bench --plugins; --plugin-dir is the same).",
                                      "dir");
-    parser.addOptions({open_results, compare, sizes, autorun, screenshot, run_and_screenshot,
-                       export_chart, chart, plugins});
+    parser.addOptions({open_results, compare, sizes, autorun, counters, screenshot,
+                       run_and_screenshot, export_chart, chart, parameter, measure, plugins});
     parser.process(arguments);
 
     AppOptions o;
@@ -63,13 +78,23 @@ AppOptions parse_app_options(const QStringList& arguments) {
     }
     o.sizes = parser.value(sizes);
     o.autorun = parser.isSet(autorun) || parser.isSet(run_and_screenshot);
+    o.counters = parser.isSet(counters);
     o.screenshot = parser.isSet(run_and_screenshot) ? parser.value(run_and_screenshot)
                                                     : parser.value(screenshot);
     o.export_chart = parser.value(export_chart);
     o.chart = parser.value(chart);
-    if (!o.chart.isEmpty() && o.chart != "bandwidth" && o.chart != "sweep" &&
-        o.chart != "compare") {
-        std::fprintf(stderr, "coalesce: --chart must be bandwidth, sweep or compare\n");
+    const QStringList charts{"bandwidth", "sweep", "compare", "parameter", "dram-model", "sectors"};
+    if (!o.chart.isEmpty() && !charts.contains(o.chart)) {
+        std::fprintf(stderr,
+                     "coalesce: --chart must be bandwidth, sweep, compare, parameter, dram-model "
+                     "or sectors\n");
+        std::exit(2);
+    }
+    o.parameter = parser.value(parameter);
+    o.measure = parser.value(measure);
+    if (!o.measure.isEmpty() && o.measure != "gbps" && o.measure != "percent" &&
+        o.measure != "ns") {
+        std::fprintf(stderr, "coalesce: --measure must be gbps, percent or ns\n");
         std::exit(2);
     }
     o.plugin_dirs = parser.values(plugins);

@@ -15,9 +15,12 @@ struct AppOptions {
     QStringList compare;      // two results files to compare
     QString sizes;            // run a sweep of these sizes instead of the loaded input
     bool autorun = false;     // start a run once the window shows
+    bool counters = false;    // runs are followed by a hardware counters pass
     QString screenshot;       // after everything else, grab the window to this PNG and quit
     QString export_chart;     // export the current chart to this file (.png/.svg/.pdf) and quit
-    QString chart;            // which chart: bandwidth, sweep or compare
+    QString chart;            // bandwidth, sweep, compare, parameter, dram-model or sectors
+    QString parameter;        // the parameter chart's x axis (empty: the most swept one)
+    QString measure;          // the parameter chart's y axis: gbps, percent or ns
     QStringList plugin_dirs;  // extra folders searched for plugins
 
     bool scripted() const { return !screenshot.isEmpty() || !export_chart.isEmpty(); }

@@ -24,7 +24,11 @@ QString lesson_html(const Lesson& lesson) {
         QStringList ids;
         for (const std::string& id : lesson.variants) ids << "<tt>" + html(id) + "</tt>";
         out += "<p><b>Variants:</b> " + ids.join(", ") + "<br><b>Size:</b> " +
-               format_sizes(lesson.sizes).toHtmlEscaped() + "</p>";
+               format_sizes(lesson.sizes).toHtmlEscaped();
+        if (!lesson.sweep.empty())
+            out += "<br><b>Parameters</b> (one run per combination): " +
+                   html(sweep_text(lesson.sweep));
+        out += "</p>";
     }
     if (!lesson.runnable) out += "<p><b>Not runnable yet:</b> " + html(lesson.missing) + "</p>";
     return out;

@@ -43,6 +43,7 @@ MainWindow::MainWindow(const QStringList& plugin_dirs, QWidget* parent,
     plugin_reports_ = load_plugins(registry_, extra);
 
     runs_ = new RunController(registry_, this);
+    runs_->setPluginDirs(plugin_dirs);
     loader_ = new InputLoader(this);
     createActions();
     setCentralWidget(createCentralArea());
@@ -104,6 +105,9 @@ void MainWindow::restoreSettings() {
             resizeDocks({findChild<QDockWidget*>("inputDock"), findChild<QDockWidget*>("runDock")},
                         {250, 250}, Qt::Horizontal);
             resizeDocks({lessons_dock_}, {700}, Qt::Horizontal);
+            // The input needs its few lines; the run settings take the rest of the column.
+            auto* input = findChild<QDockWidget*>("inputDock");
+            resizeDocks({input}, {input->widget()->minimumSizeHint().height()}, Qt::Vertical);
         });
     }
     for (QSplitter* splitter : findChildren<QSplitter*>())

@@ -14,6 +14,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -36,6 +37,7 @@ class ResultsModel;
 class ResultsPage;
 class RunController;
 class RunPanel;
+class WarpPicture;
 struct LoadedInput;
 
 class MainWindow : public QMainWindow {
@@ -75,7 +77,8 @@ public:
     bool saveResults(const QString& path);
     bool saveOutputImage(const QString& path);
     bool exportChart(const QString& path);
-    void showChart(const QString& which);  // "bandwidth", "sweep" or "compare"
+    // "bandwidth", "sweep", "compare", "parameter", "dram-model" or "sectors"
+    void showChart(const QString& which);
 
     // An input is being read or pictures drawn; idle() is emitted when that ends.
     bool isBusy() const;
@@ -99,6 +102,7 @@ public:
     RunController* runController() const { return runs_; }
     ImagePanes* imagePanes() const { return panes_; }
     LessonsPanel* lessonsPanel() const { return lessons_panel_; }
+    WarpPicture* warpPicture() const { return warp_; }
     MatrixView* inputView() const;
     MatrixView* outputView() const;
     MatrixView* differenceView() const;
@@ -135,6 +139,9 @@ private:
     void saveSettings() const;
     bool confirmDiscardResults(const QString& question);
     void emitIdleIfDone();
+
+    // Starts a run of the run panel's settings, `adjust` (when set) changing the config first.
+    bool startRun(const std::function<void(RunConfig&)>& adjust);
 
     // Messages.
     void showError(const QString& message);
@@ -181,6 +188,7 @@ private:
     ImagePanes* panes_ = nullptr;
     ResultsPage* results_page_ = nullptr;
     LessonsPanel* lessons_panel_ = nullptr;
+    WarpPicture* warp_ = nullptr;
     QDockWidget* lessons_dock_ = nullptr;
     QLabel* error_bar_ = nullptr;
     QPlainTextEdit* log_ = nullptr;
@@ -203,6 +211,7 @@ private:
     QAction* zoom_out_action_ = nullptr;
     QAction* fit_action_ = nullptr;
     QAction* experiments_action_ = nullptr;
+    QAction* counters_action_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     QMenu* view_menu_ = nullptr;
 };

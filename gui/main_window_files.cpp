@@ -98,7 +98,9 @@ bool MainWindow::saveOutputImage(const QString& path) {
 
 bool MainWindow::exportChart(const QString& path) {
     if (!charts()->currentChart()->hasData()) {
-        showError(kNothingToExport);
+        // The chart's title says what is missing (a counters chart: why there are no counters).
+        showError(QString(kNothingToExport) +
+                  " The chart says: " + charts()->currentChart()->chartTitle());
         return false;
     }
     QString error;
@@ -119,6 +121,12 @@ void MainWindow::showChart(const QString& which) {
         c->setCurrentWidget(c->sweep());
     else if (which == "compare")
         c->setCurrentWidget(c->compare());
+    else if (which == "parameter")
+        c->setCurrentWidget(c->parameter());
+    else if (which == "dram-model")
+        c->setCurrentWidget(c->dramModel());
+    else if (which == "sectors")
+        c->setCurrentWidget(c->sectors());
 }
 
 void MainWindow::chooseAndOpenResults() {

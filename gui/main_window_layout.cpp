@@ -6,8 +6,10 @@
 #include "lessons_panel.hpp"
 #include "matrix_view.hpp"
 #include "recent_files.hpp"
+#include "results/results_model.hpp"
 #include "results_page.hpp"
 #include "run_panel.hpp"
+#include "warp_picture.hpp"
 
 #include <QAction>
 #include <QDockWidget>
@@ -16,6 +18,8 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
@@ -57,6 +61,11 @@ void MainWindow::createActions() {
                             [active] { active()->zoomOut(); });
     fit_action_ = make("&Fit to Window", QKeySequence(Qt::CTRL | Qt::Key_0),
                        [active] { active()->fitToWindow(); });
+    counters_action_ = new QAction("Hardware &Counters", this);
+    counters_action_->setObjectName("countersAction");
+    counters_action_->setCheckable(true);
+    counters_action_->setToolTip(
+        "After the timed run, profile one launch of each verified GPU run under Nsight Compute");
     experiments_action_ = new QAction("Show &Experiment Variants", this);
     experiments_action_->setCheckable(true);
     experiments_action_->setToolTip(
@@ -90,6 +99,8 @@ void MainWindow::createMenus() {
     QMenu* run = menuBar()->addMenu("&Run");
     run->addAction(run_action_);
     run->addAction(cancel_action_);
+    run->addSeparator();
+    run->addAction(counters_action_);
 
     view_menu_ = menuBar()->addMenu("&View");
     view_menu_->addAction(zoom_in_action_);
@@ -184,10 +195,26 @@ void MainWindow::createDocks() {
     connect(experiments_action_, &QAction::toggled, run_panel_, &RunPanel::setShowExperiments);
     connect(run_panel_, &RunPanel::experimentsShownChanged, experiments_action_,
             &QAction::setChecked);
+    connect(run_panel_, &RunPanel::parametersValidChanged, this,
+            [this](bool valid) { run_action_->setEnabled(valid && !isRunning()); });
+    counters_action_->setChecked(run_panel_->countersRequested());
+    connect(counters_action_, &QAction::toggled, run_panel_, &RunPanel::setCountersRequested);
+    connect(run_panel_, &RunPanel::countersRequestedChanged, counters_action_,
+            &QAction::setChecked);
     auto* run_box = new QWidget(this);
     auto* run_layout = new QVBoxLayout(run_box);
     run_layout->setContentsMargins(4, 4, 4, 4);
-    run_layout->addWidget(run_panel_, 1);
+    // The settings scroll rather than make the window taller than the screen.
+    auto* run_scroll = new QScrollArea(run_box);
+    run_scroll->setObjectName("runScroll");
+    run_scroll->setWidgetResizable(true);
+    run_scroll->setFrameShape(QFrame::NoFrame);
+    run_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    run_scroll->setWidget(run_panel_);
+    // As wide as the settings need, so nothing is cut off at the right.
+    run_scroll->setMinimumWidth(run_panel_->minimumSizeHint().width() +
+                                run_scroll->verticalScrollBar()->sizeHint().width());
+    run_layout->addWidget(run_scroll, 1);
     auto* buttons = new QHBoxLayout;
     for (QAction* action : {run_action_, cancel_action_}) {
         auto* b = new QToolButton(run_box);
@@ -224,7 +251,20 @@ void MainWindow::createDocks() {
     // The settings column runs the full height; the log sits under the pictures and results.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
 
-    resizeDocks({log_dock}, {90}, Qt::Vertical);
+    // One warp of the selected result, beside the log: small, and read next to the table.
+    warp_ = new WarpPicture(this);
+    auto* warp_dock = new QDockWidget("One warp", this);
+    warp_dock->setObjectName("warpDock");
+    warp_dock->setWidget(warp_);
+    splitDockWidget(log_dock, warp_dock, Qt::Horizontal);
+    connect(results_page_, &ResultsPage::currentResultChanged, this, [this](int row) {
+        warp_->setView(row >= 0 && row < resultsModel()->rowCount()
+                           ? warp_view(registry_, resultsModel()->result(row))
+                           : WarpView{});
+    });
+    connect(resultsModel(), &QAbstractItemModel::modelReset, warp_, [this] { warp_->setView({}); });
+
+    resizeDocks({log_dock}, {150}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {

@@ -4,6 +4,7 @@
 
 #include "image_panes.hpp"
 #include "lessons_panel.hpp"
+#include "results/counters_cells.hpp"
 #include "results/results_model.hpp"
 #include "results_page.hpp"
 #include "run_controller.hpp"
@@ -36,6 +37,25 @@ void MainWindow::connectRuns() {
                     .arg(QString::fromStdString(result.variant),
                          QString::fromStdString(result.error)));
     });
+    connect(runs_, &RunController::countersStarted, this, [this](int planned) {
+        if (planned > 0)
+            log(QString("Hardware counters: profiling one launch of each of %1 verified GPU runs "
+                        "under Nsight Compute…")
+                    .arg(planned));
+    });
+    connect(runs_, &RunController::countersCollected, this,
+            [this](int planned, int measured, const QString& problem) {
+                if (planned == 0 || measured == 0)
+                    log("Hardware counters: none. " + problem);
+                else if (measured < planned)
+                    log(QString("Hardware counters: %1 of %2 runs measured%3 (each cell's "
+                                "tooltip says why)")
+                            .arg(measured)
+                            .arg(planned)
+                            .arg(problem.isEmpty() ? QString() : "; " + problem));
+                else
+                    log(QString("Hardware counters: all %1 runs measured.").arg(measured));
+            });
     connect(runs_, &RunController::runStarted, this, &MainWindow::onRunStarted);
     connect(runs_, &RunController::finished, this, &MainWindow::onFinished);
     connect(runs_, &RunController::failed, this, &MainWindow::onFailed);
@@ -51,7 +71,9 @@ void MainWindow::onDeviceProbed(int count, const DeviceInfo&, const QString& sum
     emit deviceReady();
 }
 
-bool MainWindow::startRun() {
+bool MainWindow::startRun() { return startRun({}); }
+
+bool MainWindow::startRun(const std::function<void(RunConfig&)>& adjust) {
     if (isRunning()) return false;
     QString error;
     std::optional<RunConfig> config = run_panel_->makeConfig(&error);
@@ -59,6 +81,8 @@ bool MainWindow::startRun() {
         config->input = input_->matrix;
         config->input_file = input_->path.string();
     }
+    if (config && adjust) adjust(*config);
+    runs_->setCountersEnabled(run_panel_->countersRequested());
     if (config) error = runs_->startRun(*config);
     if (!error.isEmpty()) {
         showError(error);
@@ -104,6 +128,7 @@ void MainWindow::onFinished(const RunRecord& record) {
             .arg(failed)
             .arg(cancelled)
             .arg(record.runs.size()));
+    for (const QString& line : countersNotes(record)) log(line);
     if (failed > 0)
         showError(QString("%1 run(s) failed; see the Status column and the log.").arg(failed));
     unsaved_ = !record.runs.empty();
@@ -146,7 +171,7 @@ void MainWindow::showNoOutputs(const RunRecord& record, const QString& why) {
 }
 
 void MainWindow::setRunning(bool running) {
-    run_action_->setEnabled(!running);
+    run_action_->setEnabled(!running && run_panel_->parametersValid());
     cancel_action_->setEnabled(running);
     run_panel_->setRunning(running);
     lessons_panel_->setRunning(running);
@@ -178,7 +203,12 @@ bool MainWindow::runLesson(const Lesson& lesson) {
     run_panel_->applyLesson(lesson);
     log(QString("Lesson: %1").arg(QString::fromStdString(lesson.title)));
     showChart("bandwidth");
-    return startRun();
+    // The run panel holds the lesson's variants, sizes and filter parameters; its parameter sweep
+    // and tiers travel in the run's config, so a lesson sweeps whatever the panel shows.
+    return startRun([&lesson](RunConfig& config) {
+        config.sweep = lesson.sweep;
+        config.tiers = lesson.tiers;
+    });
 }
 
 }  // namespace coalesce::gui

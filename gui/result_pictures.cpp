@@ -38,6 +38,7 @@ void add_difference(const RunResult& r, const RunConfig& config, const Matrix& i
     OpParams params = config.params;
     params.radius = r.radius;
     if (const auto border = parse_border(r.border)) params.border = *border;
+    params.values = r.params;  // this run's point of a sweep (a resample's scale, say)
     const Reference reference = cpu_reference(*op, input, params);
     if (stale()) return;
     HeatStats stats;

@@ -38,8 +38,22 @@ ResultsPage::ResultsPage(QWidget* parent) : QWidget(parent) {
     header->setSectionHidden(ResultsModel::OperationColumn, true);
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header, &QWidget::customContextMenuRequested, this, &ResultsPage::showColumnMenu);
+    // The counters columns show once a counters pass looked at the runs (or a file has them).
+    const auto counters_columns = [this, header] {
+        for (int c = ResultsModel::FirstCountersColumn; c <= ResultsModel::LastCountersColumn; ++c)
+            header->setSectionHidden(c, !model_->hasCountersInfo());
+    };
+    connect(model_, &QAbstractItemModel::modelReset, this, counters_columns);
+    counters_columns();
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { emit currentResultChanged(currentRow()); });
+    // The parameter and model columns show only while some run has a value in them.
+    connect(model_, &QAbstractItemModel::modelReset, this,
+            [this] { fitSparseColumns(0, model_->rowCount() - 1, true); });
+    connect(
+        model_, &QAbstractItemModel::rowsInserted, this,
+        [this](const QModelIndex&, int first, int last) { fitSparseColumns(first, last, false); });
+    fitSparseColumns(0, -1, true);
 
     charts_ = new ResultsChartsWidget(model_, this);
     charts_->setObjectName("charts");
@@ -64,6 +78,16 @@ void ResultsPage::showColumnMenu(const QPoint& pos) {
                 [header, c](bool on) { header->setSectionHidden(c, !on); });
     }
     menu.exec(header->mapToGlobal(pos));
+}
+
+void ResultsPage::fitSparseColumns(int first, int last, bool hide_empty) {
+    QHeaderView* header = table_->horizontalHeader();
+    for (int c = 0; c < model_->columnCount(); ++c) {
+        if (!ResultsModel::isSparseColumn(c)) continue;
+        bool any = false;
+        for (int row = first; row <= last && !any; ++row) any = model_->hasValue(row, c);
+        if (any || hide_empty) header->setSectionHidden(c, !any);
+    }
 }
 
 void ResultsPage::selectResult(int row) {

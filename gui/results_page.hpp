@@ -38,6 +38,9 @@ signals:
 
 private:
     void showColumnMenu(const QPoint& pos);
+    // Shows the sparse columns that rows first..last have values in; with hide_empty, hides the
+    // others (the rows are then the whole table).
+    void fitSparseColumns(int first, int last, bool hide_empty);
 
     ResultsModel* model_ = nullptr;
     ResultsTableProxy* proxy_ = nullptr;

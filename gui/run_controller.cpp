@@ -4,6 +4,8 @@
 
 #include "coalesce/host_memory.hpp"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QEventLoop>
 
 namespace coalesce::gui {
@@ -11,6 +13,9 @@ namespace coalesce::gui {
 RunController::RunController(const Registry& registry, QObject* parent)
     : QObject(parent), registry_(registry) {
     register_engine_metatypes();
+    qRegisterMetaType<CountersRequest>();
+    // The pass starts coalesce-bench under ncu: the one installed or built beside the app.
+    counters_.bench = QDir(QCoreApplication::applicationDirPath()).filePath("coalesce-bench");
 }
 
 RunController::~RunController() {
@@ -34,6 +39,8 @@ void RunController::start() {
             });
     connect(worker_, &RunWorker::progress, this, &RunController::progress);
     connect(worker_, &RunWorker::resultReady, this, &RunController::resultReady);
+    connect(worker_, &RunWorker::countersStarted, this, &RunController::countersStarted);
+    connect(worker_, &RunWorker::countersCollected, this, &RunController::countersCollected);
     connect(worker_, &RunWorker::finished, this, [this](const RunRecord& record) {
         setRunning(false);
         emit finished(record);
@@ -63,7 +70,7 @@ QString RunController::startRun(RunConfig config) {
         return QString("Not enough host memory for this run: %1.").arg(QString::fromStdString(why));
     setRunning(true);
     emit runStarted(config);
-    emit requestRun(config, ++run_id_);
+    emit requestRun(config, ++run_id_, counters_);
     return {};
 }
 

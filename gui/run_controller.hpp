@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine_metatypes.hpp"
+#include "run_worker.hpp"
 
 #include "coalesce/registry.hpp"
 #include "coalesce/runner.hpp"
@@ -16,8 +17,6 @@
 #include <optional>
 
 namespace coalesce::gui {
-
-class RunWorker;
 
 class RunController : public QObject {
     Q_OBJECT
@@ -45,6 +44,14 @@ public:
     // failed are emitted before this returns). Events are processed meanwhile.
     void stopAndWait();
 
+    // After each timed run, a hardware counters pass on the worker thread (collect_counters).
+    void setCountersEnabled(bool on) { counters_.enabled = on; }
+    bool countersEnabled() const { return counters_.enabled; }
+    // The coalesce-bench the pass profiles; by default the one next to the application.
+    void setCountersBench(const QString& path) { counters_.bench = path; }
+    QString countersBench() const { return counters_.bench; }
+    void setPluginDirs(const QStringList& dirs) { counters_.plugin_dirs = dirs; }
+
     void setKeepOutputsBudget(double bytes) { keep_budget_ = bytes; }
     // Stands in for the host's available memory (tests); unset: /proc/meminfo.
     void setAvailableHostMemory(std::optional<std::size_t> bytes) { available_memory_ = bytes; }
@@ -57,7 +64,10 @@ signals:
     void finished(const coalesce::RunRecord& record);
     void failed(const QString& message);
     void log(const QString& line);
-    void requestRun(const coalesce::RunConfig& config, quint64 run_id);  // to the worker
+    void countersStarted(int planned);
+    void countersCollected(int planned, int measured, const QString& problem);
+    void requestRun(const coalesce::RunConfig& config, quint64 run_id,
+                    const coalesce::gui::CountersRequest& counters);  // to the worker
 
 private:
     void setRunning(bool running);
@@ -71,6 +81,7 @@ private:
     bool running_ = false;
     quint64 run_id_ = 0;  // the latest run sent to the worker
     double keep_budget_ = kDefaultKeepBudget;
+    CountersRequest counters_;
     std::optional<std::size_t> available_memory_;
 };
 

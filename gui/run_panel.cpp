@@ -1,5 +1,7 @@
 #include "run_panel.hpp"
 
+#include "param_inputs.hpp"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -84,7 +86,11 @@ RunPanel::RunPanel(const Registry& registry, QWidget* parent)
     layout->addWidget(makeOperationsBox());
     layout->addWidget(makeVariantsBox(), 1);
     layout->addWidget(makeParametersBox());
+    param_inputs_ = new ParamInputs(this);
+    connect(param_inputs_, &ParamInputs::validityChanged, this, &RunPanel::parametersValidChanged);
+    layout->addWidget(param_inputs_);
     layout->addWidget(makeSizesBox());
+    layout->addWidget(makeCountersBox());
     summary_ = new QLabel(this);
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
@@ -106,6 +112,7 @@ QWidget* RunPanel::makeOperationsBox() {
         auto* check = new QCheckBox(qs(op_name(op)), box);
         check->setChecked(true);
         check->setObjectName("op_" + qs(op_name(op)));
+        check->setToolTip(qs(describe(op).summary));
         connect(check, &QCheckBox::toggled, this, [this] {
             updateVariantVisibility();
             emit selectionChanged();
@@ -152,6 +159,7 @@ QWidget* RunPanel::makeVariantsBox() {
     tree_->setHeaderHidden(true);
     tree_->setColumnCount(1);
     tree_->setUniformRowHeights(true);
+    tree_->setMinimumHeight(120);  // a few variants in view even when the settings scroll
     // Ids are never elided: the column is as wide as the longest one and the tree scrolls.
     tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     tree_->header()->setStretchLastSection(false);
@@ -251,6 +259,24 @@ QWidget* RunPanel::makeSizesBox() {
     return box;
 }
 
+// One line, so the variant tree keeps its room; the tooltip says what the pass does.
+QWidget* RunPanel::makeCountersBox() {
+    counters_ = new QCheckBox("Hardware counters after the run (Nsight Compute)", this);
+    counters_->setObjectName("hardwareCounters");
+    counters_->setToolTip(
+        "After the timed run, one profiled launch of each verified GPU run: coalesce-bench (next "
+        "to this program) runs once more under Nsight Compute's ncu. DRAM bytes against the "
+        "model, sectors per request, bank conflicts, hit rates and occupancy join each result; "
+        "the timings are not touched. Where counters cannot be had (no GPU, no ncu, no "
+        "permission to profile), each run says why.");
+    connect(counters_, &QCheckBox::toggled, this, &RunPanel::countersRequestedChanged);
+    return counters_;
+}
+
+bool RunPanel::countersRequested() const { return counters_->isChecked(); }
+
+void RunPanel::setCountersRequested(bool on) { counters_->setChecked(on); }
+
 void RunPanel::setDeviceAvailable(bool have_gpu, const QString& why) {
     // Short enough to read at a glance; the full reason is the tooltip.
     device_note_->setVisible(!have_gpu && !why.isEmpty());
@@ -286,9 +312,14 @@ void RunPanel::setInputShape(std::optional<Shape> shape) {
 
 void RunPanel::setRunning(bool running) {
     for (QWidget* w : findChildren<QGroupBox*>()) w->setEnabled(!running);
+    counters_->setEnabled(!running);
 }
 
 void RunPanel::updateVariantVisibility() {
+    std::vector<Op> checked;
+    for (Op op : all_ops())
+        if (op_boxes_.at(op)->isChecked()) checked.push_back(op);
+    param_inputs_->setOperations(checked);
     for (const Variant& v : registry_.variants())
         variant_items_.at(qs(v.info.id))
             ->setHidden(!op_boxes_.at(v.info.op)->isChecked() ||
@@ -331,6 +362,12 @@ std::optional<RunConfig> RunPanel::makeConfig(QString* error) const {
                            : "Choose at least one CPU variant (host): there is no CUDA device.";
         return std::nullopt;
     }
+    if (!param_inputs_->isValid()) {
+        *error = param_inputs_->problem();
+        if (!error->isEmpty()) (*error)[0] = (*error)[0].toUpper();
+        return std::nullopt;
+    }
+    config.sweep = param_inputs_->axes();
     config.params.radius = radius_->value();
     config.params.border = all_borders().at(static_cast<std::size_t>(border_->currentIndex()));
     config.reps = reps_->value();
@@ -384,7 +421,10 @@ void RunPanel::setSweep(bool sweep, const QString& sizes) {
     if (!sizes.isEmpty()) sizes_->setText(sizes);
 }
 
+bool RunPanel::parametersValid() const { return param_inputs_->isValid(); }
+
 void RunPanel::setParams(const OpParams& params) {
+    param_inputs_->setValues(params.values);
     radius_->setValue(params.radius);
     const auto& borders = all_borders();
     const auto it = std::find(borders.begin(), borders.end(), params.border);
@@ -435,6 +475,8 @@ void RunPanel::saveSettings(QSettings& settings) const {
     settings.setValue("run/sweep", sweep_->isChecked());
     settings.setValue("run/sizes", sizes_->text());
     settings.setValue("run/showExperiments", show_experiments_);
+    param_inputs_->saveSettings(settings);
+    settings.setValue("run/counters", countersRequested());
 }
 
 void RunPanel::restoreSettings(const QSettings& settings) {
@@ -454,6 +496,8 @@ void RunPanel::restoreSettings(const QSettings& settings) {
     reps_->setValue(settings.value("run/reps", reps_->value()).toInt());
     setSweep(settings.value("run/sweep", false).toBool(), settings.value("run/sizes").toString());
     setShowExperiments(settings.value("run/showExperiments", false).toBool());
+    param_inputs_->restoreSettings(settings);
+    setCountersRequested(settings.value("run/counters", false).toBool());
     updateVariantVisibility();
     emit selectionChanged();
 }

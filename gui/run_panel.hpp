@@ -1,6 +1,7 @@
 // The run settings: operations, variants (classic ones by memory space, tuned ones in their own
 // group, experiments only on request; tooltips from each variant's own description), filter
-// radius, border mode, repetitions and the sizes to run.
+// radius, border mode, repetitions, the operations' named parameters (a value or a sweep each)
+// and the sizes to run.
 #pragma once
 
 #include "coalesce/lessons.hpp"
@@ -26,6 +27,8 @@ class QTreeWidgetItem;
 
 namespace coalesce::gui {
 
+class ParamInputs;
+
 class RunPanel : public QWidget {
     Q_OBJECT
 public:
@@ -50,12 +53,22 @@ public:
     QStringList checkedVariants() const;  // ids, including those of unchecked operations
     void setCheckedVariants(const QStringList& ids);
     void setSweep(bool sweep, const QString& sizes = {});
+    // Radius, border and the named parameters (one value each; the others back to default).
     void setParams(const OpParams& params);
+    // The named parameters' inputs (offset, stride, ...: one value or a sweep each).
+    ParamInputs* paramInputs() const { return param_inputs_; }
+    // Every shown parameter input can run (a bad one is red and keeps Run disabled).
+    bool parametersValid() const;
 
     // Experiments (tuning ideas kept because they lost) are listed, and run when checked, only
     // while this is on.
     void setShowExperiments(bool show);
     bool showExperiments() const { return show_experiments_; }
+
+    // After the timed run, one profiled launch of each verified GPU run under Nsight Compute
+    // (hardware counters); off by default.
+    bool countersRequested() const;
+    void setCountersRequested(bool on);
 
     // Chooses exactly the lesson's variants (and their operations), sizes and parameters.
     void applyLesson(const Lesson& lesson);
@@ -66,6 +79,8 @@ public:
 signals:
     void selectionChanged();
     void experimentsShownChanged(bool shown);
+    void parametersValidChanged(bool valid);
+    void countersRequestedChanged(bool on);
 
 private:
     QWidget* makeOperationsBox();
@@ -74,6 +89,7 @@ private:
     void addVariantItem(QTreeWidgetItem* group, const Variant& v);
     QWidget* makeParametersBox();
     QWidget* makeSizesBox();
+    QWidget* makeCountersBox();
     void updateVariantVisibility();
     std::vector<const Variant*> selectedVariants() const;
 
@@ -88,11 +104,13 @@ private:
     QSpinBox* radius_ = nullptr;
     QComboBox* border_ = nullptr;
     QSpinBox* reps_ = nullptr;
+    ParamInputs* param_inputs_ = nullptr;
     QRadioButton* loaded_input_ = nullptr;
     QRadioButton* sweep_ = nullptr;
     QLineEdit* sizes_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* device_note_ = nullptr;
+    QCheckBox* counters_ = nullptr;
     std::optional<Shape> input_shape_;
 };
 

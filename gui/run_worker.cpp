@@ -1,8 +1,10 @@
 #include "run_worker.hpp"
 
+#include "coalesce/counters_pass.hpp"
 #include "coalesce/device.hpp"
 
 #include <exception>
+#include <string>
 
 namespace coalesce::gui {
 
@@ -42,7 +44,36 @@ void RunWorker::probeDevice() {
     }
 }
 
-void RunWorker::run(coalesce::RunConfig config, quint64 run_id) {
+void RunWorker::collectCounters(RunRecord& record, quint64 run_id, const CountersRequest& request) {
+    // The engine's own choice of the runs to profile, made on a copy (planning resets statuses).
+    RunRecord probe = record;
+    const std::size_t planned = counters_steps::plan(probe, {}).runs.size();
+    emit countersStarted(static_cast<int>(planned));
+    Progress note;
+    note.what = planned > 0
+                    ? "Hardware counters: profiling one launch of each of " +
+                          std::to_string(planned) + " verified GPU runs under Nsight Compute"
+                    : "Hardware counters: no verified GPU run to profile";
+    emit progress(note);
+    CountersOptions options;
+    options.bench = request.bench.toStdString();
+    for (const QString& dir : request.plugin_dirs) options.plugin_dirs.push_back(dir.toStdString());
+    options.cancelled = [this, run_id] { return cancelled_up_to_.load() >= run_id; };
+    CountersSummary summary;
+    try {
+        summary = collect_counters(record, options);
+    } catch (const std::exception& e) {
+        // The timed results stand; only the pass is lost, and every run without counters says so.
+        summary.planned = planned;
+        summary.problem = std::string("the counters pass failed: ") + e.what();
+        for (RunResult& r : record.runs)
+            if (!r.counters && r.counters_status.empty()) r.counters_status = summary.problem;
+    }
+    emit countersCollected(static_cast<int>(summary.planned), static_cast<int>(summary.measured),
+                           QString::fromStdString(summary.problem));
+}
+
+void RunWorker::run(coalesce::RunConfig config, quint64 run_id, CountersRequest counters) {
     Runner runner(registry_);
     {
         std::lock_guard lock(mutex_);
@@ -63,6 +94,9 @@ void RunWorker::run(coalesce::RunConfig config, quint64 run_id) {
     try {
         RunRecord record = runner.run(config);
         forget_runner();
+        // A run cancelled during its timed part gets no counters pass: the person asked to stop.
+        if (counters.enabled && !record.cancelled && cancelled_up_to_.load() < run_id)
+            collectCounters(record, run_id, counters);
         emit finished(record);
     } catch (const std::exception& e) {
         forget_runner();

@@ -9,11 +9,20 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <mutex>
 
 namespace coalesce::gui {
+
+// After the timed run, a counters pass (collect_counters: one profiled launch of each verified GPU
+// run under Nsight Compute) on the worker thread, when enabled.
+struct CountersRequest {
+    bool enabled = false;
+    QString bench;            // coalesce-bench, the process ncu profiles
+    QStringList plugin_dirs;  // plugins the run loaded besides the default search path
+};
 
 class RunWorker : public QObject {
     Q_OBJECT
@@ -28,8 +37,11 @@ public:
 
 public slots:
     void probeDevice();
-    // run_id: increasing numbers chosen by the caller, used by cancel().
-    void run(coalesce::RunConfig config, quint64 run_id);
+    // run_id: increasing numbers chosen by the caller, used by cancel(). A cancel during the
+    // counters pass stops it; the timed results stay, each run's counters status says
+    // "cancelled".
+    void run(coalesce::RunConfig config, quint64 run_id,
+             coalesce::gui::CountersRequest counters = {});
 
 signals:
     // device: device 0, or the host without one; summary: "NVIDIA H200 (compute 9.0, 132 SMs,
@@ -38,10 +50,16 @@ signals:
     void progress(const coalesce::Progress& progress);
     void resultReady(const coalesce::RunResult& result);
     void finished(const coalesce::RunRecord& record);
+    // The counters pass starts on `planned` runs (verified GPU runs; 0: none qualifies), and
+    // how it ended: runs measured, and the one reason that covers those without (may be empty).
+    void countersStarted(int planned);
+    void countersCollected(int planned, int measured, const QString& problem);
     // The run could not start or ended with an exception; the window shows the message.
     void failed(const QString& message);
 
 private:
+    void collectCounters(RunRecord& record, quint64 run_id, const CountersRequest& request);
+
     const Registry& registry_;
     std::atomic<quint64> cancelled_up_to_{0};  // runs with ids <= this are cancelled
     std::mutex mutex_;                         // guards current_ and current_id_
@@ -50,3 +68,5 @@ private:
 };
 
 }  // namespace coalesce::gui
+
+Q_DECLARE_METATYPE(coalesce::gui::CountersRequest)

@@ -1,6 +1,8 @@
 #include "scripted_session.hpp"
 
 #include "main_window.hpp"
+#include "results/chart_widgets.hpp"
+#include "results/param_sweep_model.hpp"
 #include "run_panel.hpp"
 
 #include <QCoreApplication>
@@ -65,7 +67,25 @@ void ScriptedSession::afterInput(bool ok) {
         if (options_.chart.isEmpty()) window_.showChart("compare");
     }
     if (!options_.chart.isEmpty()) window_.showChart(options_.chart);
+    if (!options_.measure.isEmpty())
+        window_.charts()->parameter()->setMeasure(
+            options_.measure == "ns"        ? ParamSweepModel::Measure::ns_per_access
+            : options_.measure == "percent" ? ParamSweepModel::Measure::percent_of_copy
+                                            : ParamSweepModel::Measure::gbps);
+    if (!options_.parameter.isEmpty()) {
+        ParameterChartWidget* chart = window_.charts()->parameter();
+        chart->setParameter(options_.parameter);
+        if (chart->sweepModel()->parameter() != options_.parameter) {
+            std::fprintf(stderr, "coalesce: --parameter %s: the results sweep %s\n",
+                         qPrintable(options_.parameter),
+                         chart->sweepModel()->sweptParameters().isEmpty()
+                             ? "no parameter"
+                             : qPrintable(chart->sweepModel()->sweptParameters().join(", ")));
+            ok_ = false;
+        }
+    }
     if (!options_.sizes.isEmpty()) window_.runPanel()->setSweep(true, options_.sizes);
+    if (options_.counters) window_.runPanel()->setCountersRequested(true);
 
     if (options_.autorun) {
         // The worker first says whether there is a GPU: that picks the variants and sizes.

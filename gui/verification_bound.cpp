@@ -26,8 +26,11 @@ Matrix verification_bounds(Op op, const Reference& reference) {
     Matrix bounds(reference.magnitude.rows(), reference.magnitude.cols());
     const float* magnitude = reference.magnitude.data();
     float* out = bounds.data();
+    // verify() adds a reference's allowance (the texture unit's 8-bit weights) element by element.
+    const bool allowance = reference.allowance.shape() == reference.magnitude.shape();
     for (std::size_t i = 0; i < bounds.size(); ++i)
-        out[i] = static_cast<float>(factor * static_cast<double>(magnitude[i]));
+        out[i] = static_cast<float>(factor * static_cast<double>(magnitude[i]) +
+                                    (allowance ? reference.allowance.data()[i] : 0.0));
     return bounds;
 }
 

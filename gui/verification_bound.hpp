@@ -13,7 +13,8 @@ namespace coalesce::gui {
 // operation whose outputs sum `terms` values; 0 for exact operations.
 double bound_factor(Op op, std::size_t terms);
 
-// factor * magnitude per element: the largest |output - reference| verify() accepts there.
+// factor * magnitude (+ the reference's allowance, where it has one) per element: the largest
+// |output - reference| verify() accepts there.
 Matrix verification_bounds(Op op, const Reference& reference);
 
 }  // namespace coalesce::gui

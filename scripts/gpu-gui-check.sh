@@ -7,7 +7,9 @@
 # Usage: scripts/gpu-gui-check.sh [coalesce-gui-gpu.tar.xz | unpacked folder]
 # Writes to $OUT (the device tool's folder) or ./gpu-gui-check-out: the screenshot, a summary and
 # gpu-gui-logs.tar.gz with every log. Exit status 0 when every test passed and the app ran.
-# ONLY=tests or ONLY=app runs one half (to split the check over two calls of a time-limited tool).
+# ONLY=tests or ONLY=app runs one half (to split the check over two calls of a time-limited tool);
+# ONLY=counters runs the app once with its hardware counters pass (every variant at 8192x8192)
+# and exports the DRAM / model chart and a screenshot from that live run.
 set -uo pipefail
 
 source="${1:-coalesce-gui-gpu.tar.xz}"
@@ -58,7 +60,7 @@ command -v nvidia-smi > /dev/null && nvidia-smi -L | tee -a "$summary"
 
 only="${ONLY:-all}"
 for tests in coalesce_gui_results_tests coalesce_gui_tests coalesce_gui_responsiveness_tests; do
-    [[ "$only" == app ]] && break
+    [[ "$only" == app || "$only" == counters ]] && break
     start=$SECONDS
     "$root/bin/$tests" > "$logs/$tests.log" 2>&1
     rc=$?
@@ -72,7 +74,17 @@ done
 [[ -f "$logs/coalesce_gui_tests.log" ]] &&
     grep -E '^  [a-z_]+/' "$logs/coalesce_gui_tests.log" > "$out/gpu-gui-measured.txt"
 
-if [[ "$only" != tests ]]; then
+if [[ "$only" == counters ]]; then
+    start=$SECONDS
+    "$root/bin/coalesce" --sizes 8192x8192 --counters --autorun --chart dram-model \
+        --export-chart "$out/window-gpu-dram-model.png" \
+        --screenshot "$out/window-gpu-counters.png" > "$logs/app-counters.log" 2>&1
+    rc=$?
+    say "coalesce --counters --autorun --chart dram-model: exit $rc in $((SECONDS - start)) s"
+    grep -iE 'counters|screenshot|cannot|error|failed' \
+        "$logs/app-counters.log" | tee -a "$summary"
+    ((rc == 0)) && [[ -s "$out/window-gpu-dram-model.png" ]] || status=1
+elif [[ "$only" != tests ]]; then
     start=$SECONDS
     "$root/bin/coalesce" --sizes 8192x8192 --autorun --screenshot "$out/window-gpu-8192.png" \
         > "$logs/app.log" 2>&1

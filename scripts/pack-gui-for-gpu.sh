@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the desktop app and its GUI tests here and packs them, with everything they need to run
 # offscreen on the GPU machine (which has no Qt and no OpenCV), into one tar.xz:
-#   bin/       coalesce, the three GUI test binaries, plugins/ (the texture plugin)
+#   bin/       coalesce, the three GUI test binaries, plugins/ (the texture plugin), and
+#              coalesce-bench (the window's hardware counters pass profiles it under ncu)
 #   lib/       their shared-library closure (ldd), less libc, libm, libstdc++, libgcc_s and the
 #              dynamic loader, which the GPU machine's newer ones serve
 #   qt-plugins/platforms/libqoffscreen.so, fonts/ (DejaVu), share/coalesce/images, docs/
@@ -27,7 +28,7 @@ if [[ ! -f "$build/CMakeCache.txt" ]]; then
 fi
 cmake --build "$build" -j "${JOBS:-2}" \
     --target coalesce_gui coalesce_gui_tests coalesce_gui_results_tests \
-    coalesce_gui_responsiveness_tests coalesce_textures
+    coalesce_gui_responsiveness_tests coalesce_textures coalesce-bench
 
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
@@ -36,7 +37,7 @@ mkdir -p "$root/bin/plugins" "$root/lib" "$root/qt-plugins/platforms" "$root/fon
     "$root/share/coalesce/images" "$root/docs"
 
 cp "$build/bin/coalesce" "$build/bin/coalesce_gui_tests" "$build/bin/coalesce_gui_results_tests" \
-    "$build/bin/coalesce_gui_responsiveness_tests" "$root/bin/"
+    "$build/bin/coalesce_gui_responsiveness_tests" "$build/bin/coalesce-bench" "$root/bin/"
 cp "$build/bin/plugins/"*.so "$root/bin/plugins/"
 offscreen="$(qtpaths6 --query QT_INSTALL_PLUGINS 2> /dev/null ||
     echo /usr/lib/x86_64-linux-gnu/qt6/plugins)"
@@ -59,7 +60,7 @@ fonts=/usr/share/fonts/truetype/dejavu
 cp "$fonts/DejaVuSans.ttf" "$fonts/DejaVuSans-Bold.ttf" "$fonts/DejaVuSans-Oblique.ttf" \
     "$fonts/DejaVuSansMono.ttf" "$root/fonts/"
 cp "$here"/images/*.png "$here"/images/*.pgm "$here"/images/*.ppm "$root/share/coalesce/images/"
-cp "$here/docs/h200-bench.json" "$root/docs/"
+cp "$here/docs/h200-bench.json" "$here/docs/h100-counters-8192.json" "$root/docs/"
 cp "$here/scripts/gpu-gui-check.sh" "$root/"
 {
     modified="$(git -C "$here" diff --quiet || echo ' (modified)')"

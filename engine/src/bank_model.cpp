@@ -20,10 +20,16 @@ std::set<long long> words_of(const WarpRequest& request) {
 
 }  // namespace
 
+int bank_of(long long offset) {
+    const long long word =
+        offset >= 0 ? offset / kBankWordBytes : -((-offset + kBankWordBytes - 1) / kBankWordBytes);
+    return static_cast<int>(((word % kBanks) + kBanks) % kBanks);
+}
+
 int bank_conflict_degree(const WarpRequest& request) {
     std::array<int, kBanks> per_bank{};
     for (long long w : words_of(request))
-        ++per_bank[static_cast<std::size_t>(((w % kBanks) + kBanks) % kBanks)];
+        ++per_bank[static_cast<std::size_t>(bank_of(w * kBankWordBytes))];
     return *std::max_element(per_bank.begin(), per_bank.end());
 }
 

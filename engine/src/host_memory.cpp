@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace coalesce {
 namespace {
@@ -44,19 +45,32 @@ std::size_t host_bytes_needed(Shape shape, const std::vector<const Variant*>& se
 }
 
 // Each kept result holds its output; the reference value and magnitude are kept once per
-// operation and size.
+// operation, size and combination of swept parameters (each combination is a run of every
+// variant, and its parameters may change the output's shape: a resample's scale).
 std::size_t kept_output_bytes(const RunConfig& config,
                               const std::vector<const Variant*>& selected) {
     if (!config.keep_outputs) return 0;
     std::size_t elements = 0;
     for (Shape shape : run_sizes(config)) {
         std::vector<Op> ops;
-        for (const Variant* v : selected) {
-            const std::size_t output = output_shape(v->info.op, shape).elements();
-            elements += output;
-            if (std::find(ops.begin(), ops.end(), v->info.op) != ops.end()) continue;
-            ops.push_back(v->info.op);
-            elements += 2 * output;
+        for (const Variant* v : selected)
+            if (std::find(ops.begin(), ops.end(), v->info.op) == ops.end())
+                ops.push_back(v->info.op);
+        for (Op op : ops) {
+            const auto variants = static_cast<std::size_t>(
+                std::count_if(selected.begin(), selected.end(),
+                              [op](const Variant* v) { return v->info.op == op; }));
+            for (const ParamValues& values : param_combinations(op, config.sweep)) {
+                OpParams params = config.params;
+                params.values = values;
+                std::size_t output = 0;
+                try {
+                    output = output_shape(op, shape, params).elements();
+                } catch (const std::invalid_argument&) {
+                    output = output_shape(op, shape).elements();  // the run refuses it anyway
+                }
+                elements += (variants + 2) * output;
+            }
         }
     }
     return elements * sizeof(float);

@@ -1,8 +1,10 @@
 // The findings of the five course documents in shared/seeds/ (their README says what each holds),
 // in the documents' order. Figures are quoted as the documents give them. Runnable lessons name
-// the classic and texture variants that reproduce the experiment; the others say what is missing.
+// the classic and texture variants (and, where it teaches, an experiment) that reproduce the
+// experiment and the parameters it sweeps; the others say what is missing.
 #include "coalesce/lessons.hpp"
 
+#include <sstream>
 #include <utility>
 
 namespace coalesce {
@@ -15,36 +17,49 @@ constexpr const char* kSlidesSpaces = "003_bacf824dcd5d0fdc.txt";     // memory 
 constexpr const char* kLecture = "004_8d4c2e1c662df269.txt";          // coalescing lecture
 
 const std::vector<Shape> k8192 = {{8192, 8192}};
+const std::vector<Shape> k4096 = {{4096, 4096}};
 
 std::string at(const char* seed, const char* place) { return std::string(seed) + ", " + place; }
 
+std::vector<long long> range(long long first, long long last) {
+    std::vector<long long> values;
+    for (long long v = first; v <= last; ++v) values.push_back(v);
+    return values;
+}
+
 Lesson runnable(std::string id, std::string title, std::string source, std::string figure,
                 std::string finding, std::vector<std::string> variants,
-                std::vector<Shape> sizes = k8192) {
-    return {std::move(id),
-            std::move(title),
-            std::move(source),
-            std::move(figure),
-            std::move(finding),
-            std::move(variants),
-            std::move(sizes),
-            OpParams{},
-            true,
-            ""};
+                std::vector<Shape> sizes = k8192, std::vector<ParamAxis> sweep = {}) {
+    Lesson l;
+    l.id = std::move(id);
+    l.title = std::move(title);
+    l.source = std::move(source);
+    l.course_figure = std::move(figure);
+    l.finding = std::move(finding);
+    l.variants = std::move(variants);
+    l.sizes = std::move(sizes);
+    l.sweep = std::move(sweep);
+    l.runnable = true;
+    return l;
+}
+
+// A lesson one of whose variants is an experiment (a tuning idea kept to show what it costs).
+Lesson with_experiments(Lesson lesson) {
+    lesson.tiers = all_tiers();
+    return lesson;
 }
 
 Lesson missing(std::string id, std::string title, std::string source, std::string figure,
                std::string finding, std::string experiment) {
-    return {std::move(id),
-            std::move(title),
-            std::move(source),
-            std::move(figure),
-            std::move(finding),
-            {},
-            {},
-            OpParams{},
-            false,
-            std::move(experiment)};
+    Lesson l;
+    l.id = std::move(id);
+    l.title = std::move(title);
+    l.source = std::move(source);
+    l.course_figure = std::move(figure);
+    l.finding = std::move(finding);
+    l.runnable = false;
+    l.missing = std::move(experiment);
+    return l;
 }
 
 std::vector<Lesson> make_lessons() {
@@ -72,7 +87,7 @@ std::vector<Lesson> make_lessons() {
         {"transpose/global-naive", "transpose/shared-tile"}));
 
     // 001: book chapter, rectangular shared memory (one 32x16 block).
-    l.push_back(missing(
+    l.push_back(runnable(
         "shared-row-vs-column-major",
         "Row-major shared access is conflict-free, column-major is not",
         at(kBookChapter,
@@ -82,8 +97,8 @@ std::vector<Lesson> make_lessons() {
         "A warp indexing the innermost dimension of a shared array with threadIdx.x touches 32 "
         "banks; indexing the other way it touches the same few banks and the accesses serialize. "
         "Only the index order differs between the two kernels.",
-        "the setRowReadRow / setColReadCol kernels with shared-memory transactions per request "
-        "(Nsight Compute)"));
+        {"smem_copy_tile/set-row-read-row", "smem_copy_tile/set-col-read-col"}, k8192,
+        {{"tile_rows", {32, 16}}, {"repeat", {65}}}));
     l.push_back(runnable(
         "shared-write-row-read-column",
         "Writing a shared tile by rows and reading it by columns conflicts",
@@ -94,16 +109,17 @@ std::vector<Lesson> make_lessons() {
         "column loads fall into few banks. It is the tiled transpose's inner step, and padding "
         "removes the conflicts.",
         {"transpose/shared-tile", "transpose/shared-padded"}));
-    l.push_back(missing(
+    l.push_back(runnable(
         "shared-dynamic", "Dynamic shared memory needs a 1-D index and keeps the same conflicts",
         at(kBookChapter, "'Dynamically Declared Shared Memory' (setRowReadColDyn)"),
         "No timing in the excerpt: setRowReadColDyn<<<grid, block, BDIMX * BDIMY * sizeof(int)>>> "
         "with col_idx = icol * blockDim.x + irow.",
         "Dynamically sized shared memory is a 1-D array, so the kernel computes its row-major and "
         "column-major indices itself. The column-major read conflicts as with the static array.",
-        "a dynamic-shared-memory twin of the tiled transpose (extern __shared__, explicit 1-D "
-        "index)"));
-    l.push_back(missing(
+        {"smem_transpose_tile/set-row-read-col", "smem_transpose_tile/set-row-read-col-dyn",
+         "smem_transpose_tile/set-row-read-col-dyn-pad"},
+        k8192, {{"tile_rows", {32, 16}}, {"repeat", {65}}}));
+    l.push_back(with_experiments(runnable(
         "shared-rectangular-padding", "Padding a rectangular 32x16 tile removes its bank conflicts",
         at(kBookChapter,
            "listed in the seeds README as 'padding on 32x16 tiles'; the excerpt stops before "
@@ -112,11 +128,13 @@ std::vector<Lesson> make_lessons() {
         "A rectangular tile read by columns conflicts like a square one, and padding each row "
         "spreads a column over the banks. How many padding words are needed depends on the tile's "
         "width in banks.",
-        "padded rectangular-tile kernels (setRowReadColPad and its dynamic twin) with shared "
-        "transactions per request"));
+        {"smem_transpose_tile/set-row-read-col", "smem_transpose_tile/set-row-read-col-pad1",
+         "smem_transpose_tile/set-row-read-col-pad",
+         "smem_transpose_tile/set-row-read-col-dyn-pad"},
+        k8192, {{"tile_rows", {16}}, {"repeat", {65}}})));
 
     // 002: notebook, effective use of the memory subsystem (Numba).
-    l.push_back(missing(
+    l.push_back(runnable(
         "add-coalesced-vs-strided", "A strided 1-D add is far slower than a coalesced one",
         at(kNotebook,
            "'The Problem: Uncoalesced Memory Access Hurts Performance' (add_experiment)"),
@@ -124,7 +142,7 @@ std::vector<Lesson> make_lessons() {
         "540 µs ± 10.9 ns",
         "Each thread adds one pair; uncoalesced, it reads a[stride*i], so a warp's 32 loads land "
         "in 32 different segments. The same useful bytes take more than twice as long.",
-        "a 1-D add of two vectors with a stride parameter"));
+        {"strided_add/global"}, k8192, {{"stride", {1, 2, 4, 8, 16, 32}}}));
     l.push_back(runnable(
         "col-sums-beat-row-sums", "Coalesced column sums beat uncoalesced row sums",
         at(kNotebook, "'Exercise: Column and Row Sums'"),
@@ -135,7 +153,7 @@ std::vector<Lesson> make_lessons() {
         "sums finish first.",
         {"row_sums/global-thread-per-row", "col_sums/global-thread-per-col"},
         {{8192, 8192}, {16384, 16384}}));
-    l.push_back(missing(
+    l.push_back(runnable(
         "matrix-add-2d", "A 2-D matrix add is coalesced only when threadIdx.x walks the columns",
         at(kNotebook, "'Exercise: Coalesced 2-Dimensional Matrix Add' (matrix_add)"),
         "2048x2048 float32, 32x32 threads: coalesced out[y][x] 203 µs ± 13.4 ns, uncoalesced "
@@ -143,7 +161,7 @@ std::vector<Lesson> make_lessons() {
         "With x, y = cuda.grid(2), x follows threadIdx.x, so out[y][x] = a[y][x] + b[y][x] walks "
         "rows while out[x][y] walks columns. Swapping the two indices costs almost three times the "
         "time.",
-        "a 2-D add of two matrices in both index orders"));
+        {"matrix_add/coalesced", "matrix_add/uncoalesced"}));
     l.push_back(runnable(
         "tiled-transpose-small-gain", "The shared-tile transpose gains less than expected",
         at(kNotebook,
@@ -165,15 +183,15 @@ std::vector<Lesson> make_lessons() {
         {{4096, 4096}, {8192, 8192}}));
 
     // 003: slides, CUDA memory spaces.
-    l.push_back(missing(
+    l.push_back(runnable(
         "granularity-mixed", "The order of lanes within a warp's segment does not matter",
         at(kSlidesSpaces, "'Granularity Example 2/4' (testMixed)"),
         "testCoalesced 0.2407 ms, 69.69 GB/s; testMixed (lane i reads element 7i mod 32) 0.2478 "
         "ms, 67.69 GB/s",
         "A warp whose lanes read a permutation of one aligned segment needs the same transactions "
         "as one reading it in order. Coalescing is about which segments a warp touches.",
-        "a copy whose lanes read a permutation of their warp's segment (testMixed)"));
-    l.push_back(missing(
+        {"copy/global", "scattered/global"}, k8192, {{"span", {32}}, {"multiplier", {1, 7}}}));
+    l.push_back(runnable(
         "granularity-offset", "Spreading a warp's accesses cuts bandwidth in proportion",
         at(kSlidesSpaces, "'Granularity Example 3/4' (testOffset<offset>)"),
         "testCoalesced 69.69 GB/s; testOffset<2> 40.80 GB/s (0.58), <4> 20.27 (0.29), <8> 10.06 "
@@ -181,14 +199,14 @@ std::vector<Lesson> make_lessons() {
         "testOffset reads element id * offset, so each warp needs offset times the segments for "
         "the same useful bytes. Bandwidth falls roughly as 1/offset until every lane has a segment "
         "of its own.",
-        "a strided copy, element id * k for k = 2, 4, 8, 32 (testOffset)"));
-    l.push_back(missing(
+        {"gather/global"}, k8192, {{"stride", {1, 2, 4, 8, 32}}}));
+    l.push_back(runnable(
         "granularity-scattered", "Scattered access is the slowest of all",
         at(kSlidesSpaces, "'Granularity Example 4/4' (testScattered)"),
         "testScattered (element id * 121 mod n) 4.7023 ms, 3.57 GB/s (0.05 of coalesced)",
         "When every lane reads a distant segment, each warp load becomes 32 transactions and DRAM "
         "pages open at random. The slides measure 5% of the coalesced bandwidth.",
-        "a scattered copy, element id * 121 mod n (testScattered)"));
+        {"scattered/global"}, k8192, {{"span", {32, 1024, 0}}, {"multiplier", {121}}}));
     l.push_back(runnable(
         "pitched-equals-linear", "Pitched and linear allocations run alike for row access",
         at(kSlidesSpaces,
@@ -201,7 +219,7 @@ std::vector<Lesson> make_lessons() {
         {"copy/global", "copy/pitched", "transpose/shared-padded", "transpose/pitched",
          "row_sums/global-warp-per-row", "row_sums/pitched"},
         {{8192, 8192}, {8191, 8191}}));
-    l.push_back(missing(
+    l.push_back(runnable(
         "constant-uniform-vs-divergent",
         "Constant memory is fast only when a warp reads one address",
         at(kSlidesSpaces, "'Constant memory' and 'Constant Memory Example'"),
@@ -210,8 +228,8 @@ std::vector<Lesson> make_lessons() {
         "The constant cache serves one address per warp per clock, so a uniform read is a "
         "broadcast and a per-thread index serializes 32 ways. Divergent lookups belong in global "
         "memory, uniform ones in __constant__.",
-        "a constant-memory experiment: uniform and per-thread indices into __constant__, global "
-        "and const global arrays"));
+        {"constant_read/constant", "constant_read/global", "constant_read/global-ldg"}, k4096,
+        {{"distinct", {0, 1, 2, 4, 8, 16, 32}}, {"repeat", {256}}}));
     l.push_back(runnable(
         "texture-row-after-row", "Reading row after row, textures and global memory tie",
         at(kSlidesSpaces, "'RowAfterRow: Texture vs Global'"),
@@ -261,7 +279,7 @@ std::vector<Lesson> make_lessons() {
         "ones do not.",
         {"filter_x/global", "filter_y/global", "filter_x/shared-tile", "filter_y/shared-tile",
          "filter_x/texture-array", "filter_y/texture-array"}));
-    l.push_back(missing(
+    l.push_back(runnable(
         "texture-random-sampling",
         "Random sampling in a neighbourhood: textures beat global memory",
         at(kSlidesSpaces,
@@ -270,8 +288,9 @@ std::vector<Lesson> make_lessons() {
         "(cudaMallocPitch) 356.0 GB/s",
         "Threads read random texels inside a small 2-D area: the texture cache keeps the area, "
         "global memory fetches a segment per read. The texture ran three times faster.",
-        "random sampling inside an Area x Area neighbourhood, through global memory and both "
-        "textures"));
+        {"random_sample/global", "random_sample/pitched", "random_sample/texture-array",
+         "random_sample/texture-pitched"},
+        k8192, {{"area", {4, 8, 16, 32}}, {"samples", {32}}}));
     l.push_back(runnable(
         "texture-array-vs-pitched", "Array textures beat pitched textures for column access",
         at(kSlidesSpaces, "'Array vs Pitched Textures'"),
@@ -291,6 +310,27 @@ std::vector<Lesson> make_lessons() {
         "direction, less stress on L2, a cache apart from L1. A plain copy shows what the texture "
         "path costs when nothing favours it.",
         {"copy/global", "copy/pitched", "copy/texture-array", "copy/texture-pitched"}));
+    // The conclusion's "features" line: the texture unit's interpolation and conversion, each
+    // against the same work done by hand from global memory.
+    l.push_back(runnable(
+        "texture-interpolation", "Textures interpolate in hardware",
+        at(kSlidesSpaces,
+           "'Memory spaces and performance' (texture memory: interpolation) and 'Texture vs "
+           "Global Conclusion' (features: border handling, interpolation, conversion)"),
+        "No timing: interpolation and border handling are listed as features of textures.",
+        "A texture fetch with linear filtering reads the four neighbours of a point, clamps them "
+        "at the border and weights them, all in the texture unit. Resampling an image that way "
+        "spares the kernel four loads and the arithmetic it would do by hand from global memory.",
+        {"resample/global", "resample/texture-array", "resample/texture-pitched"}, k4096,
+        {{"scale", {50, 150, 200}}, {"angle", {30}}}));
+    l.push_back(runnable(
+        "texture-conversion", "Textures convert 8-bit data to normalized floats in hardware",
+        at(kSlidesSpaces, "'Texture vs Global Conclusion' (features: conversion)"),
+        "No timing: conversion is listed as a feature of textures.",
+        "An 8-bit texture read in normalized-float mode returns pixel / 255 as a float, the "
+        "conversion a kernel otherwise does by hand after a one-byte load. Image data can stay in "
+        "bytes and still be computed on in floats.",
+        {"u8_to_float/global", "u8_to_float/texture-array", "u8_to_float/texture-pitched"}));
     l.push_back(runnable(
         "shared-padding", "Padding shared arrays avoids bank conflicts",
         at(kSlidesSpaces,
@@ -328,14 +368,14 @@ std::vector<Lesson> make_lessons() {
         "requests into one 32 x 4-byte transaction. This is the coalesced baseline every other "
         "pattern is measured against.",
         {"copy/global", "copy/pitched"}));
-    l.push_back(missing(
+    l.push_back(runnable(
         "offset-two-transactions", "A misaligned offset doubles the transactions",
         at(kLecture, "'Coalescing Examples: Offset' (offset_access, s = 1)"),
         "s = 1: 2 global memory transactions for the read and 2 for the write, instead of 1 and 1",
         "Transactions are aligned to the warp width times 4 bytes, so a warp whose words start one "
         "word late straddles two segments. The same useful bytes cost twice the transactions.",
-        "a copy shifted by an element offset s (offset_access)"));
-    l.push_back(missing(
+        {"offset_read/global", "offset_write/global"}, k8192, {{"offset", range(0, 32)}}));
+    l.push_back(runnable(
         "strided-transactions", "A stride multiplies the transactions",
         at(kLecture, "'Coalescing Examples: Strided' (strided_access)"),
         "s = 2: 2 transactions for the read and 2 for the write; s = 4: 4 and 4 (8-thread warps in "
@@ -343,15 +383,16 @@ std::vector<Lesson> make_lessons() {
         "With a[tid*s] a warp spreads over s segments, so every access costs s transactions for "
         "the same useful bytes. Strided code must be rewritten so that a warp touches consecutive "
         "words.",
-        "a strided copy, element tid * s (strided_access)"));
-    l.push_back(missing(
+        {"gather/global", "scatter/global"}, k8192, {{"stride", {1, 2, 4, 8, 16, 32}}}));
+    l.push_back(runnable(
         "transactions-per-warp", "Fewer transactions per warp request make faster kernels",
         at(kLecture, "'Warp Requests to Memory'"),
         "No timing: 'A warp typically requests 32 aligned 4 byte words in one global memory "
         "transaction'; reducing the number of transactions is one of the keys to execution time",
         "The memory system serves warps, not threads: a kernel costs the transactions its warps' "
         "requests become. Every coalescing fix of the course lowers that count.",
-        "transactions (sectors) per request for each variant, from Nsight Compute counters"));
+        {"matrix_add/coalesced", "matrix_add/uncoalesced", "gather/global"}, k8192,
+        {{"stride", {1, 2, 4, 8}}}));
     return l;
 }
 
@@ -366,6 +407,23 @@ const Lesson* find_lesson(std::string_view id) {
     for (const Lesson& lesson : lessons())
         if (lesson.id == id) return &lesson;
     return nullptr;
+}
+
+std::string sweep_text(const std::vector<ParamAxis>& sweep) {
+    std::ostringstream out;
+    for (const ParamAxis& axis : sweep) {
+        out << (out.tellp() > 0 ? ", " : "") << axis.name << " = ";
+        const std::vector<long long>& v = axis.values;
+        bool consecutive = v.size() > 3;
+        for (std::size_t i = 1; i < v.size() && consecutive; ++i)
+            consecutive = v[i] == v[i - 1] + 1;
+        if (consecutive) {
+            out << v.front() << ".." << v.back();
+            continue;
+        }
+        for (std::size_t i = 0; i < v.size(); ++i) out << (i ? "," : "") << v[i];
+    }
+    return out.str();
 }
 
 }  // namespace coalesce

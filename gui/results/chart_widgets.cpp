@@ -4,6 +4,8 @@
 #include "bandwidth_bars_model.hpp"
 #include "chart_export.hpp"
 #include "compare_model.hpp"
+#include "param_sweep_model.hpp"
+#include "counters_chart_models.hpp"
 #include "result_format.hpp"
 #include "results_model.hpp"
 #include "size_sweep_model.hpp"
@@ -21,6 +23,7 @@
 #include <QtCharts/QVBarModelMapper>
 #include <QtCharts/QValueAxis>
 #include <QtCharts/QVXYModelMapper>
+#include <QtCharts/QXYSeries>
 
 #include <QComboBox>
 #include <QGraphicsLayout>
@@ -95,8 +98,8 @@ QValueAxis* gbpsAxis(double max) {
 
 // A vertical dashed line at x over the whole plot: the reference a bar or line is read against.
 // It gets its own hidden 0..1 y axis so it spans the plot whatever the other axis shows.
-void addVerticalMarker(QChart* chart, QAbstractAxis* x_axis, double x, const QString& name,
-                       QColor color) {
+QLineSeries* addVerticalMarker(QChart* chart, QAbstractAxis* x_axis, double x, const QString& name,
+                               QColor color) {
     auto* line = new QLineSeries;
     line->setName(name);
     line->append(x, 0.0);
@@ -112,6 +115,7 @@ void addVerticalMarker(QChart* chart, QAbstractAxis* x_axis, double x, const QSt
     chart->addAxis(span, Qt::AlignRight);
     line->attachAxis(x_axis);
     line->attachAxis(span);
+    return line;
 }
 
 // Values written after each bar's end in the axis label colour, so short bars keep readable labels;
@@ -311,6 +315,252 @@ QChart* buildCompareChart(CompareModel* model) {
     return chart;
 }
 
+// A value axis with ticks at 1, 2 or 5 x 10^k over [lo, hi], or a base-2 log axis where the
+// parameter spans powers of two (strides 1..1024).
+QAbstractAxis* paramAxis(const QString& name, double lo, double hi) {
+    if (lo > 0 && hi / lo >= 64) {
+        auto* axis = new QLogValueAxis;
+        styleAxis(axis, QStringLiteral("%1, log scale").arg(name));
+        axis->setBase(2.0);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(0);
+        axis->setRange(std::exp2(std::floor(std::log2(lo))), std::exp2(std::ceil(std::log2(hi))));
+        return axis;
+    }
+    auto* axis = new QValueAxis;
+    styleAxis(axis, name);
+    if (hi <= lo) hi = lo + 1;
+    const double span = hi - lo;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(span / 8.0)));
+    double step = 10.0 * magnitude;
+    for (double m : {1.0, 2.0, 5.0})
+        if (span / (m * magnitude) <= 8.0) {
+            step = std::max(1.0, m * magnitude);  // parameters are whole numbers
+            break;
+        }
+    // Small spans tick at powers of two, so an offset axis marks the sector boundaries (0, 8, 16).
+    if (span <= 64)
+        for (step = 1; span / step > 16; step *= 2) {}
+    const double first = std::floor(lo / step) * step;
+    const double last = std::ceil(hi / step) * step;
+    axis->setRange(first, last);
+    axis->setTickCount(static_cast<int>(std::lround((last - first) / step)) + 1);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
+}
+
+// Bandwidth against the swept parameter, one solid line per variant and, dashed in the same
+// colour, the sector model's prediction for the same runs.
+QChart* buildParamChart(ParamSweepModel* model) {
+    const QString device = model->deviceName();
+    if (model->parameter().isEmpty())
+        return newChart(
+            QStringLiteral("%1 — no swept parameter in these results: run an operation with a "
+                           "parameter given as a range or a list (offset 0:32, stride 1,2,4,8)")
+                .arg(device));
+    const bool ns = model->measure() == ParamSweepModel::Measure::ns_per_access;
+    if (model->rowCount() == 0)
+        return newChart(QStringLiteral("%1 — no run with %2 to chart against %3")
+                            .arg(device,
+                                 ns ? QStringLiteral("a time per access")
+                                    : QStringLiteral("a measured bandwidth"),
+                                 model->parameter()));
+    QChart* chart = newChart(
+        QStringLiteral("%1 — %2 versus %3 (%4)")
+            .arg(device, ns ? QStringLiteral("time per access") : QStringLiteral("bandwidth"),
+                 model->parameter(), model->operations().join(QStringLiteral(", "))));
+    QAbstractAxis* x_axis = paramAxis(model->parameter(), model->minParam(), model->maxParam());
+    chart->addAxis(x_axis, Qt::AlignBottom);
+    QValueAxis* y_axis = gbpsAxis(model->maxValue());
+    if (model->measure() == ParamSweepModel::Measure::percent_of_copy)
+        y_axis->setTitleText(QStringLiteral("bandwidth [% of the same run's copy]"));
+    if (ns) y_axis->setTitleText(QStringLiteral("time per warp-wide load of one SM [ns]"));
+    chart->addAxis(y_axis, Qt::AlignLeft);
+
+    const auto& lines = model->lines();
+    const auto add_line = [&](const ParamSweepModel::Line& line, int column, const QString& name,
+                              QPen pen, bool points) {
+        auto* series = new QLineSeries;
+        series->setName(name);
+        auto* mapper = new QVXYModelMapper(series);
+        mapper->setXColumn(ParamSweepModel::ParamColumn);
+        mapper->setYColumn(column);
+        mapper->setFirstRow(line.firstRow);
+        mapper->setRowCount(line.rowCount);
+        mapper->setSeries(series);
+        mapper->setModel(model);
+        series->setPen(pen);
+        series->setPointsVisible(points);
+        series->setMarkerSize(7);
+        chart->addSeries(series);
+        series->attachAxis(x_axis);
+        series->attachAxis(y_axis);
+    };
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        QPen pen(paletteColor(static_cast<int>(i)));
+        pen.setWidthF(2.2);
+        add_line(lines[i], ParamSweepModel::ValueColumn, lines[i].label, pen, true);
+    }
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (!lines[i].hasModel) continue;
+        QPen pen(paletteColor(static_cast<int>(i)).darker(120));
+        pen.setWidthF(1.6);
+        pen.setStyle(Qt::DashLine);
+        const QString name = lines.size() == 1 ? QStringLiteral("model")
+                                               : QStringLiteral("model, %1").arg(lines[i].label);
+        add_line(lines[i], ParamSweepModel::ModelColumn, name, pen, false);
+    }
+    int label_chars = 0;
+    for (const auto& line : lines) label_chars += 2 * static_cast<int>(line.label.size()) + 12;
+    chart->legend()->setAlignment(label_chars > 120 ? Qt::AlignRight : Qt::AlignBottom);
+    return chart;
+}
+
+// The title of a counters chart: what it shows, or why there is nothing to show.
+QString countersTitle(const CountersChartModel& model, const QString& what) {
+    if (!model.hasCounters())
+        return QStringLiteral("%1 — no hardware counters in these results: %2")
+            .arg(model.deviceName(), model.missingReason());
+    const Shape shape = model.shownSize();
+    return QStringLiteral("%1 — %2, %3 float32 (one profiled launch each)")
+        .arg(model.deviceName(), what, formatShape(shape.rows, shape.cols));
+}
+
+// What the value axis adds about runs that are not drawn; short, so that an export keeps it
+// whole (the window's note above the chart gives the reason).
+QString withoutCountersNote(const CountersChartModel& model) {
+    if (model.runsWithoutCounters() == 0) return {};
+    return QStringLiteral("   (%1 run(s) without counters not shown)")
+        .arg(model.runsWithoutCounters());
+}
+
+QBarCategoryAxis* variantAxis(QChart* chart, const QAbstractItemModel& model) {
+    auto* variants = new QBarCategoryAxis;
+    variants->append(verticalHeaders(model));
+    styleAxis(variants, QString());
+    chart->addAxis(variants, Qt::AlignLeft);
+    return variants;
+}
+
+// One bar per variant, as the bandwidth chart (a stacked series over a pivot), with the model's
+// grey bar on top and a dashed line at 1. The values sit in the bars' middles, where the line at
+// 1 does not run through them.
+QChart* buildDramModelChart(DramModelBarsModel* model) {
+    QChart* chart = newChart(countersTitle(*model, QStringLiteral("measured DRAM bytes / model "
+                                                                  "bytes per variant")));
+    if (!model->hasCounters()) return chart;
+
+    auto* series = new QHorizontalStackedBarSeries;
+    auto* mapper = new QVBarModelMapper(series);
+    mapper->setFirstBarSetColumn(0);
+    mapper->setLastBarSetColumn(model->columnCount() - 1);
+    mapper->setFirstRow(0);
+    mapper->setRowCount(model->rowCount());
+    mapper->setSeries(series);
+    mapper->setModel(model);
+    series->setBarWidth(0.72);
+    labelBars(series, model->largestRatio());
+    series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
+    series->setLabelsPrecision(4);  // "1.009" and "1.016" differ; three digits made both "1.01"
+    const auto sets = series->barSets();
+    for (int i = 0; i < sets.size(); ++i) {
+        QColor color = paletteColor(i);
+        if (i == model->referenceColumn()) color = QColor(0x9a, 0x9a, 0x9a);
+        if (i == model->mismatchColumn())
+            color = QColor(0x2b, 0x2b, 0x2b);  // no operation's colour
+        sets[i]->setColor(color);
+        sets[i]->setBorderColor(color.darker(115));
+        // Dark text on the light colours (yellow, teal, orange), white on the others.
+        sets[i]->setLabelColor(qGray(color.rgb()) > 150 ? QColor(0x30, 0x30, 0x30) : Qt::white);
+    }
+    chart->addSeries(series);
+    series->attachAxis(variantAxis(chart, *model));
+
+    QValueAxis* ratio = gbpsAxis(model->largestRatio() * 1.04);
+    ratio->setTitleText(QStringLiteral("DRAM bytes read + written (counters) / bytes model") +
+                        withoutCountersNote(*model));
+    chart->addAxis(ratio, Qt::AlignBottom);
+    series->attachAxis(ratio);
+    // Unnamed, so the legends leave it out: the grey bar already names the model.
+    QLineSeries* line = addVerticalMarker(chart, ratio, 1.0, QString(), QColor(0x50, 0x50, 0x50));
+    for (QLegendMarker* marker : chart->legend()->markers(line)) marker->setVisible(false);
+    return chart;
+}
+
+// Two grouped series side by side in each variant's row: sectors per request against the lower
+// axis, bank conflicts per wavefront against the upper one (0 to 1). Qt Charts hides the bar and
+// the label of a 0, which is also how a value the run does not have is drawn (the table has it).
+QChart* buildSectorsChart(SectorsConflictsModel* model) {
+    QChart* chart = newChart(countersTitle(
+        *model, QStringLiteral("sectors per request and bank conflicts per variant")));
+    if (!model->hasCounters()) return chart;
+
+    using M = SectorsConflictsModel;
+    auto* sectors = new QHorizontalBarSeries;
+    auto* sectors_mapper = new QVBarModelMapper(sectors);
+    sectors_mapper->setFirstBarSetColumn(M::LoadSectorsColumn);
+    sectors_mapper->setLastBarSetColumn(model->hasSectorModel() ? M::ModelStoreSectorsColumn
+                                                                : M::StoreSectorsColumn);
+    sectors_mapper->setFirstRow(0);
+    sectors_mapper->setRowCount(model->rowCount());
+    sectors_mapper->setSeries(sectors);
+    sectors_mapper->setModel(model);
+    sectors->setBarWidth(0.9);
+    labelBars(sectors, model->largestSectors());
+    // Measured in the palette's blue and orange; the model's prediction in lighter ones.
+    const std::array<QColor, 4> sector_colors = {paletteColor(0), paletteColor(1),
+                                                 paletteColor(0).lighter(150),
+                                                 paletteColor(1).lighter(140)};
+    const auto sector_sets = sectors->barSets();
+    for (int i = 0; i < sector_sets.size(); ++i) {
+        const QColor color = sector_colors[static_cast<std::size_t>(i) % sector_colors.size()];
+        sector_sets[i]->setColor(color);
+        sector_sets[i]->setBorderColor(color.darker(115));
+        if (i >= 2) sector_sets[i]->setBrush(QBrush(color, Qt::Dense3Pattern));
+    }
+    chart->addSeries(sectors);
+    QBarCategoryAxis* variants = variantAxis(chart, *model);
+    sectors->attachAxis(variants);
+    QValueAxis* per_request = gbpsAxis(std::max(model->largestSectors(), 4.0) * 1.08);
+    per_request->setTitleText(
+        QStringLiteral("global 32-byte sectors per warp request (4: coalesced floats, 32: one "
+                       "sector per lane)") +
+        withoutCountersNote(*model));
+    chart->addAxis(per_request, Qt::AlignBottom);
+    sectors->attachAxis(per_request);
+
+    if (model->hasSharedMemory()) {
+        auto* conflicts = new QHorizontalBarSeries;
+        auto* conflicts_mapper = new QVBarModelMapper(conflicts);
+        conflicts_mapper->setFirstBarSetColumn(M::LoadConflictsColumn);
+        conflicts_mapper->setLastBarSetColumn(M::StoreConflictsColumn);
+        conflicts_mapper->setFirstRow(0);
+        conflicts_mapper->setRowCount(model->rowCount());
+        conflicts_mapper->setSeries(conflicts);
+        conflicts_mapper->setModel(model);
+        conflicts->setBarWidth(0.9);
+        labelBars(conflicts, 1.0);
+        const auto conflict_sets = conflicts->barSets();
+        for (int i = 0; i < conflict_sets.size(); ++i) {
+            const QColor color = paletteColor(i == 0 ? 2 : 6);  // red, purple
+            conflict_sets[i]->setColor(color);
+            conflict_sets[i]->setBorderColor(color.darker(115));
+        }
+        chart->addSeries(conflicts);
+        conflicts->attachAxis(variants);
+        auto* per_wavefront = new QValueAxis;
+        styleAxis(per_wavefront,
+                  QStringLiteral("shared-memory bank conflicts per wavefront (conflicts / "
+                                 "wavefronts: 0 none, near 1 nearly every pass a replay)"));
+        per_wavefront->setRange(0.0, 1.0);
+        per_wavefront->setTickCount(6);
+        per_wavefront->setLabelFormat(QStringLiteral("%.1f"));
+        chart->addAxis(per_wavefront, Qt::AlignTop);
+        conflicts->attachAxis(per_wavefront);
+    }
+    return chart;
+}
+
 // Draws `chart` (taken over) at `size` onto `painter` in a scene of its own, so an export has the
 // size asked for whatever the window's size is. The layout is activated at once: left to the event
 // loop, a chart that was never shown would be drawn at its initial size.
@@ -360,11 +610,15 @@ namespace {
 QString legendHtml(QLegend* legend) {
     QStringList entries;
     for (QLegendMarker* marker : legend->markers()) {
+        if (marker->label().isEmpty()) continue;  // an unnamed reference line
         const bool line = marker->type() == QLegendMarker::LegendMarkerTypeXY;
-        const QColor color = line ? marker->pen().color() : marker->brush().color();
+        // A line's marker keeps the default pen until the chart is drawn: read the series' own.
+        const auto* xy = qobject_cast<const QXYSeries*>(marker->series());
+        const QPen pen = line && xy ? xy->pen() : marker->pen();
+        const QColor color = line ? pen.color() : marker->brush().color();
         QString symbol = QStringLiteral("■");
         if (line) {
-            const Qt::PenStyle style = marker->pen().style();
+            const Qt::PenStyle style = pen.style();
             symbol = style == Qt::DashLine  ? QStringLiteral("╍╍")
                      : style == Qt::DotLine ? QStringLiteral("┈┈")
                                             : QStringLiteral("━━");
@@ -478,7 +732,8 @@ QString ChartPanel::chartTitle() const { return d_->title_text; }
 QStringList ChartPanel::legendLabels() const {
     QStringList out;
     QLegend* legend = d_->view->chart()->legend();
-    for (QLegendMarker* marker : legend->markers()) out << marker->label();
+    for (QLegendMarker* marker : legend->markers())
+        if (!marker->label().isEmpty()) out << marker->label();
     if (legend->reverseMarkers()) std::reverse(out.begin(), out.end());
     return out;
 }
@@ -668,14 +923,163 @@ CompareModel* CompareChartWidget::compareModel() const {
     return findChild<CompareModel*>(QStringLiteral("compare"));
 }
 
+ParameterChartWidget::ParameterChartWidget(ResultsModel* model, QWidget* parent)
+    : ChartPanel(parent) {
+    auto* sweep = new ParamSweepModel(model, this);
+    sweep->setObjectName(QStringLiteral("paramSweep"));
+    d_->build = [sweep] { return buildParamChart(sweep); };
+    d_->has_data = [sweep] { return sweep->rowCount() > 0; };
+
+    auto* params = new QComboBox(this);
+    params->setObjectName(QStringLiteral("parameterChoice"));
+    params->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* measure = new QComboBox(this);
+    measure->setObjectName(QStringLiteral("measureChoice"));
+    measure->addItem(tr("GB/s"), static_cast<int>(ParamSweepModel::Measure::gbps));
+    measure->addItem(tr("% of copy"), static_cast<int>(ParamSweepModel::Measure::percent_of_copy));
+    measure->addItem(tr("ns per access"),
+                     static_cast<int>(ParamSweepModel::Measure::ns_per_access));
+    measure->setToolTip(
+        tr("GB/s: the measurement beside the model's efficiency × the same run's copy GB/s; "
+           "% of copy: both relative to that copy; ns per access: the operations timed per "
+           "access (constant memory)"));
+    controls()->addWidget(new QLabel(tr("Parameter:"), this));
+    controls()->addWidget(params);
+    controls()->addWidget(new QLabel(tr("Show:"), this));
+    controls()->addWidget(measure);
+    controls()->addStretch(1);
+    connect(params, &QComboBox::activated, this, [sweep, params](int index) {
+        sweep->setParameter(params->itemData(index).toString());
+    });
+    connect(measure, &QComboBox::activated, this, [sweep, measure](int index) {
+        sweep->setMeasure(static_cast<ParamSweepModel::Measure>(measure->itemData(index).toInt()));
+    });
+    connect(sweep, &QAbstractItemModel::modelReset, this, [this] {
+        updateParameterChoices();
+        rebuildChart();
+    });
+    updateParameterChoices();
+    rebuildChart();
+}
+
+ParamSweepModel* ParameterChartWidget::sweepModel() const {
+    return findChild<ParamSweepModel*>(QStringLiteral("paramSweep"));
+}
+
+void ParameterChartWidget::setParameter(const QString& name) { sweepModel()->setParameter(name); }
+
+void ParameterChartWidget::setMeasure(ParamSweepModel::Measure measure) {
+    sweepModel()->setMeasure(measure);
+    auto* combo = findChild<QComboBox*>(QStringLiteral("measureChoice"));
+    combo->setCurrentIndex(std::max(0, combo->findData(static_cast<int>(measure))));
+}
+
+void ParameterChartWidget::updateParameterChoices() {
+    auto* combo = findChild<QComboBox*>(QStringLiteral("parameterChoice"));
+    const ParamSweepModel* sweep = sweepModel();
+    const QSignalBlocker block(combo);
+    combo->clear();
+    for (const QString& name : sweep->sweptParameters()) combo->addItem(name, name);
+    combo->setEnabled(combo->count() > 1);
+    combo->setCurrentIndex(std::max(0, combo->findData(sweep->parameter())));
+}
+
+namespace {
+
+// The size choice of a counters chart: the sizes with counters, the largest until one is chosen.
+void addCountersSizeChoice(QWidget* owner, QHBoxLayout* controls, CountersChartModel* model) {
+    auto* sizes = new QComboBox(owner);
+    sizes->setObjectName(QStringLiteral("countersSizeChoice"));
+    sizes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* missing = new QLabel(owner);
+    missing->setObjectName(QStringLiteral("countersMissingNote"));
+    missing->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; }"));
+    missing->setWordWrap(true);
+    missing->setMinimumWidth(80);
+    controls->addWidget(new QLabel(QObject::tr("Input size:"), owner));
+    controls->addWidget(sizes);
+    controls->addWidget(missing, 1);
+    QObject::connect(sizes, &QComboBox::activated, owner, [model, sizes](int index) {
+        const int i = sizes->itemData(index).toInt();
+        model->setSize(i < 0
+                           ? std::nullopt
+                           : std::optional<Shape>(model->sizes().at(static_cast<std::size_t>(i))));
+    });
+    const auto update = [model, sizes, missing] {
+        const QSignalBlocker block(sizes);
+        const int current = sizes->currentData().isValid() ? sizes->currentData().toInt() : -1;
+        sizes->clear();
+        const Shape shown = model->shownSize();
+        sizes->addItem(model->sizes().empty()
+                           ? QObject::tr("largest")
+                           : QObject::tr("largest (%1)").arg(formatShape(shown.rows, shown.cols)),
+                       -1);
+        for (std::size_t i = 0; i < model->sizes().size(); ++i)
+            sizes->addItem(formatShape(model->sizes()[i].rows, model->sizes()[i].cols),
+                           static_cast<int>(i));
+        sizes->setCurrentIndex(std::max(0, sizes->findData(current)));
+        // Runs left out for want of counters, and why (the title says it when none has any).
+        missing->setText(model->hasCounters() && model->runsWithoutCounters() > 0
+                             ? QObject::tr("%1 run(s) without counters: %2")
+                                   .arg(model->runsWithoutCounters())
+                                   .arg(model->missingReason())
+                             : QString());
+    };
+    QObject::connect(model, &QAbstractItemModel::modelReset, sizes, update);
+    update();
+}
+
+}  // namespace
+
+DramModelChartWidget::DramModelChartWidget(ResultsModel* model, QWidget* parent)
+    : ChartPanel(parent) {
+    auto* bars = new DramModelBarsModel(model, this);
+    bars->setReversedRows(true);  // first variant on top
+    bars->setModelReferenceRow(true);
+    bars->setObjectName(QStringLiteral("dramModelBars"));
+    d_->build = [bars] { return buildDramModelChart(bars); };
+    d_->bar_rows = [bars] { return bars->rowCount(); };
+    d_->has_data = [bars] { return bars->hasCounters(); };
+    addCountersSizeChoice(this, controls(), bars);
+    connect(bars, &QAbstractItemModel::modelReset, this, &DramModelChartWidget::rebuildChart);
+    rebuildChart();
+}
+
+DramModelBarsModel* DramModelChartWidget::barsModel() const {
+    return findChild<DramModelBarsModel*>(QStringLiteral("dramModelBars"));
+}
+
+SectorsChartWidget::SectorsChartWidget(ResultsModel* model, QWidget* parent) : ChartPanel(parent) {
+    auto* sectors = new SectorsConflictsModel(model, this);
+    sectors->setReversedRows(true);
+    sectors->setObjectName(QStringLiteral("sectorsConflicts"));
+    d_->build = [sectors] { return buildSectorsChart(sectors); };
+    // Up to six bars in each variant's row: twice the room of a one-bar row.
+    d_->bar_rows = [sectors] { return 2 * sectors->rowCount(); };
+    d_->has_data = [sectors] { return sectors->hasCounters(); };
+    addCountersSizeChoice(this, controls(), sectors);
+    connect(sectors, &QAbstractItemModel::modelReset, this, &SectorsChartWidget::rebuildChart);
+    rebuildChart();
+}
+
+SectorsConflictsModel* SectorsChartWidget::sectorsModel() const {
+    return findChild<SectorsConflictsModel*>(QStringLiteral("sectorsConflicts"));
+}
+
 ResultsChartsWidget::ResultsChartsWidget(ResultsModel* model, QWidget* parent)
     : QTabWidget(parent),
       bandwidth_(new BandwidthChartWidget(model, this)),
       sweep_(new SizeSweepChartWidget(model, this)),
-      compare_(new CompareChartWidget(this)) {
+      compare_(new CompareChartWidget(this)),
+      parameter_(new ParameterChartWidget(model, this)),
+      dram_model_(new DramModelChartWidget(model, this)),
+      sectors_(new SectorsChartWidget(model, this)) {
     addTab(bandwidth_, tr("Bandwidth per variant"));
     addTab(sweep_, tr("Bandwidth versus size"));
+    addTab(parameter_, tr("Parameter"));
     addTab(compare_, tr("Compare runs"));
+    addTab(dram_model_, tr("DRAM / model"));
+    addTab(sectors_, tr("Sectors && conflicts"));
 }
 
 ChartPanel* ResultsChartsWidget::currentChart() const {

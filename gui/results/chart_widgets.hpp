@@ -1,7 +1,10 @@
-// The results charts as plain widgets: bandwidth bars per variant, bandwidth versus size, and two
-// runs compared. Every Qt Charts type stays inside chart_widgets.cpp (Qt Charts is deprecated from
-// Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
+// The results charts as plain widgets: bandwidth bars per variant, bandwidth versus size, two
+// runs compared, and the hardware counters per variant (DRAM bytes against the model; sectors
+// per request and bank conflicts). Every Qt Charts type stays inside chart_widgets.cpp (Qt Charts
+// is deprecated from Qt 6.10 in favour of Qt Graphs; moving over then touches one file).
 #pragma once
+
+#include "param_sweep_model.hpp"
 
 #include "coalesce/runner.hpp"
 
@@ -21,6 +24,9 @@ class ResultsModel;
 class BandwidthBarsModel;
 class SizeSweepModel;
 class CompareModel;
+class CountersChartModel;
+class DramModelBarsModel;
+class SectorsConflictsModel;
 
 // A chart that redraws itself from its model and exports to files.
 class ChartPanel : public QWidget {
@@ -102,7 +108,47 @@ public:
     CompareModel* compareModel() const;
 };
 
-// The three charts as tabs; what the main window embeds.
+// Bandwidth against a swept parameter (offset, stride, ...), one line per variant, with the sector
+// model's prediction for the same runs as a dashed line beside each; says so when the results
+// sweep no parameter.
+class ParameterChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit ParameterChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    ParamSweepModel* sweepModel() const;
+    // The parameter on the x axis (when the results sweep several); empty: the first.
+    void setParameter(const QString& name);
+    // GB/s, % of the same run's copy (the model alike), or the time per access.
+    void setMeasure(ParamSweepModel::Measure measure);
+
+private:
+    void updateParameterChoices();
+};
+
+// Measured DRAM bytes (read + written, hardware counters) over the bytes model, one bar per
+// variant at one size, coloured by operation; the model is a grey bar at 1 and a dashed line, and
+// variants more than the engine's tolerance off the model are drawn in black.
+// Without counters the title says why there are none.
+class DramModelChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit DramModelChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    DramModelBarsModel* barsModel() const;
+};
+
+// Global sectors per warp request (load, store, and the sector model's prediction where a variant
+// has one) on the lower axis, shared-memory bank conflicts per wavefront on the upper one.
+class SectorsChartWidget : public ChartPanel {
+    Q_OBJECT
+
+public:
+    explicit SectorsChartWidget(ResultsModel* model, QWidget* parent = nullptr);
+    SectorsConflictsModel* sectorsModel() const;
+};
+
+// The charts as tabs; what the main window embeds.
 class ResultsChartsWidget : public QTabWidget {
     Q_OBJECT
 
@@ -112,6 +158,9 @@ public:
     BandwidthChartWidget* bandwidth() const { return bandwidth_; }
     SizeSweepChartWidget* sweep() const { return sweep_; }
     CompareChartWidget* compare() const { return compare_; }
+    ParameterChartWidget* parameter() const { return parameter_; }
+    DramModelChartWidget* dramModel() const { return dram_model_; }
+    SectorsChartWidget* sectors() const { return sectors_; }
     ChartPanel* currentChart() const;
     // Exports the chart on the visible tab (see ChartPanel::exportChart).
     bool exportCurrentChart(const QString& path, QString* error, QSize size = {}) const;
@@ -122,6 +171,9 @@ private:
     BandwidthChartWidget* bandwidth_;
     SizeSweepChartWidget* sweep_;
     CompareChartWidget* compare_;
+    ParameterChartWidget* parameter_;
+    DramModelChartWidget* dram_model_;
+    SectorsChartWidget* sectors_;
 };
 
 }  // namespace coalesce::gui

@@ -1,6 +1,7 @@
 #include "results_model.hpp"
 
 #include "background_pool.hpp"
+#include "counters_cells.hpp"
 #include "result_format.hpp"
 
 #include "coalesce/operation.hpp"
@@ -8,6 +9,11 @@
 #include <QBrush>
 #include <QColor>
 
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -17,14 +23,59 @@ namespace {
 
 bool hasTiming(const RunResult& r) { return r.status == Status::ok; }
 
+bool isCounters(int column) {
+    return column >= ResultsModel::FirstCountersColumn &&
+           column <= ResultsModel::LastCountersColumn;
+}
+
+CountersField countersField(int column) {
+    return static_cast<CountersField>(column - ResultsModel::FirstCountersColumn);
+}
+
 bool isNumeric(int column) {
+    if (isCounters(column)) return true;
     switch (column) {
     case ResultsModel::SizeColumn:
     case ResultsModel::MedianMsColumn:
     case ResultsModel::GbpsColumn:
     case ResultsModel::PercentOfCopyColumn:
     case ResultsModel::MaxErrorColumn: return true;
-    default: return false;
+    default: return ResultsModel::isSparseColumn(column) && column != ResultsModel::ParamsColumn;
+    }
+}
+
+// "offset=3, span=32": the parameters in the engine's (alphabetical) order.
+QString paramsText(const RunResult& r) {
+    QStringList parts;
+    for (const auto& [name, value] : r.params)
+        parts << QStringLiteral("%1=%2").arg(QString::fromStdString(name)).arg(value);
+    return parts.join(QStringLiteral(", "));
+}
+
+// The model figure of a column; NaN where the run has none. ns per access is a measurement, so
+// only a timed run has it.
+double modelValue(const RunResult& r, int column) {
+    switch (column) {
+    case ResultsModel::ModelLoadSectorsColumn: return r.model_load_sectors;
+    case ResultsModel::ModelStoreSectorsColumn: return r.model_store_sectors;
+    case ResultsModel::ModelEfficiencyColumn: return r.model_efficiency;
+    case ResultsModel::BankConflictColumn: return r.model_bank_conflict_degree;
+    case ResultsModel::ConstantPassesColumn: return r.model_constant_serialization;
+    case ResultsModel::NsPerAccessColumn:
+        return hasTiming(r) ? r.ns_per_access : std::numeric_limits<double>::quiet_NaN();
+    default: return std::numeric_limits<double>::quiet_NaN();
+    }
+}
+
+// A model's count of sectors is a mean over requests: whole numbers stay whole ("4", "4.5").
+QString modelText(const RunResult& r, int column) {
+    const double v = modelValue(r, column);
+    if (!std::isfinite(v)) return {};
+    switch (column) {
+    case ResultsModel::ModelEfficiencyColumn: return formatPercent(100.0 * v);
+    case ResultsModel::BankConflictColumn: return QStringLiteral("%1-way").arg(v, 0, 'g', 3);
+    case ResultsModel::NsPerAccessColumn: return QString::number(v, 'f', v < 10 ? 2 : 1);
+    default: return QString::number(v, 'g', 3);
     }
 }
 
@@ -61,6 +112,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ResultsModel::display(const RunResult& r, int column) const {
+    if (isCounters(column)) return countersText(r, countersField(column));
     const bool timed = hasTiming(r);
     switch (column) {
     case OperationColumn: return QString::fromStdString(r.op);
@@ -79,11 +131,13 @@ QVariant ResultsModel::display(const RunResult& r, int column) const {
     case StatusColumn:
         return QString::fromUtf8(status_name(r.status).data(),
                                  static_cast<qsizetype>(status_name(r.status).size()));
-    default: return {};
+    case ParamsColumn: return paramsText(r);
+    default: return isSparseColumn(column) ? QVariant(modelText(r, column)) : QVariant();
     }
 }
 
 QVariant ResultsModel::raw(const RunResult& r, int column) const {
+    if (isCounters(column)) return countersValue(r, countersField(column));
     const bool timed = hasTiming(r);
     switch (column) {
     case OperationColumn: return QString::fromStdString(r.op);
@@ -99,8 +153,29 @@ QVariant ResultsModel::raw(const RunResult& r, int column) const {
     case VerifiedColumn: return r.verified;
     case CacheResidentColumn: return r.cache_resident;
     case StatusColumn: return display(r, column);
-    default: return {};
+    case ParamsColumn: return paramsText(r);
+    default: {
+        const double v = modelValue(r, column);
+        return std::isfinite(v) ? QVariant(v) : QVariant();
     }
+    }
+}
+
+bool ResultsModel::isSparseColumn(int column) {
+    return column == ParamsColumn ||
+           (column >= ModelLoadSectorsColumn && column <= NsPerAccessColumn);
+}
+
+bool ResultsModel::hasValue(int row, int column) const {
+    const RunResult& r = result(row);
+    if (column == ParamsColumn) return !r.params.empty();
+    return !isSparseColumn(column) || std::isfinite(modelValue(r, column));
+}
+
+bool ResultsModel::hasValues(int column) const {
+    for (int row = 0; row < rowCount(); ++row)
+        if (hasValue(row, column)) return true;
+    return false;
 }
 
 QString ResultsModel::toolTip(const RunResult& r, int column) const {
@@ -108,6 +183,7 @@ QString ResultsModel::toolTip(const RunResult& r, int column) const {
     if (!r.error.empty())
         return QStringLiteral("%1: %2").arg(display(r, StatusColumn).toString(),
                                             QString::fromStdString(r.error));
+    if (isCounters(column)) return countersToolTip(r, countersField(column));
     switch (column) {
     case SizeColumn:
         return QStringLiteral("%1 × %2 float32 input, %3 bytes moved")
@@ -126,6 +202,10 @@ QString ResultsModel::toolTip(const RunResult& r, int column) const {
                    ? QStringLiteral(
                          "input and output fit in the L2 cache: this measures the cache, not DRAM")
                    : QString();
+    case NsPerAccessColumn:
+        return std::isfinite(modelValue(r, column))
+                   ? QStringLiteral("median time / %1 warp-wide loads per SM").arg(r.accesses)
+                   : QString();
     default: return {};
     }
 }
@@ -133,6 +213,11 @@ QString ResultsModel::toolTip(const RunResult& r, int column) const {
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation == Qt::Vertical) {
         if (role == Qt::DisplayRole && section >= 0 && section < rowCount()) return section + 1;
+        return {};
+    }
+    if (isCounters(section)) {
+        if (role == Qt::DisplayRole) return countersHeader(countersField(section));
+        if (role == Qt::ToolTipRole) return countersHeaderToolTip(countersField(section));
         return {};
     }
     if (role == Qt::DisplayRole) {
@@ -149,6 +234,13 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case VerifiedColumn: return tr("Verified");
         case CacheResidentColumn: return tr("Cache-resident");
         case StatusColumn: return tr("Status");
+        case ParamsColumn: return tr("Parameters");
+        case ModelLoadSectorsColumn: return tr("Model load sectors");
+        case ModelStoreSectorsColumn: return tr("Model store sectors");
+        case ModelEfficiencyColumn: return tr("Model efficiency");
+        case BankConflictColumn: return tr("Bank conflicts");
+        case ConstantPassesColumn: return tr("Constant passes");
+        case NsPerAccessColumn: return tr("ns per access");
         default: return {};
         }
     }
@@ -163,10 +255,34 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             return tr(
                 "classic: a lesson of the course; tuned: what the hardware can do; "
                 "experiment: a tuning idea kept because it lost");
+        case ParamsColumn: return tr("the operation's named parameters for this run (--param)");
+        case ModelLoadSectorsColumn:
+            return tr(
+                "32-byte sectors one warp's load request touches, as the sector model counts");
+        case ModelStoreSectorsColumn:
+            return tr(
+                "32-byte sectors one warp's store request touches, as the sector model counts");
+        case ModelEfficiencyColumn:
+            return tr("the sector model's useful bytes / bytes the touched sectors move");
+        case BankConflictColumn:
+            return tr(
+                "the bank model's worst conflict degree among the variant's shared-memory "
+                "requests (1-way: conflict-free, 32-way: fully serialized)");
+        case ConstantPassesColumn:
+            return tr(
+                "distinct addresses per constant-memory request: the passes the constant "
+                "cache needs");
+        case NsPerAccessColumn:
+            return tr("median time per warp-wide load of one SM (operations timed per access)");
         default: return {};
         }
     }
     return {};
+}
+
+bool ResultsModel::hasCountersInfo() const {
+    return std::any_of(record_.runs.begin(), record_.runs.end(),
+                       [](const RunResult& r) { return coalesce::gui::hasCountersInfo(r); });
 }
 
 void ResultsModel::beginRun(const DeviceInfo& device, const RunConfig& config,

@@ -20,16 +20,36 @@ public:
         TierColumn,
         MemorySpaceColumn,
         SizeColumn,
+        ParamsColumn,  // the operation's named parameters ("offset=3"); empty when it has none
         MedianMsColumn,
         GbpsColumn,
         PercentOfCopyColumn,
         MaxErrorColumn,
         VerifiedColumn,
         CacheResidentColumn,
+        // What the engine's models predict (sector_model.hpp, bank_model.hpp) and the time per
+        // access of the operations timed that way: empty where the run has none.
+        ModelLoadSectorsColumn,
+        ModelStoreSectorsColumn,
+        ModelEfficiencyColumn,
+        BankConflictColumn,
+        ConstantPassesColumn,
+        NsPerAccessColumn,
+        // Hardware counters (counters_cells.hpp), in CountersField's order; empty without them.
+        DramOverModelColumn,
+        LoadSectorsColumn,
+        StoreSectorsColumn,
+        BankConflictsColumn,
+        L1HitColumn,
+        L2HitColumn,
+        OccupancyColumn,
         ColumnCount
     };
+    static constexpr int FirstCountersColumn = DramOverModelColumn;
+    static constexpr int LastCountersColumn = OccupancyColumn;
     // Qt::DisplayRole is formatted text; RawRole holds the value to sort and compute with:
-    // double for times, GB/s, % and errors (invalid QVariant when the run has no number),
+    // double for times, GB/s, %, errors and model figures (invalid QVariant when the run has no
+    // number),
     // qulonglong elements for the size, bool for flags, QString otherwise.
     static constexpr int RawRole = Qt::UserRole;
 
@@ -56,6 +76,15 @@ public:
     }
     const DeviceInfo& device() const { return record_.device; }
     bool isEmpty() const { return record_.runs.empty(); }
+    // Whether a cell, or any cell of a column, has a value (the model columns are empty for
+    // most operations).
+    bool hasValue(int row, int column) const;
+    bool hasValues(int column) const;
+    // The columns that are empty unless the run's operation has a model or parameters (the
+    // counters columns have their own rule: hasCountersInfo).
+    static bool isSparseColumn(int column);
+    // Some run has hardware counters or says why it has none (a counters pass ran).
+    bool hasCountersInfo() const;
 
 signals:
     // The device or config changed (chart titles name the device).

@@ -53,3 +53,23 @@ TEST(HostMemory, KeptOutputsAddUpOverTheRun) {
     config.keep_outputs = false;
     EXPECT_EQ(host_memory_shortfall(config, selected, bare), "");
 }
+
+TEST(HostMemory, KeptOutputsCountEveryPointOfASweepAtItsOwnShape) {
+    Registry registry;
+    register_cpu_variants(registry);
+    const Op resample("resample");
+    const auto selected = host_variants(registry, resample);
+    ASSERT_EQ(selected.size(), 1u);
+    RunConfig config;
+    config.keep_outputs = true;
+    config.sizes = {{100, 100}};
+    config.sweep = {parse_param_axis("scale=100,200")};
+    // Per scale: the variant's output and the reference's value and magnitude, at that scale.
+    OpParams at;
+    at.values["scale"] = 100;
+    const std::size_t once = output_shape(resample, {100, 100}, at).elements();
+    at.values["scale"] = 200;
+    const std::size_t twice = output_shape(resample, {100, 100}, at).elements();
+    EXPECT_GT(twice, once);
+    EXPECT_EQ(kept_output_bytes(config, selected), 3 * (once + twice) * sizeof(float));
+}

@@ -10,6 +10,8 @@
 
 #include "run_panel.hpp"
 
+#include "coalesce/results_io.hpp"
+
 using namespace coalesce;
 using namespace coalesce::gui;
 using namespace coalesce::gui::test;
@@ -83,6 +85,29 @@ TEST(CommandLine, OpensAResultsFileAndExportsItsChart) {
     EXPECT_FALSE(QFileInfo::exists(missing_png));
 }
 
+TEST(CommandLine, ExportsBothCountersChartsFromAResultsFileWithCounters) {
+    QTemporaryDir dir;
+    const QString results = docs_dir() + "/h100-counters-8192.json";
+    for (const char* chart : {"dram-model", "sectors"}) {
+        const QString png = dir.filePath(QString("%1.png").arg(chart));
+        const Finished f = run_app(
+            {"--open-results", results, "--chart", chart, "--export-chart", png}, dir.path(), true);
+        EXPECT_EQ(f.exit_code, 0) << chart << ": " << f.output.toStdString();
+        const QImage image(png);
+        ASSERT_FALSE(image.isNull()) << chart << ": " << f.output.toStdString();
+        // One row per variant of the file: far taller than a slide.
+        EXPECT_GT(image.height(), 1200) << chart;
+    }
+    // A file without counters: the export fails and says why, and leaves no file.
+    const QString none = dir.filePath("none.png");
+    const Finished f = run_app({"--open-results", docs_dir() + "/h200-bench.json", "--chart",
+                                "dram-model", "--export-chart", none},
+                               dir.path(), true);
+    EXPECT_EQ(f.exit_code, 1);
+    EXPECT_TRUE(f.output.contains("no hardware counters")) << f.output.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(none));
+}
+
 TEST(CommandLine, RunsAndSavesAScreenshotOfTheWindow) {
     QTemporaryDir dir;
     const QString png = dir.filePath("window.png");
@@ -114,4 +139,65 @@ TEST(CommandLine, WithoutADisplaySaysHowToRunHeadlessAndStillHelps) {
     const Finished help = run_app({"--help"}, dir.path(), true);
     EXPECT_EQ(help.exit_code, 0) << help.output.toStdString();
     EXPECT_TRUE(help.output.contains("--export-chart")) << help.output.toStdString();
+}
+
+TEST(CommandLine, ExportsTheParameterChartOfASweptResultsFile) {
+    QTemporaryDir dir;
+    // offset_read swept 0..8 as coalesce-bench writes it, with the sector model's figures.
+    RunRecord record;
+    record.device.name = "Test GPU";
+    for (long long k = 0; k <= 8; ++k) {
+        RunResult r;
+        r.op = "offset_read";
+        r.variant = "offset_read/global";
+        r.memory_space = "global";
+        r.rows = r.cols = 8192;
+        r.params = {{"offset", k}};
+        r.status = Status::ok;
+        r.verified = true;
+        r.median_ms = r.min_ms = r.max_ms = 1.0;
+        r.reps = 20;
+        r.copy_gbps = 3000;
+        r.model_efficiency = k % 8 == 0 ? 1.0 : 256.0 / 288.0;
+        r.gbps = 2900 * r.model_efficiency;
+        r.pct_of_copy = 100 * r.gbps / r.copy_gbps;
+        record.runs.push_back(r);
+    }
+    const QString json = dir.filePath("offsets.json");
+    save_results(json.toStdString(), record);
+
+    const QString svg_path = dir.filePath("offset.svg");
+    const Finished f =
+        run_app({"--open-results", json, "--chart", "parameter", "--export-chart", svg_path},
+                dir.path(), true);
+    EXPECT_EQ(f.exit_code, 0) << f.output.toStdString();
+    QFile svg(svg_path);
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly)) << f.output.toStdString();
+    const QByteArray text = svg.readAll();
+    EXPECT_TRUE(text.contains(">offset<")) << "the x axis names the parameter";
+    EXPECT_TRUE(text.contains(">model<")) << "the model's line is in the legend";
+
+    // The same chart as % of copy; a measure it does not know is a usage error.
+    const QString percent_path = dir.filePath("percent.svg");
+    const Finished p = run_app({"--open-results", json, "--chart", "parameter", "--measure",
+                                "percent", "--export-chart", percent_path},
+                               dir.path(), true);
+    EXPECT_EQ(p.exit_code, 0) << p.output.toStdString();
+    QFile percent(percent_path);
+    ASSERT_TRUE(percent.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(percent.readAll().contains("% of the same run"));
+    EXPECT_EQ(run_app({"--open-results", json, "--measure", "furlongs", "--export-chart",
+                       dir.filePath("x.png")},
+                      dir.path(), true)
+                  .exit_code,
+              2);
+
+    // A parameter the file does not sweep: refused, nothing written.
+    const QString none = dir.filePath("stride.png");
+    const Finished g = run_app({"--open-results", json, "--chart", "parameter", "--parameter",
+                                "stride", "--export-chart", none},
+                               dir.path(), true);
+    EXPECT_EQ(g.exit_code, 1);
+    EXPECT_TRUE(g.output.contains("sweep offset")) << g.output.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(none));
 }

@@ -153,3 +153,37 @@ TEST(Lessons, RunningALessonRunsItsVariantsAtItsSizesAndChartsThemBesideTheText)
     EXPECT_TRUE(window.errorText().contains("the stride operation"))
         << window.errorText().toStdString();
 }
+
+// A lesson's parameter sweep reaches the run: one run per value, each recorded with its value, and
+// the panel names the sweep beside the finding.
+TEST(Lessons, RunningASweptLessonRunsOncePerValueOfItsParameter) {
+    Lesson swept = host_lesson();
+    swept.id = "host-offsets";
+    swept.title = "Offset reads on the host";
+    swept.variants = {"offset_read/cpu-naive"};
+    swept.sizes = {{16, 96}};
+    swept.sweep = {{"offset", {0, 1, 8}}};
+    MainWindow window({}, nullptr, {swept});
+    window.setClosePromptAnswer(QMessageBox::Discard);
+    if (!window.deviceProbed())
+        ASSERT_TRUE(QSignalSpy(&window, &MainWindow::deviceReady).wait(30000));
+    LessonsPanel* panel = window.lessonsPanel();
+    panel->showLesson("host-offsets");
+    EXPECT_TRUE(panel->text()->toPlainText().contains("offset = 0,1,8"));
+
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    ASSERT_TRUE(window.runLesson(swept)) << window.errorText().toStdString();
+    ASSERT_TRUE(finished.wait(120000));
+    ASSERT_TRUE(wait_idle(window));
+
+    const ResultsModel* model = window.resultsModel();
+    std::set<long long> offsets;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const RunResult& r = model->result(row);
+        EXPECT_EQ(r.variant, "offset_read/cpu-naive");
+        EXPECT_EQ(r.status, Status::ok) << r.error;
+        offsets.insert(r.params.at("offset"));
+    }
+    EXPECT_EQ(model->rowCount(), 3);
+    EXPECT_EQ(offsets, (std::set<long long>{0, 1, 8}));
+}

@@ -1,6 +1,7 @@
 // Renders every results chart to PNG (the bandwidth chart also to SVG and PDF) for a person to see:
 //   coalesce_render_charts OUT_DIR [RESULTS.json [OTHER.json]]
-// Without files it uses the hand-made sample record (and a slower copy of it to compare with).
+// Without files it uses the hand-made sample record (and a slower copy of it to compare with);
+// the counters charts then draw the hand-made counters record, or the file's counters.
 #include "chart_widgets.hpp"
 #include "results_files.hpp"
 #include "results_model.hpp"
@@ -65,6 +66,9 @@ int main(int argc, char** argv) {
     charts.sweep()->setOperation(QString());
     ok = exportTo(*charts.sweep(), out.filePath("sweep-all.png")) && ok;
     ok = exportTo(*charts.compare(), out.filePath("compare.png")) && ok;
+    if (argc <= 2) model.setRecord(testing::countersRecord());
+    ok = exportTo(*charts.dramModel(), out.filePath("dram-model.png")) && ok;
+    ok = exportTo(*charts.sectors(), out.filePath("sectors.png")) && ok;
 
     // The live widget as the window shows it (controls included), on the first tab.
     charts.setCurrentIndex(0);

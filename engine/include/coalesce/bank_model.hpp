@@ -16,6 +16,9 @@ namespace coalesce {
 inline constexpr int kBanks = 32;
 inline constexpr long long kBankWordBytes = 4;
 
+// The bank that serves the 4-byte word holding byte `offset` of the shared array.
+int bank_of(long long offset);
+
 // Distinct 4-byte words in the busiest bank among the words the active lanes touch (a lane of
 // 8 or 16 bytes touches 2 or 4 words, so such a request is at least 2- or 4-way: the passes the
 // hardware needs for it). 1 for a conflict-free request.
