@@ -183,6 +183,7 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
     if (!o.input.empty()) {
         InputImage image = load_input(o.input);
         config.input = std::move(image.matrix);
+        config.input_file = o.input;
         if (input_description) *input_description = image.description;
     } else if (config.sizes.empty())
         config.sizes = default_sizes(device_count > 0);

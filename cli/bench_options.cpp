@@ -23,7 +23,9 @@ constexpr const char* kFooter = R"(
 Exit status: 0 every run verified (skipped runs excepted); 1 a variant failed verification, a run
 failed, Ctrl-C cancelled the rest, or a results file could not be written at the end (what ran is
 still printed, and the other results file still written); 2 bad usage or input (nothing ran).
-A second Ctrl-C ends the program at once.
+The first Ctrl-C stops the run within a launch or two: the run it interrupts and those after it
+are marked cancelled, the finished ones are printed and written to --json/--csv, and the exit
+status is 1. A second Ctrl-C ends the program at once.
 
 Border modes, for a line a b c d: clamp repeats the edge (a a | a b c d | d d); zero reads 0;
 wrap is periodic (c d | a b c d | a b); mirror reflects with the edge repeated (b a | a b c d |

@@ -1,5 +1,6 @@
-// Ctrl-C during a run: the first asks the Runner to stop after its current launch batch, so the
-// results so far are still printed and saved; a second ends the process at once (default action).
+// Ctrl-C during a run: the first asks the Runner to stop (its timing loops poll the flag before
+// every launch), so the results so far are still printed and saved; a second ends the process at
+// once (default action).
 #pragma once
 
 #include "coalesce/runner.hpp"

@@ -10,7 +10,13 @@ void InputLoader::open(const QString& path, ChannelChoice channel) {
     job_.start(
         [file, channel, path](const Stale& stale) {
             LoadedInput in;
-            in.image = load_image(file, channel);
+            // The channel may be a choice saved from an earlier file: where this file lacks it
+            // (alpha of an RGB image), luminance is read and the note says so, rather than every
+            // later file being refused until the choice is changed back.
+            LoadOptions options;
+            options.channel = channel;
+            options.fall_back_to_luminance = true;
+            in.image = load_image(file, options);
             if (stale()) return in;
             const std::shared_ptr<const Matrix>& m = in.image.matrix;
             in.picture = input_picture(m, QString::fromStdString(in.image.source_type));
@@ -19,6 +25,8 @@ void InputLoader::open(const QString& path, ChannelChoice channel) {
                                  .arg(m->rows())
                                  .arg(m->cols())
                                  .arg(QString::fromStdString(in.image.source_type));
+            if (!in.image.note.empty())
+                in.description += QString(" (%1)").arg(QString::fromStdString(in.image.note));
             return in;
         },
         [this, path](LoadedInput in) { emit loaded(in, path); },

@@ -77,7 +77,10 @@ bool MainWindow::startRun(const std::function<void(RunConfig&)>& adjust) {
     if (isRunning()) return false;
     QString error;
     std::optional<RunConfig> config = run_panel_->makeConfig(&error);
-    if (config && run_panel_->useLoadedInput()) config->input = input_->matrix;
+    if (config && run_panel_->useLoadedInput()) {
+        config->input = input_->matrix;
+        config->input_file = input_->path.string();
+    }
     if (config && adjust) adjust(*config);
     runs_->setCountersEnabled(run_panel_->countersRequested());
     if (config) error = runs_->startRun(*config);

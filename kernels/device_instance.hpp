@@ -47,6 +47,13 @@ struct DeviceVariantSpec {
     std::function<void(MatView in, MatView scratch)> prepare;
 };
 
+// [bytes] between the starts of two rows, as the sector models assume: cols * 4 dense, rounded
+// up to 512 pitched (cudaMallocPitch's alignment on the machines Coalesce targets).
+inline long long row_bytes_of(std::size_t cols, bool pitched) {
+    const long long dense = static_cast<long long>(cols) * 4;
+    return pitched ? (dense + 511) / 512 * 512 : dense;
+}
+
 // A variant whose instances allocate in `spec.layout` and run `launcher`.
 Variant make_device_variant(DeviceVariantSpec spec, Launcher launcher);
 // The same, with a scratch matrix of scratch_shape(input, params) floats.

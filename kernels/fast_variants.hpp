@@ -1,4 +1,5 @@
-// The fast variants (issue 5): one register function per kernels/fast_<op>.cu file.
+// The tuned ("fast") variants, which show what the hardware can do: one register function per
+// kernels/fast_<op>.cu file.
 #pragma once
 
 #include "coalesce/registry.hpp"

@@ -90,14 +90,9 @@ void prepare_second_operand(MatView in, MatView b) {
     copy_rows(in.rows - half, 0, half);
 }
 
-// Rows padded to 512 bytes, as cudaMallocPitch pads them on the machines Coalesce targets.
-long long padded_row_bytes(std::size_t cols) {
-    return (static_cast<long long>(cols) * 4 + 511) / 512 * 512;
-}
-
 // Coalesced: warp 1 of row 1 reads a and b and writes out at the row start plus 128 bytes.
 std::vector<WarpRequest> coalesced_access(Shape in, bool pitched) {
-    const long long row_bytes = pitched ? padded_row_bytes(in.cols) : in.cols * 4ll;
+    const long long row_bytes = gpu::row_bytes_of(in.cols, pitched);
     const int lanes = static_cast<int>(std::min<std::size_t>(32, in.cols));
     const WarpRequest load = affine_request(false, row_bytes + 128, 4, 4, lanes);
     return {load, load, affine_request(true, row_bytes + 128, 4, 4, lanes)};

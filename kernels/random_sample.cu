@@ -57,8 +57,7 @@ void launch_random_sample(MatView in, MatView out, const OpParams& p, cudaStream
 
 // Sample 0 of warp 0 of the block at (32, 32): the sector model of one scattered request.
 std::vector<WarpRequest> sample_access(Shape in, const OpParams& p, bool pitched) {
-    const long long row_bytes =
-        pitched ? (static_cast<long long>(in.cols) * 4 + 511) / 512 * 512 : in.cols * 4ll;
+    const long long row_bytes = gpu::row_bytes_of(in.cols, pitched);
     const int area = static_cast<int>(p.value("area"));
     const int width = static_cast<int>(in.cols), height = static_cast<int>(in.rows);
     WarpRequest r;

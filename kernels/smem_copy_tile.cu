@@ -3,8 +3,6 @@
 // a large matrix. Row-major order puts a warp's 32 floats in 32 banks (1-way); column-major order
 // on tile[BDIMX][BDIMY] puts them BDIMY words apart: all in one bank on the 32x32 tile (32-way),
 // in two banks on the 32x16 tile (16-way); one column of padding spreads them over 32 banks again.
-#include "coalesce/registry.hpp"
-#include "device_instance.hpp"
 #include "smem_tiles.cuh"
 
 #include <string>
@@ -13,126 +11,58 @@ namespace coalesce {
 namespace {
 
 using gpu::smem::BDIMX;
-using gpu::smem::copy_cell;
 using gpu::smem::kColPad;
-using gpu::smem::whole_tile;
+using gpu::smem::round_trip;
+using gpu::smem::TileKernel;
 
 template <int BDIMY>
 __global__ void setRowReadRow(const float* in, float* out, int rows, int cols, int repeat) {
     __shared__ float tile[BDIMY][BDIMX];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * BDIMY + threadIdx.y) * cols +
-                          blockIdx.x * BDIMX + threadIdx.x;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[threadIdx.y][threadIdx.x] = v;
-        __syncthreads();
-        v = tile[threadIdx.y][threadIdx.x];
-        __syncthreads();
-    }
-    out[g] = v;
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[threadIdx.y][threadIdx.x] = v; },
+        [&] { return tile[threadIdx.y][threadIdx.x]; });
 }
 
 template <int BDIMY>
 __global__ void setColReadCol(const float* in, float* out, int rows, int cols, int repeat) {
     __shared__ float tile[BDIMX][BDIMY];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * BDIMY + threadIdx.y) * cols +
-                          blockIdx.x * BDIMX + threadIdx.x;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[threadIdx.x][threadIdx.y] = v;
-        __syncthreads();
-        v = tile[threadIdx.x][threadIdx.y];
-        __syncthreads();
-    }
-    out[g] = v;
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[threadIdx.x][threadIdx.y] = v; },
+        [&] { return tile[threadIdx.x][threadIdx.y]; });
 }
 
 template <int BDIMY>
 __global__ void setColReadColPad(const float* in, float* out, int rows, int cols, int repeat) {
     __shared__ float tile[BDIMX][BDIMY + kColPad];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * BDIMY + threadIdx.y) * cols +
-                          blockIdx.x * BDIMX + threadIdx.x;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[threadIdx.x][threadIdx.y] = v;
-        __syncthreads();
-        v = tile[threadIdx.x][threadIdx.y];
-        __syncthreads();
-    }
-    out[g] = v;
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[threadIdx.x][threadIdx.y] = v; },
+        [&] { return tile[threadIdx.x][threadIdx.y]; });
 }
 
 // The dynamic twins: a 1-D extern array indexed by hand, the tile's height known only at run time.
 __global__ void setRowReadRowDyn(const float* in, float* out, int rows, int cols, int repeat) {
     extern __shared__ float tile[];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * blockDim.y + threadIdx.y) * cols +
-                          blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned int row_idx = threadIdx.y * blockDim.x + threadIdx.x;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[row_idx] = v;
-        __syncthreads();
-        v = tile[row_idx];
-        __syncthreads();
-    }
-    out[g] = v;
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[row_idx] = v; },
+        [&] { return tile[row_idx]; });
 }
 
 __global__ void setColReadColDyn(const float* in, float* out, int rows, int cols, int repeat) {
     extern __shared__ float tile[];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * blockDim.y + threadIdx.y) * cols +
-                          blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned int col_idx = threadIdx.x * blockDim.y + threadIdx.y;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[col_idx] = v;
-        __syncthreads();
-        v = tile[col_idx];
-        __syncthreads();
-    }
-    out[g] = v;
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[col_idx] = v; },
+        [&] { return tile[col_idx]; });
 }
 
 __global__ void setColReadColDynPad(const float* in, float* out, int rows, int cols, int repeat) {
     extern __shared__ float tile[];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * blockDim.y + threadIdx.y) * cols +
-                          blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned int col_idx = threadIdx.x * (blockDim.y + kColPad) + threadIdx.y;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[col_idx] = v;
-        __syncthreads();
-        v = tile[col_idx];
-        __syncthreads();
-    }
-    out[g] = v;
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[col_idx] = v; },
+        [&] { return tile[col_idx]; });
 }
-
-using TileKernel = void (*)(const float*, float*, int, int, int);
 
 struct Pattern {
     const char* name;         // the id's suffix
@@ -177,32 +107,19 @@ long long word_of(const Pattern& p, int tile_rows, int ty, int tx) {
 
 void register_smem_copy_tile(Registry& registry) {
     const Op op("smem_copy_tile");
-    for (const Pattern& pattern : kPatterns) {
-        gpu::DeviceVariantSpec spec;
-        spec.id = std::string("smem_copy_tile/") + pattern.name;
-        spec.op = op;
-        spec.memory_space = space::shared;
-        spec.description = pattern.description;
-        spec.layout = gpu::Layout::dense;
-        spec.kernel = pattern.kernel;
-        spec.shared_access = [&pattern](Shape, const OpParams& p) {
-            const int h = static_cast<int>(p.value("tile_rows"));
-            const auto word = [&](int ty, int tx) { return word_of(pattern, h, ty, tx); };
-            return gpu::smem::typical_warp(word, word);
+    for (const Pattern& p : kPatterns) {
+        const auto word = [p](int tile_rows, int ty, int tx) {
+            return word_of(p, tile_rows, ty, tx);
         };
-        registry.add(gpu::make_device_variant(std::move(spec), [&pattern](MatView in, MatView out,
-                                                                          const OpParams& p,
-                                                                          cudaStream_t s) {
-            const int h = gpu::smem::checked_tile_rows(p);
-            const std::size_t words =
-                pattern.column_major
-                    ? static_cast<std::size_t>(BDIMX) * static_cast<std::size_t>(h + pattern.pad)
-                    : static_cast<std::size_t>(h) * static_cast<std::size_t>(BDIMX + pattern.pad);
-            const std::size_t bytes = pattern.dynamic ? words * sizeof(float) : 0;
-            gpu::smem::launch_tiles(h == BDIMX ? pattern.square : pattern.rect, pattern.kernel,
-                                    in.data, out.data, in.rows, in.cols, h,
-                                    static_cast<int>(p.value("repeat")), bytes, s);
-        }));
+        gpu::smem::add_tile_variant(
+            registry, op,
+            {std::string("smem_copy_tile/") + p.name, p.kernel, p.description, Tier::classic,
+             p.square, p.rect, p.dynamic,
+             [p](int tile_rows) {
+                 return p.column_major ? static_cast<std::size_t>(BDIMX) * (tile_rows + p.pad)
+                                       : static_cast<std::size_t>(tile_rows) * (BDIMX + p.pad);
+             },
+             word, word});
     }
 }
 

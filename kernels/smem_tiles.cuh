@@ -1,17 +1,21 @@
 // What the shared-memory tile kernels (smem_copy_tile.cu, smem_transpose_tile.cu) share: the
-// launch over a grid of tiles, the copy that partial tiles do, and the requests of a typical warp
-// for the bank model, written from the same index expressions as the kernels.
+// round trip each thread makes through the tile, the copy that partial tiles do, the launch over a
+// grid of tiles, the requests of a typical warp for the bank model, and the registration of a
+// pattern from its kernels and tile layout.
 #pragma once
 
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/onchip.hpp"
 #include "coalesce/operation.hpp"
+#include "coalesce/registry.hpp"
 #include "coalesce/sector_model.hpp"
+#include "device_instance.hpp"
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -49,6 +53,29 @@ __device__ __forceinline__ void copy_cell(const float* in, float* out, int rows,
         out[static_cast<std::size_t>(y) * cols + x] = in[static_cast<std::size_t>(y) * cols + x];
 }
 
+// The round trip of every tile kernel: the thread's cell read from global memory, `repeat` times
+// stored into the tile with store(v) and loaded back with load(), a barrier after each, then
+// written out. The kernels differ only in where store and load put the value (their index
+// expressions are the lesson); a partial tile copies its cells instead.
+template <class Store, class Load>
+__device__ __forceinline__ void round_trip(const float* in, float* out, int rows, int cols,
+                                           int repeat, Store store, Load load) {
+    if (!whole_tile(rows, cols)) {
+        copy_cell(in, out, rows, cols);
+        return;
+    }
+    const std::size_t g = static_cast<std::size_t>(blockIdx.y * blockDim.y + threadIdx.y) * cols +
+                          blockIdx.x * blockDim.x + threadIdx.x;
+    float v = in[g];
+    for (int k = 0; k < repeat; ++k) {
+        store(v);
+        __syncthreads();
+        v = load();
+        __syncthreads();
+    }
+    out[g] = v;
+}
+
 // Launches kernel(in, out, rows, cols, repeat) over bands of at most 65535 tile rows, each with
 // its pointers moved to the band's first row; `shared_bytes` of dynamic shared memory.
 template <class Kernel>
@@ -80,6 +107,45 @@ std::vector<WarpRequest> typical_warp(Store store, Load load) {
         ld.offsets[static_cast<std::size_t>(lane)] = 4LL * load(1, lane);
     }
     return {st, ld};
+}
+
+using TileKernel = void (*)(const float* in, float* out, int rows, int cols, int repeat);
+
+// One tile pattern as the registry shows it and as the bank model and the launch see its tile.
+struct TilePattern {
+    std::string id;
+    const char* kernel;  // the book's kernel name
+    std::string description;
+    Tier tier = Tier::classic;
+    TileKernel square, rect;  // built for 32 and for 16 tile rows (the same kernel when dynamic)
+    bool dynamic;             // the tile is extern __shared__, sized at launch
+    std::function<std::size_t(int tile_rows)> tile_words;  // floats the tile takes, padding too
+    // The shared-memory word lane (ty, tx) stores to and loads from, for a tile of tile_rows rows.
+    std::function<long long(int tile_rows, int ty, int tx)> store_word, load_word;
+};
+
+// Registers `pattern` as a dense shared-memory variant of `op` (parameters tile_rows, repeat).
+inline void add_tile_variant(Registry& registry, Op op, TilePattern pattern) {
+    DeviceVariantSpec spec;
+    spec.id = pattern.id;
+    spec.op = op;
+    spec.memory_space = space::shared;
+    spec.description = pattern.description;
+    spec.layout = Layout::dense;
+    spec.kernel = pattern.kernel;
+    spec.tier = pattern.tier;
+    spec.shared_access = [pattern](Shape, const OpParams& p) {
+        const int h = static_cast<int>(p.value("tile_rows"));
+        return typical_warp([&](int ty, int tx) { return pattern.store_word(h, ty, tx); },
+                            [&](int ty, int tx) { return pattern.load_word(h, ty, tx); });
+    };
+    registry.add(make_device_variant(std::move(spec), [pattern](MatView in, MatView out,
+                                                                const OpParams& p, cudaStream_t s) {
+        const int h = checked_tile_rows(p);
+        const std::size_t bytes = pattern.dynamic ? pattern.tile_words(h) * sizeof(float) : 0;
+        launch_tiles(h == BDIMX ? pattern.square : pattern.rect, pattern.kernel, in.data, out.data,
+                     in.rows, in.cols, h, static_cast<int>(p.value("repeat")), bytes, s);
+    }));
 }
 
 }  // namespace coalesce::gpu::smem

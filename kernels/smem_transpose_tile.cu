@@ -3,8 +3,6 @@
 // store is row-major (1-way); the load reads a column, tile[icol][irow]: 32-way on the 32x32 tile,
 // 16-way on 32x16 (a warp reads two half-columns, in two banks). Padding one float per row fixes
 // the square tile; the 32x16 tile needs two (with one, its two half-columns still share banks).
-#include "coalesce/registry.hpp"
-#include "device_instance.hpp"
 #include "smem_tiles.cuh"
 
 #include <string>
@@ -13,103 +11,55 @@ namespace coalesce {
 namespace {
 
 using gpu::smem::BDIMX;
-using gpu::smem::copy_cell;
+using gpu::smem::round_trip;
 using gpu::smem::rowcol_pad;
-using gpu::smem::whole_tile;
+using gpu::smem::TileKernel;
+
+// The book's transposed coordinate of the thread's linear index: irow, icol.
+__device__ __forceinline__ uint2 transposed_lane() {
+    const unsigned int idx = threadIdx.y * blockDim.x + threadIdx.x;
+    return make_uint2(idx / blockDim.y, idx % blockDim.y);
+}
 
 template <int BDIMY>
 __global__ void setRowReadCol(const float* in, float* out, int rows, int cols, int repeat) {
     __shared__ float tile[BDIMY][BDIMX];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * BDIMY + threadIdx.y) * cols +
-                          blockIdx.x * BDIMX + threadIdx.x;
-    // The book's transposed coordinate of the thread's linear index.
-    const unsigned int idx = threadIdx.y * blockDim.x + threadIdx.x;
-    const unsigned int irow = idx / blockDim.y;
-    const unsigned int icol = idx % blockDim.y;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[threadIdx.y][threadIdx.x] = v;
-        __syncthreads();
-        v = tile[icol][irow];
-        __syncthreads();
-    }
-    out[g] = v;
+    const uint2 t = transposed_lane();
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[threadIdx.y][threadIdx.x] = v; },
+        [&] { return tile[t.y][t.x]; });  // tile[icol][irow]
 }
 
 template <int BDIMY, int IPAD>
 __global__ void setRowReadColPad(const float* in, float* out, int rows, int cols, int repeat) {
     __shared__ float tile[BDIMY][BDIMX + IPAD];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * BDIMY + threadIdx.y) * cols +
-                          blockIdx.x * BDIMX + threadIdx.x;
-    const unsigned int idx = threadIdx.y * blockDim.x + threadIdx.x;
-    const unsigned int irow = idx / blockDim.y;
-    const unsigned int icol = idx % blockDim.y;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[threadIdx.y][threadIdx.x] = v;
-        __syncthreads();
-        v = tile[icol][irow];
-        __syncthreads();
-    }
-    out[g] = v;
+    const uint2 t = transposed_lane();
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[threadIdx.y][threadIdx.x] = v; },
+        [&] { return tile[t.y][t.x]; });  // tile[icol][irow]
 }
 
 // The dynamic twins index a 1-D extern array by hand; `pad` floats follow each tile row.
 __global__ void setRowReadColDyn(const float* in, float* out, int rows, int cols, int repeat) {
     extern __shared__ float tile[];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * blockDim.y + threadIdx.y) * cols +
-                          blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned int idx = threadIdx.y * blockDim.x + threadIdx.x;
-    const unsigned int irow = idx / blockDim.y;
-    const unsigned int icol = idx % blockDim.y;
-    const unsigned int col_idx = icol * blockDim.x + irow;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[idx] = v;
-        __syncthreads();
-        v = tile[col_idx];
-        __syncthreads();
-    }
-    out[g] = v;
+    const uint2 t = transposed_lane();
+    const unsigned int col_idx = t.y * blockDim.x + t.x;
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[idx] = v; },
+        [&] { return tile[col_idx]; });
 }
 
 __global__ void setRowReadColDynPad(const float* in, float* out, int rows, int cols, int repeat) {
     extern __shared__ float tile[];
-    if (!whole_tile(rows, cols)) {
-        copy_cell(in, out, rows, cols);
-        return;
-    }
-    const std::size_t g = static_cast<std::size_t>(blockIdx.y * blockDim.y + threadIdx.y) * cols +
-                          blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned int pad = rowcol_pad(static_cast<int>(blockDim.y));
-    const unsigned int idx = threadIdx.y * blockDim.x + threadIdx.x;
-    const unsigned int irow = idx / blockDim.y;
-    const unsigned int icol = idx % blockDim.y;
+    const uint2 t = transposed_lane();
     const unsigned int row_idx = threadIdx.y * (blockDim.x + pad) + threadIdx.x;
-    const unsigned int col_idx = icol * (blockDim.x + pad) + irow;
-    float v = in[g];
-    for (int k = 0; k < repeat; ++k) {
-        tile[row_idx] = v;
-        __syncthreads();
-        v = tile[col_idx];
-        __syncthreads();
-    }
-    out[g] = v;
+    const unsigned int col_idx = t.y * (blockDim.x + pad) + t.x;
+    round_trip(
+        in, out, rows, cols, repeat, [&](float v) { tile[row_idx] = v; },
+        [&] { return tile[col_idx]; });
 }
-
-using TileKernel = void (*)(const float*, float*, int, int, int);
 
 // Floats after each tile row: none, the book's (rowcol_pad), or one whatever the tile.
 enum class Pad { none, book, one };
@@ -159,36 +109,18 @@ long long word(int ty, int tx, int width) { return static_cast<long long>(ty) * 
 
 void register_smem_transpose_tile(Registry& registry) {
     const Op op("smem_transpose_tile");
-    for (const Pattern& pattern : kPatterns) {
-        gpu::DeviceVariantSpec spec;
-        spec.id = std::string("smem_transpose_tile/") + pattern.name;
-        spec.op = op;
-        spec.memory_space = space::shared;
-        spec.description = pattern.description;
-        spec.layout = gpu::Layout::dense;
-        spec.kernel = pattern.kernel;
-        spec.tier = pattern.tier;
-        spec.shared_access = [&pattern](Shape, const OpParams& p) {
-            const int h = static_cast<int>(p.value("tile_rows"));
-            const int width = BDIMX + pad_of(pattern.pad, h);
-            const auto store = [&](int ty, int tx) { return word(ty, tx, width); };
-            const auto load = [&](int ty, int tx) {
-                const int idx = ty * BDIMX + tx;
-                return word(idx % h, idx / h, width);  // tile[icol][irow]
-            };
-            return gpu::smem::typical_warp(store, load);
-        };
-        registry.add(gpu::make_device_variant(
-            std::move(spec),
-            [&pattern](MatView in, MatView out, const OpParams& p, cudaStream_t s) {
-                const int h = gpu::smem::checked_tile_rows(p);
-                const int width = BDIMX + pad_of(pattern.pad, h);
-                const std::size_t bytes =
-                    pattern.dynamic ? sizeof(float) * static_cast<std::size_t>(h * width) : 0;
-                gpu::smem::launch_tiles(h == BDIMX ? pattern.square : pattern.rect, pattern.kernel,
-                                        in.data, out.data, in.rows, in.cols, h,
-                                        static_cast<int>(p.value("repeat")), bytes, s);
-            }));
+    for (const Pattern& p : kPatterns) {
+        const auto width = [p](int tile_rows) { return BDIMX + pad_of(p.pad, tile_rows); };
+        gpu::smem::add_tile_variant(
+            registry, op,
+            {std::string("smem_transpose_tile/") + p.name, p.kernel, p.description, p.tier,
+             p.square, p.rect, p.dynamic,
+             [width](int h) { return static_cast<std::size_t>(h) * width(h); },
+             [width](int h, int ty, int tx) { return word(ty, tx, width(h)); },
+             [width](int h, int ty, int tx) {
+                 const int idx = ty * BDIMX + tx;
+                 return word(idx % h, idx / h, width(h));  // tile[icol][irow]
+             }});
     }
 }
 

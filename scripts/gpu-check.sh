@@ -13,7 +13,8 @@ arch="${COALESCE_CUDA_ARCH:-native}"
 sizes="${COALESCE_BENCH_SIZES:-8192x8192}"
 counters_sizes="${COALESCE_COUNTERS_SIZES:-8192x8192}"
 # Small shapes keep the sanitizers (10-100x slower) inside minutes.
-sanitize_filter="${COALESCE_SANITIZE_FILTER:-*_1x1:*_1x37:*_37x1:*_33x65:*_1x1_*:*_1x37_*:*_37x1_*:*_33x65_*:BuiltinGpuVariants.*}"
+small_cases="*_1x1:*_1x37:*_37x1:*_33x65:*_1x1_*:*_1x37_*:*_37x1_*:*_33x65_*"
+sanitize_filter="${COALESCE_SANITIZE_FILTER:-$small_cases:BuiltinGpuVariants.*}"
 status=0
 summary=()
 

@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
-  libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev zlib1g-dev nlohmann-json3-dev libcli11-dev
+  libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev zlib1g-dev nlohmann-json3-dev
+  libcli11-dev
   libgtest-dev libgmock-dev xvfb xauth)
 
 missing=()
@@ -16,7 +17,8 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "installing: ${missing[*]}" >&2
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
 fi
 
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then

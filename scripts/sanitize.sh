@@ -11,7 +11,9 @@ targets=(coalesce-bench coalesce_engine_tests coalesce_results_io_tests coalesce
   coalesce_bad_input_tests)
 cmake --preset asan -DCOALESCE_BUILD_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 # The image loader exists only where OpenCV does.
-if grep -q "coalesce_imageio_tests" build-asan/build.ninja; then targets+=(coalesce_imageio_tests); fi
+if grep -q "coalesce_imageio_tests" build-asan/build.ninja; then
+  targets+=(coalesce_imageio_tests)
+fi
 cmake --build build-asan -j "$(nproc)" --target "${targets[@]}"
 
 # protect_shadow_gap=0: the CUDA runtime maps memory where ASan's shadow gap would be.

@@ -15,7 +15,8 @@ if ! command -v xvfb-run >/dev/null; then
   exit 2
 fi
 if [ ! -f "$build/build.ninja" ] && [ ! -f "$build/Makefile" ]; then
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="${COALESCE_CUDA_ARCH:-90}"
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CUDA_ARCHITECTURES="${COALESCE_CUDA_ARCH:-90}"
 fi
 cmake --build "$build" --target coalesce_gui -j "$(nproc)"
 

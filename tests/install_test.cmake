@@ -32,11 +32,13 @@ if(NOT rc EQUAL 0)
 endif()
 
 file(REAL_PATH "${plugin}" plugin_real)
-foreach(expected "copy/texture-array" "transpose/texture-pitched" "filter_y/texture-array" "texture-pitched"
+foreach(expected "copy/texture-array" "transpose/texture-pitched" "filter_y/texture-array"
+                 "texture-pitched"
                  "${plugin_real}")
   string(FIND "${list}" "${expected}" at)
   if(at EQUAL -1)
-    message(FATAL_ERROR "installed coalesce-bench --list does not show '${expected}':\n${list}\n${list_err}")
+    message(FATAL_ERROR
+      "installed coalesce-bench --list does not show '${expected}':\n${list}\n${list_err}")
   endif()
 endforeach()
 message(STATUS "installed plugin ${plugin_real} is listed by ${bench}")

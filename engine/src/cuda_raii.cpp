@@ -20,6 +20,8 @@ Event Event::create() {
 
 void Event::record(cudaStream_t stream) const { COALESCE_CUDA(cudaEventRecord(get(), stream)); }
 
+void Event::synchronize() const { COALESCE_CUDA(cudaEventSynchronize(get())); }
+
 float Event::elapsed_ms(const Event& start, const Event& end) {
     COALESCE_CUDA(cudaEventSynchronize(end.get()));
     float ms = 0.0f;

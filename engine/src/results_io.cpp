@@ -140,6 +140,7 @@ Json config_json(const RunConfig& c) {
         {"variants", c.variants},
         {"sizes", sizes},
         {"input", c.input ? shape_json(c.input->shape()) : Json(nullptr)},
+        {"input_file", c.input_file},
         {"radius", c.params.radius},
         {"border", std::string(border_name(c.params.border))},
         {"reps", c.reps},
@@ -301,9 +302,10 @@ public:
         return values;
     }
     // For fields a later version of schema 1 added: absent in older files.
-    std::string optional_string(const std::string& key, const std::string& absent) {
+    std::string optional_string(const std::string& key, const std::string& absent,
+                                std::size_t limit = kMaxResultsNameBytes) {
         if (j_.find(key) == j_.end()) return absent;
-        return string(key);
+        return string(key, limit);
     }
     bool boolean(const std::string& key) {
         const InJson& v = at(key);
@@ -446,6 +448,7 @@ RunConfig read_config(const InJson& j) {
     c.reps = o.integer("reps");
     c.warmups = o.integer("warmups");
     c.seed = o.u64("seed");
+    c.input_file = o.optional_string("input_file", "", kMaxResultsPathBytes);
     c.device = o.integer("device");
     c.include_cpu = o.boolean("include_cpu");
     c.tiers = o.optional_tiers("tiers");
@@ -925,7 +928,9 @@ std::string to_json(const RunRecord& record) {
         {"config", config_json(record.config)},
         {"runs", runs},
     };
-    return j.dump(2) + "\n";
+    // Text from outside (a file name that is not UTF-8, say) must not cost the finished run its
+    // results file: bytes that are not UTF-8 are written as U+FFFD.
+    return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 RunRecord from_json(const std::string& text) {

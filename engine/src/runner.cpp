@@ -95,23 +95,42 @@ double host_ms(const std::function<void()>& work) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// Launches queued ahead of the one the host waits for: enough to keep the device busy back to
+// back, few enough that a cancel stops the loop within a launch or two rather than after a queue
+// of hundreds.
+constexpr int kLaunchesInFlight = 2;
+
 // Times `launch` on `stream` with one event pair per launch, after `warmups` untimed launches.
-std::vector<double> time_on_device(const std::function<void(cudaStream_t)>& launch,
-                                   cudaStream_t stream, int warmups, int reps) {
-    for (int i = 0; i < warmups; ++i) launch(stream);
+run_steps::Launches time_on_device(const std::function<void(cudaStream_t)>& launch,
+                                   cudaStream_t stream, int warmups, int reps,
+                                   run_steps::CancelFlag cancel) {
+    run_steps::Launches out;
+    std::vector<Event> warm;
+    for (int i = 0; i < std::min(warmups, kLaunchesInFlight); ++i) warm.push_back(Event::create());
+    const int warmed = run_steps::run_unless_cancelled(warmups, cancel, [&](int i) {
+        const Event& done = warm[i % warm.size()];
+        if (i >= kLaunchesInFlight) done.synchronize();
+        launch(stream);
+        done.record(stream);
+    });
+    if (warmed < warmups) {
+        out.cancelled = true;
+        return out;
+    }
     std::vector<Event> starts, ends;
     for (int i = 0; i < reps; ++i) {
         starts.push_back(Event::create());
         ends.push_back(Event::create());
     }
-    for (int i = 0; i < reps; ++i) {
+    const int timed = run_steps::run_unless_cancelled(reps, cancel, [&](int i) {
+        if (i >= kLaunchesInFlight) ends[i - kLaunchesInFlight].synchronize();
         starts[i].record(stream);
         launch(stream);
         ends[i].record(stream);
-    }
-    std::vector<double> ms;
-    for (int i = 0; i < reps; ++i) ms.push_back(Event::elapsed_ms(starts[i], ends[i]));
-    return ms;
+    });
+    out.cancelled = timed < reps;
+    for (int i = 0; i < timed; ++i) out.ms.push_back(Event::elapsed_ms(starts[i], ends[i]));
+    return out;
 }
 
 std::size_t device_bytes_needed(Op op, Shape s, const OpParams& params) {
@@ -140,7 +159,8 @@ std::string reference_key(Op op, const OpParams& params) {
 
 // Runs one variant on one input from instance to figures; throws what the variant throws.
 void run_variant(const Variant& variant, const Matrix& input, const Reference& ref,
-                 const RunConfig& config, const OpParams& params, RunResult& r) {
+                 const RunConfig& config, const OpParams& params, run_steps::CancelFlag cancel,
+                 RunResult& r) {
     const VariantInfo& info = variant.info;
     std::unique_ptr<Instance> instance = variant.make(input.shape(), params);
     instance->upload(input);
@@ -158,8 +178,15 @@ void run_variant(const Variant& variant, const Matrix& input, const Reference& r
         r.error = "verification failed: " + checked.verification.message;
         return;
     }
-    run_steps::record_timing(r, run_steps::time_launches(*instance, s, info.gpu, config.warmups,
-                                                         config.reps, checked.first_ms));
+    const run_steps::Launches timed = run_steps::time_launches(
+        *instance, s, info.gpu, config.warmups, config.reps, checked.first_ms, cancel);
+    if (timed.cancelled) {  // verified, but a part-timed run has no figures worth showing
+        r.status = Status::cancelled;
+        r.error = "cancelled while timing, after " + std::to_string(timed.ms.size()) +
+                  " timed launch(es)";
+        return;
+    }
+    run_steps::record_timing(r, timed.ms);
 }
 
 }  // namespace
@@ -324,17 +351,31 @@ Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu, con
     return c;
 }
 
-std::vector<double> time_launches(Instance& instance, cudaStream_t stream, bool gpu, int warmups,
-                                  int reps, double first_ms) {
+int run_unless_cancelled(int count, CancelFlag cancel, const std::function<void(int)>& one) {
+    int done = 0;
+    while (done < count && !(cancel && cancel->load())) one(done++);
+    return done;
+}
+
+Launches time_launches(Instance& instance, cudaStream_t stream, bool gpu, int warmups, int reps,
+                       double first_ms, CancelFlag cancel) {
     if (gpu)
-        return time_on_device([&](cudaStream_t s) { instance.launch(s); }, stream, warmups, reps);
+        return time_on_device([&](cudaStream_t s) { instance.launch(s); }, stream, warmups, reps,
+                              cancel);
     // Host variants repeat only as often as fits in about half a second: a CPU suite stays short.
     const int host_reps =
         first_ms > 0 ? std::clamp(static_cast<int>(500.0 / first_ms), 1, reps) : reps;
-    if (warmups > 0) instance.launch(nullptr);  // caches warm
-    std::vector<double> ms;
-    for (int i = 0; i < host_reps; ++i) ms.push_back(host_ms([&] { instance.launch(nullptr); }));
-    return ms;
+    Launches out;
+    const int warm = std::min(warmups, 1);  // one launch warms the caches
+    if (run_unless_cancelled(warm, cancel, [&](int) { instance.launch(nullptr); }) < warm) {
+        out.cancelled = true;
+        return out;
+    }
+    const int timed = run_unless_cancelled(host_reps, cancel, [&](int) {
+        out.ms.push_back(host_ms([&] { instance.launch(nullptr); }));
+    });
+    out.cancelled = timed < host_reps;
+    return out;
 }
 
 Timing summarize(std::vector<double> ms) {
@@ -358,35 +399,40 @@ void record_timing(RunResult& r, const std::vector<double>& ms) {
     if (r.accesses > 0) r.ns_per_access = t.median_ms * 1e6 / r.accesses;
 }
 
-double measure_device_copy(std::size_t bytes, int warmups, int reps) {
+double measure_device_copy(std::size_t bytes, int warmups, int reps, CancelFlag cancel) {
     DeviceBuffer src(bytes), dst(bytes);
     COALESCE_CUDA(cudaMemset(src.get(), 0x3F, bytes));
     Stream stream = Stream::create();
     auto copy = [&](cudaStream_t s) {
         COALESCE_CUDA(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, s));
     };
-    const Timing t = summarize(time_on_device(copy, stream.get(), warmups, std::max(reps, 5)));
-    return 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e-3) / 1e9;
+    const Launches timed = time_on_device(copy, stream.get(), warmups, std::max(reps, 5), cancel);
+    if (timed.ms.empty()) return 0.0;
+    return 2.0 * static_cast<double>(bytes) / (summarize(timed.ms).median_ms * 1e-3) / 1e9;
 }
 
-double measure_host_copy(std::size_t bytes, int warmups, int reps) {
+double measure_host_copy(std::size_t bytes, int warmups, int reps, CancelFlag cancel) {
     // A small copy takes microseconds, below what one clock reading resolves reliably: time
     // batches of copies lasting at least a millisecond each, median of the batches.
     const std::size_t count = std::max<std::size_t>(bytes / sizeof(float), 1);
     std::vector<float> src(count, 1.0f), dst(count);
     auto copy = [&] { std::copy(src.begin(), src.end(), dst.begin()); };
-    for (int i = 0; i < std::max(warmups, 1); ++i) copy();
+    const int warm = std::max(warmups, 1);
+    if (run_unless_cancelled(warm, cancel, [&](int) { copy(); }) < warm) return 0.0;
     int batch = 1;
-    while (batch < (1 << 20) && host_ms([&] {
-                                    for (int i = 0; i < batch; ++i) copy();
-                                }) < 1.0)
+    while (batch < (1 << 20) && !(cancel && cancel->load()) && host_ms([&] {
+                                                                   for (int i = 0; i < batch; ++i)
+                                                                       copy();
+                                                               }) < 1.0)
         batch *= 2;
     std::vector<double> ms;
-    for (int i = 0; i < std::max(reps, 11); ++i)
+    run_unless_cancelled(std::max(reps, 11), cancel, [&](int) {
         ms.push_back(host_ms([&] {
                          for (int k = 0; k < batch; ++k) copy();
                      }) /
                      batch);
+    });
+    if (ms.empty()) return 0.0;
     const double median = summarize(ms).median_ms;
     return 2.0 * static_cast<double>(count * sizeof(float)) / (std::max(median, 1e-9) * 1e-3) / 1e9;
 }
@@ -433,7 +479,7 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
         const OpParams resolved = resolved_params(info.op, params);
         auto& ref = references[reference_key(info.op, params)];
         if (!ref) ref = std::make_shared<Reference>(cpu_reference(info.op, input, resolved));
-        run_variant(variant, input, *ref, config, resolved, r);
+        run_variant(variant, input, *ref, config, resolved, &cancelled_, r);
         if (config.keep_outputs && r.output)
             r.reference = std::shared_ptr<const Matrix>(ref, &ref->value);
     } catch (const Unsupported& e) {
@@ -475,9 +521,10 @@ RunRecord Runner::run(const RunConfig& config) {
         if (!cancelled_ && !plan.variants.empty()) {
             report("copy baseline " + size_text(shape));
             const std::size_t bytes = shape.elements() * sizeof(float);
-            copy_gbps = plan.any_gpu
-                            ? run_steps::measure_device_copy(bytes, config.warmups, config.reps)
-                            : run_steps::measure_host_copy(bytes, config.warmups, config.reps);
+            copy_gbps = plan.any_gpu ? run_steps::measure_device_copy(bytes, config.warmups,
+                                                                      config.reps, &cancelled_)
+                                     : run_steps::measure_host_copy(bytes, config.warmups,
+                                                                    config.reps, &cancelled_);
         }
         // A reference is kept only while a run still needs it: a sweep of 33 offsets at
         // 8192x8192 would otherwise hold 33 references of 512 MiB each.

@@ -1,3 +1,4 @@
+#include "support/host_copy.hpp"
 #include "coalesce/runner.hpp"
 
 #include <gtest/gtest.h>
@@ -7,23 +8,6 @@
 using namespace coalesce;
 
 namespace {
-
-// A host variant that forgets its last output element: verification must catch it.
-class ForgetfulInstance final : public Instance {
-public:
-    void upload(const Matrix& input) override {
-        in_ = input;
-        out_ = Matrix(input.rows(), input.cols());
-    }
-    void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
-    void launch(cudaStream_t) override {
-        std::copy(in_.data(), in_.data() + in_.size() - 1, out_.data());
-    }
-    Matrix download() override { return out_; }
-
-private:
-    Matrix in_, out_;
-};
 
 Variant host_variant(std::string id, std::function<std::unique_ptr<Instance>()> make) {
     Variant v;
@@ -89,8 +73,8 @@ TEST(Runner, HostSuiteVerifiesEveryOperationAndReportsBandwidth) {
 
 TEST(Runner, AFailingVariantIsReportedWithoutBandwidthAndTheRunGoesOn) {
     Registry registry;
-    registry.add(
-        host_variant("copy/forgetful", [] { return std::make_unique<ForgetfulInstance>(); }));
+    registry.add(host_variant("copy/forgetful",
+                              [] { return std::make_unique<test::HostCopy>(nullptr, true); }));
     registry.add(host_variant("copy/throws", []() -> std::unique_ptr<Instance> {
         throw std::runtime_error("cudaMalloc failed: out of memory");
     }));
@@ -184,29 +168,9 @@ TEST(Runner, RunsOnAGivenInputMatrix) {
     EXPECT_TRUE(record.all_verified());
 }
 
-namespace {
-
-class CopyInstance final : public Instance {
-public:
-    void upload(const Matrix& input) override {
-        in_ = input;
-        out_ = Matrix(input.rows(), input.cols());
-    }
-    void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
-    void launch(cudaStream_t) override {
-        std::copy(in_.data(), in_.data() + in_.size(), out_.data());
-    }
-    Matrix download() override { return out_; }
-
-private:
-    Matrix in_, out_;
-};
-
-}  // namespace
-
 TEST(Runner, SkipsInputsOutsideAVariantsLimitsWithTheReason) {
     Registry registry;
-    Variant v = host_variant("copy/vec4", [] { return std::make_unique<CopyInstance>(); });
+    Variant v = host_variant("copy/vec4", [] { return std::make_unique<test::HostCopy>(); });
     v.info.limits.cols_multiple = 4;
     v.info.tier = Tier::tuned;
     v.info.kernel = "copy_vec4";

@@ -42,7 +42,7 @@ protected:
         return wait_idle(*window, timeout_ms) && !finished.isEmpty();
     }
 
-    // For the lead's log: what each variant measured.
+    // For the GPU check's log: what each variant measured, to compare with coalesce-bench's.
     void print_results() const {
         const ResultsModel* model = window->resultsModel();
         for (int row = 0; row < model->rowCount(); ++row) {

@@ -2,6 +2,8 @@
 #include "image_loader.hpp"
 #include "image_writer.hpp"
 
+#include "../support/temp_dir.hpp"
+
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
@@ -10,6 +12,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <fstream>
 #include <limits>
 
@@ -29,14 +32,12 @@ const fs::path kSamples = [] {
 class ImageIo : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("coalesce-gui-io-" +
-                std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
+        temp_.emplace(std::string("gui-io-") +
+                      ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        dir_ = temp_->path();
     }
-    void TearDown() override { fs::remove_all(dir_); }
+    void TearDown() override { temp_.reset(); }
+    std::optional<test::TempDir> temp_;
     fs::path dir_;
 };
 

@@ -61,6 +61,24 @@ TEST(MainWindow, ACorruptImageShowsAnErrorAndKeepsThePreviousInput) {
     EXPECT_TRUE(window->errorText().isEmpty());
 }
 
+// Alpha chosen for an RGBA file and saved: files without alpha still open, as luminance, and the
+// log says why; the choice stays for the next RGBA file.
+TEST(MainWindow, ASavedAlphaChoiceNeverMakesFilesWithoutAlphaUnopenable) {
+    struct Restore {
+        ~Restore() { QSettings().remove("input/channel"); }
+    } restore;
+    QSettings().setValue("input/channel", static_cast<int>(ChannelChoice::alpha));
+    auto window = make_ready_window();
+    ASSERT_EQ(window->findChild<InputPanel*>()->channel(), ChannelChoice::alpha);
+    for (const char* name : {"shapes-160x120.ppm", "noise-97x61.pgm"}) {
+        ASSERT_TRUE(open_and_wait(*window, sample(name)))
+            << name << ": " << window->errorText().toStdString();
+        EXPECT_EQ(window->input()->channel, ChannelChoice::luminance) << name;
+        EXPECT_TRUE(window->logText().contains("no alpha channel")) << name;
+    }
+    EXPECT_EQ(window->findChild<InputPanel*>()->channel(), ChannelChoice::alpha);
+}
+
 TEST(MainWindow, GeneratesAMatrixOfTheChosenSize) {
     auto window = make_ready_window();
     GenerateRequest request;

@@ -3,8 +3,14 @@
 // the values that change what its kernels do.
 #pragma once
 
+#include "coalesce/cuda_raii.hpp"
 #include "coalesce/matrix.hpp"
 #include "coalesce/operation.hpp"
+#include "coalesce/variant.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
 
 #include <string>
 #include <vector>
@@ -69,6 +75,37 @@ inline std::string params_text(const OpParams& p) {
     for (const auto& [name, value] : p.values)
         out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
     return out.empty() ? "defaults" : out;
+}
+
+// The variant's output after two launches (the runner times repeated launches) on a poisoned
+// output. Needs a CUDA device.
+inline Matrix launched_twice(const Variant& v, const Matrix& input, const OpParams& params) {
+    const Stream stream = Stream::create();
+    std::unique_ptr<Instance> instance = v.make(input.shape(), params);
+    instance->upload(input);
+    instance->poison();
+    instance->launch(stream.get());
+    instance->launch(stream.get());
+    stream.synchronize();
+    return instance->download();
+}
+
+// Every shape of onchip_shapes() and every parameter set of the variant's operation, launched
+// twice and checked against the CPU reference, each case named by a SCOPED_TRACE.
+inline void expect_every_onchip_case_verifies(const Variant& v) {
+    for (Shape shape : onchip_shapes()) {
+        const Matrix input = onchip_input(v.info.op, shape);
+        for (const OpParams& params : onchip_params(v.info.op)) {
+            SCOPED_TRACE(std::to_string(shape.rows) + "x" + std::to_string(shape.cols) + " " +
+                         params_text(params));
+            const Matrix out = launched_twice(v, input, params);
+            ASSERT_EQ(out.shape(), output_shape(v.info.op, shape, params));
+            const Verification check =
+                verify(v.info.op, cpu_reference(v.info.op, input, params), out);
+            EXPECT_TRUE(check.ok) << check.message << " (max abs error " << check.max_abs_error
+                                  << ")";
+        }
+    }
 }
 
 }  // namespace coalesce::test

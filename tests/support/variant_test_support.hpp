@@ -2,7 +2,10 @@
 // computed once per process and reused by every variant checked against them.
 #pragma once
 
+#include "coalesce/device.hpp"
 #include "coalesce/operation.hpp"
+
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
@@ -54,5 +57,19 @@ inline const Reference& cached_reference(Op op, Shape shape, const OpParams& par
         it = cache.emplace(key, cpu_reference(op, cached_input(shape), params)).first;
     return it->second;
 }
+
+// "transpose/fast-x" at 33x65 -> "transpose_fast_x_33x65": a case name gtest accepts.
+inline std::string case_name(const std::string& id, Shape shape) {
+    return sanitized(id) + "_" + std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
+}
+
+// A parametrized suite whose cases need a CUDA device: each skips, saying why, without one.
+template <class Param>
+class GpuTestWithParam : public testing::TestWithParam<Param> {
+protected:
+    void SetUp() override {
+        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
+    }
+};
 
 }  // namespace coalesce::test

@@ -64,6 +64,7 @@ class Event : public UniqueHandle<cudaEvent_t, EventDeleter> {
 public:
     static Event create();
     void record(cudaStream_t stream) const;
+    void synchronize() const;  // waits until the work recorded before it has finished
     // [ms] between two recorded events; synchronizes on `end`.
     static float elapsed_ms(const Event& start, const Event& end);
 };

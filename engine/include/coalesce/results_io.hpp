@@ -18,6 +18,7 @@ inline constexpr std::size_t kMaxResultsFileBytes = std::size_t{64} << 20;  // [
 inline constexpr std::size_t kMaxResultsRuns = 100000;
 inline constexpr std::size_t kMaxResultsListItems = 10000;   // config.variants, config.sizes
 inline constexpr std::size_t kMaxResultsNameBytes = 1024;    // [bytes] ids, names, labels
+inline constexpr std::size_t kMaxResultsPathBytes = 4096;    // [bytes] config.input_file
 inline constexpr std::size_t kMaxResultsErrorBytes = 65536;  // [bytes] a run's error text
 
 std::string to_json(const RunRecord& record);

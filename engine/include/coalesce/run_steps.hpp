@@ -7,6 +7,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -48,10 +49,24 @@ struct Checked {
 Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu, const Reference& ref,
                           const VariantInfo& info, Shape shape);
 
+// Set by another thread or a signal handler to stop a run; null: nothing can stop it. Every
+// loop below polls it before each launch (or copy), so a cancel takes effect within a launch or
+// two of a GPU variant and before the next launch of a host variant.
+using CancelFlag = const std::atomic<bool>*;
+
+// Runs `one(i)` for i = 0..count-1 unless `cancel` is set before an iteration; returns how many
+// ran. The loop every timing loop (device, host, copies, warm-ups) goes through.
+int run_unless_cancelled(int count, CancelFlag cancel, const std::function<void(int)>& one);
+
 // Launch times [ms]: CUDA events on `stream` after `warmups` untimed launches for GPU variants;
 // for host variants a steady clock, as many launches as fit in about half a second (at least one).
-std::vector<double> time_launches(Instance& instance, cudaStream_t stream, bool gpu, int warmups,
-                                  int reps, double first_ms);
+// A cancel stops it early: `cancelled` is then set and `ms` holds the launches timed so far.
+struct Launches {
+    std::vector<double> ms;  // [ms] one per timed launch
+    bool cancelled = false;
+};
+Launches time_launches(Instance& instance, cudaStream_t stream, bool gpu, int warmups, int reps,
+                       double first_ms, CancelFlag cancel = nullptr);
 
 struct Timing {
     double median_ms = 0, min_ms = 0, max_ms = 0;  // [ms]
@@ -67,7 +82,8 @@ void recover_device(int device);
 
 // [GB/s] a copy of `bytes` (read + written) measured like the variants: warm, median of batches
 // long enough for the clock. Device: cudaMemcpy device to device. Host: std::copy.
-double measure_device_copy(std::size_t bytes, int warmups, int reps);
-double measure_host_copy(std::size_t bytes, int warmups, int reps);
+// 0 when `cancel` stopped the measurement before it had a figure.
+double measure_device_copy(std::size_t bytes, int warmups, int reps, CancelFlag cancel = nullptr);
+double measure_host_copy(std::size_t bytes, int warmups, int reps, CancelFlag cancel = nullptr);
 
 }  // namespace coalesce::run_steps

@@ -44,6 +44,9 @@ struct RunConfig {
     int device = 0;
     bool include_cpu = false;   // with a GPU, also run the host variants
     bool keep_outputs = false;  // keep output and reference matrices (GUI image views)
+    // The file `input` was read from, as the user named it (results files record it); empty for
+    // random or generated data.
+    std::string input_file;
 };
 
 // One variant at one size.
@@ -114,7 +117,8 @@ public:
     std::function<void(const Progress&)> on_progress;
     std::function<void(const RunResult&)> on_result;  // each result as soon as it is known
 
-    // Thread-safe; the run stops after the current launch batch and marks the rest cancelled.
+    // Thread-safe and async-signal-safe (sets an atomic): the run stops within a launch or two,
+    // marks the run it interrupted and the rest cancelled, and returns what finished.
     void cancel() { cancelled_ = true; }
 
     const Registry& registry() const { return registry_; }

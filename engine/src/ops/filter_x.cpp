@@ -35,21 +35,8 @@ const OpDesc& describe_filter_x() {
         .params = {},
         .output_shape = same_shape,
         .bytes_moved = same_shape_bytes,
-        .reference =
-            [](const Matrix& in, const OpParams& p) {
-                Reference ref{Matrix(in.rows(), in.cols()), Matrix(in.rows(), in.cols()),
-                              filter_terms(p)};
-                parallel_for(in.rows(), [&](std::size_t r0, std::size_t r1) {
-                    for (std::size_t r = r0; r < r1; ++r) {
-                        const float* row = in.row(r);
-                        filter_line(
-                            static_cast<long long>(in.cols()), p.radius, p.border,
-                            [row](long long j) { return row[j]; }, ref.value.row(r),
-                            ref.magnitude.row(r), 1);
-                    }
-                });
-                return ref;
-            },
+        .reference = [](const Matrix& in,
+                        const OpParams& p) { return filter_reference(in, p, true); },
         .host =
             {
                 {"cpu-naive",

@@ -35,20 +35,8 @@ const OpDesc& describe_filter_y() {
         .params = {},
         .output_shape = same_shape,
         .bytes_moved = same_shape_bytes,
-        .reference =
-            [](const Matrix& in, const OpParams& p) {
-                Reference ref{Matrix(in.rows(), in.cols()), Matrix(in.rows(), in.cols()),
-                              filter_terms(p)};
-                const std::size_t cols = in.cols();
-                parallel_for(cols, [&](std::size_t c0, std::size_t c1) {
-                    for (std::size_t c = c0; c < c1; ++c)
-                        filter_line(
-                            static_cast<long long>(in.rows()), p.radius, p.border,
-                            [&in, c](long long j) { return in.at(static_cast<std::size_t>(j), c); },
-                            ref.value.data() + c, ref.magnitude.data() + c, cols);
-                });
-                return ref;
-            },
+        .reference = [](const Matrix& in,
+                        const OpParams& p) { return filter_reference(in, p, false); },
         .host =
             {
                 {"cpu-naive",

@@ -47,13 +47,7 @@ const OpDesc& describe_gather() {
                   "Host loop reading every stride-th float of the buffer.",
                   gather_host,
                   {}}},
-        .check = [](Shape in, const OpParams& p) -> std::string {
-            const long long stride = p.value("stride");
-            if (static_cast<std::size_t>(stride) <= in.elements()) return {};
-            return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
-                   std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
-                   std::to_string(in.elements()) + " elements)";
-        },
+        .check = stride_fits_buffer,
     };
     return desc;
 }

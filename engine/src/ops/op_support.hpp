@@ -1,5 +1,5 @@
 // What the operation descriptors in this folder share: splitting reference work over the host's
-// cores, and the mean of a window along one line.
+// cores, the mean of a window along one line, the bytes models and checks several of them use.
 #pragma once
 
 #include "coalesce/operation.hpp"
@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -66,6 +67,16 @@ inline std::size_t in_plus_out_bytes(Shape in, Shape out) {
 // The bytes model of an operation whose output has the input's shape.
 inline std::size_t same_shape_bytes(Shape in, const OpParams&) { return in_plus_out_bytes(in, in); }
 
+// The check of the operations that step through the whole buffer by `stride` floats: a stride
+// longer than the buffer would touch one element only, so it is refused, naming both.
+inline std::string stride_fits_buffer(Shape in, const OpParams& p) {
+    const long long stride = p.value("stride");
+    if (static_cast<std::size_t>(stride) <= in.elements()) return {};
+    return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
+           std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
+           std::to_string(in.elements()) + " elements)";
+}
+
 }  // namespace coalesce::ops
 
 namespace coalesce::ops {
@@ -93,6 +104,30 @@ inline void filter_naive(const Matrix& in, Matrix& out, const OpParams& p, bool 
 
 inline std::size_t filter_terms(const OpParams& p) {
     return static_cast<std::size_t>(2 * p.radius + 1);
+}
+
+// The CPU reference of filter X (`along_x`: each row) or filter Y (each column): every line's
+// window mean in double, lines spread over the host's cores.
+inline Reference filter_reference(const Matrix& in, const OpParams& p, bool along_x) {
+    Reference ref{Matrix(in.rows(), in.cols()), Matrix(in.rows(), in.cols()), filter_terms(p)};
+    const std::size_t rows = in.rows(), cols = in.cols();
+    parallel_for(along_x ? rows : cols, [&](std::size_t first, std::size_t last) {
+        for (std::size_t line = first; line < last; ++line) {
+            if (along_x) {
+                const float* row = in.row(line);
+                filter_line(
+                    static_cast<long long>(cols), p.radius, p.border,
+                    [row](long long j) { return row[j]; }, ref.value.row(line),
+                    ref.magnitude.row(line), 1);
+            } else {
+                filter_line(
+                    static_cast<long long>(rows), p.radius, p.border,
+                    [&in, line](long long j) { return in.at(static_cast<std::size_t>(j), line); },
+                    ref.value.data() + line, ref.magnitude.data() + line, cols);
+            }
+        }
+    });
+    return ref;
 }
 
 }  // namespace coalesce::ops

@@ -62,13 +62,7 @@ const OpDesc& describe_strided_add() {
             },
         .host = {{"cpu-naive", "Host loop adding every stride-th float of a and of b.",
                   strided_add_host, [](Shape, std::size_t) { return std::size_t{1}; }}},
-        .check = [](Shape in, const OpParams& p) -> std::string {
-            const long long stride = p.value("stride");
-            if (static_cast<std::size_t>(stride) <= in.elements()) return {};
-            return "stride=" + std::to_string(stride) + " is longer than the buffer (" +
-                   std::to_string(in.rows) + "x" + std::to_string(in.cols) + " = " +
-                   std::to_string(in.elements()) + " elements)";
-        },
+        .check = stride_fits_buffer,
     };
     return desc;
 }

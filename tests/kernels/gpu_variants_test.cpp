@@ -1,16 +1,19 @@
 // Every GPU variant of a registry filled by register_builtin_variants(), against the CPU reference,
 // at awkward and large sizes, every filter radius class and border mode. A variant is tested the
 // moment it is registered: the cases are generated from the registry.
+#include "support/builtin_registry.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
 #include "coalesce/kernels.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/registry.hpp"
+#include "coalesce/run_steps.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdio>
 #include <map>
@@ -23,14 +26,7 @@
 namespace coalesce {
 namespace {
 
-const Registry& builtin_registry() {
-    static const Registry registry = [] {
-        Registry r;
-        register_builtin_variants(r);
-        return r;
-    }();
-    return registry;
-}
+using test::builtin_registry;
 
 std::vector<const Variant*> gpu_variants() {
     std::vector<const Variant*> out;
@@ -103,9 +99,7 @@ std::vector<GpuCase> all_cases() {
 }
 
 std::string case_name(const testing::TestParamInfo<GpuCase>& info) {
-    const GpuCase& c = info.param;
-    return test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" +
-           std::to_string(c.shape.cols);
+    return test::case_name(info.param.variant_id, info.param.shape);
 }
 
 class GpuTest {
@@ -290,6 +284,43 @@ TEST(GpuVariantTiming, DISABLED_Table8192) {
         std::printf("%-34s %10.4f %10.1f %8.1f %s\n", v->info.id.c_str(), ms, gbps,
                     100.0 * gbps / copy_gbps, check.ok ? "yes" : "NO");
     }
+}
+
+// A cancel raised on the host after the fifth enqueued timed launch stops the device timing loop
+// at once: no more than the launches already queued run, and those come back timed.
+TEST(GpuTiming, ACancelStopsTheTimingLoopWithinALaunchOrTwo) {
+    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
+    class Counting final : public Instance {
+    public:
+        Counting(std::unique_ptr<Instance> inner, std::atomic<bool>& flag, int stop_after)
+            : inner_(std::move(inner)), flag_(flag), stop_after_(stop_after) {}
+        void upload(const Matrix& in) override { inner_->upload(in); }
+        void poison() override { inner_->poison(); }
+        void launch(cudaStream_t s) override {
+            inner_->launch(s);
+            if (++launches == stop_after_) flag_ = true;
+        }
+        Matrix download() override { return inner_->download(); }
+        int launches = 0;
+
+    private:
+        std::unique_ptr<Instance> inner_;
+        std::atomic<bool>& flag_;
+        int stop_after_;
+    };
+    const Variant* copy = builtin_registry().find("copy/global");
+    ASSERT_NE(copy, nullptr);
+    const Shape shape{1024, 1024};
+    std::atomic<bool> flag{false};
+    Counting instance(copy->make(shape, {}), flag, 3 + 5);  // three warm-ups, five timed
+    instance.upload(test::cached_input(shape));
+    Stream stream = Stream::create();
+    const run_steps::Launches timed =
+        run_steps::time_launches(instance, stream.get(), true, 3, 1000, 0.0, &flag);
+    EXPECT_TRUE(timed.cancelled);
+    EXPECT_EQ(instance.launches, 8);
+    ASSERT_EQ(timed.ms.size(), 5u);
+    for (double ms : timed.ms) EXPECT_GT(ms, 0.0);
 }
 
 }  // namespace

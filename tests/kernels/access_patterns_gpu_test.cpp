@@ -2,6 +2,7 @@
 // values of its parameters, at odd shapes, at 1000x1001, and at shapes past the grid's y limit
 // (more than 65535 rows, more than 65535 tiles of rows or of columns). The registry-wide GPU
 // suite runs these variants only at their default parameters. Skips without a device.
+#include "support/builtin_registry.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
@@ -19,15 +20,6 @@
 
 namespace coalesce {
 namespace {
-
-const Registry& builtin() {
-    static const Registry registry = [] {
-        Registry r;
-        register_builtin_variants(r);
-        return r;
-    }();
-    return registry;
-}
 
 const std::vector<Op>& pattern_ops() {
     static const std::vector<Op> ops = {Op("offset_read"), Op("offset_write"), Op("gather"),
@@ -78,18 +70,13 @@ std::vector<PatternCase> all_cases() {
                                        {1000, 1001}, {70000, 3}, {2200000, 1}, {1, 2200000}};
     std::vector<PatternCase> cases;
     for (Op op : pattern_ops())
-        for (const Variant* v : builtin().for_op(op))
+        for (const Variant* v : test::builtin_registry().for_op(op))
             if (v->info.gpu)
                 for (Shape shape : shapes) cases.push_back({v->info.id, shape});
     return cases;
 }
 
-class PatternGpuTest : public testing::TestWithParam<PatternCase> {
-protected:
-    void SetUp() override {
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
-    }
-};
+using PatternGpuTest = test::GpuTestWithParam<PatternCase>;
 
 std::string params_text(const ParamValues& values) {
     std::string out;
@@ -99,7 +86,7 @@ std::string params_text(const ParamValues& values) {
 
 TEST_P(PatternGpuTest, MatchesTheReferenceOverItsParameters) {
     const PatternCase& c = GetParam();
-    const Variant* variant = builtin().find(c.variant_id);
+    const Variant* variant = test::builtin_registry().find(c.variant_id);
     ASSERT_NE(variant, nullptr);
     const Op op = variant->info.op;
     const Matrix& input = test::cached_input(c.shape);
@@ -129,9 +116,7 @@ TEST_P(PatternGpuTest, MatchesTheReferenceOverItsParameters) {
 }
 
 std::string case_name(const testing::TestParamInfo<PatternCase>& info) {
-    const PatternCase& c = info.param;
-    return test::sanitized(c.variant_id) + "_" + std::to_string(c.shape.rows) + "x" +
-           std::to_string(c.shape.cols);
+    return test::case_name(info.param.variant_id, info.param.shape);
 }
 
 INSTANTIATE_TEST_SUITE_P(Patterns, PatternGpuTest, testing::ValuesIn(all_cases()), case_name);

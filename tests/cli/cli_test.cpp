@@ -228,7 +228,7 @@ TEST_F(CliTest, HelpAndVersionExitZero) {
     EXPECT_THAT(version.out, HasSubstr("coalesce-bench "));
 }
 
-// The first Ctrl-C stops the run after the current variant; what ran is printed and saved.
+// The first Ctrl-C stops the run; what ran is printed and saved.
 TEST_F(CliTest, InterruptCancelsTheRestPrintsWhatRanAndExitsOne) {
     const fs::path json = dir_ / "r.json";
     // Host variants at this size take a second or more each: the run is still going when the signal
@@ -431,6 +431,7 @@ TEST_F(CliTest, RunsOnAnOpenCvYamlMatrix) {
     ASSERT_EQ(o.exit_code, 0) << o.err;
     EXPECT_THAT(o.out, HasSubstr("(OpenCV matrix file, 32-bit float, 1 channel, 2x3)"));
     EXPECT_EQ(load_results(json).runs.at(0).cols, 3u);
+    EXPECT_EQ(load_results(json).config.input_file, (dir_ / "m.yml").string());
 }
 #endif
 

@@ -1,6 +1,7 @@
 // What the on-chip variants declare, without a device: the bank-conflict degree each shared-memory
 // pattern predicts (the book's figures, counted from the kernels' index expressions), the constant
 // cache's serialization, the time per access the runner derives, and the results files' new fields.
+#include "support/builtin_registry.hpp"
 #include "coalesce/kernels.hpp"
 #include "coalesce/registry.hpp"
 #include "coalesce/results_io.hpp"
@@ -14,15 +15,6 @@
 
 namespace coalesce {
 namespace {
-
-const Registry& builtin() {
-    static const Registry registry = [] {
-        Registry r;
-        register_builtin_variants(r);
-        return r;
-    }();
-    return registry;
-}
 
 OpParams with(std::initializer_list<std::pair<const char*, long long>> values) {
     OpParams p;
@@ -40,7 +32,7 @@ DeviceInfo h100_like() {
 }
 
 RunResult described(const std::string& id, const OpParams& params, Shape shape = {4096, 4096}) {
-    const Variant* v = builtin().find(id);
+    const Variant* v = test::builtin_registry().find(id);
     if (v == nullptr) throw std::runtime_error("no variant " + id);
     return run_steps::describe_result(v->info, shape, params, h100_like(), 3000.0);
 }
@@ -74,7 +66,7 @@ TEST(OnchipModels, SharedMemoryPatternsPredictTheBooksConflictDegrees) {
     // Every shared-memory variant of the two operations is in the table above.
     std::size_t count = 0;
     for (const char* op : {"smem_copy_tile", "smem_transpose_tile"})
-        for (const Variant* v : builtin().for_op(*parse_op(op)))
+        for (const Variant* v : test::builtin_registry().for_op(*parse_op(op)))
             if (v->info.gpu) {
                 ++count;
                 EXPECT_TRUE(expected.count(v->info.id)) << v->info.id;
@@ -125,7 +117,7 @@ TEST(OnchipModels, EveryOnchipVariantNamesItsKernelAndOnlyTheLosingPadIsAnExperi
     for (const char* op : {"smem_copy_tile", "smem_transpose_tile", "constant_read",
                            "random_sample", "resample", "u8_to_float"}) {
         std::size_t gpu = 0;
-        for (const Variant* v : builtin().for_op(*parse_op(op))) {
+        for (const Variant* v : test::builtin_registry().for_op(*parse_op(op))) {
             if (!v->info.gpu) continue;
             ++gpu;
             EXPECT_EQ(v->info.tier, v->info.id == "smem_transpose_tile/set-row-read-col-pad1"

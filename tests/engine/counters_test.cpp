@@ -2,6 +2,7 @@
 // prints (tests/data/ncu-raw-sample.csv), rows mapped to runs by NVTX range, kernels combined,
 // the plan and the child's outcome lines, the model check, and the whole parent side driven
 // through stand-ins for ncu (shell scripts) that answer as ncu does.
+#include "support/temp_dir.hpp"
 #include "coalesce/counters.hpp"
 #include "coalesce/counters_pass.hpp"
 #include "coalesce/device.hpp"
@@ -21,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -327,12 +329,10 @@ class CountersPass : public ::testing::Test {
 protected:
     void SetUp() override {
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        dir_ = fs::temp_directory_path() /
-               ("coalesce-counters-" + std::to_string(::getpid()) + "-" + info->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
+        temp_.emplace(std::string("counters-") + info->name());
+        dir_ = temp_->path();
     }
-    void TearDown() override { fs::remove_all(dir_); }
+    void TearDown() override { temp_.reset(); }
 
     // An executable shell script standing in for ncu: `body` runs with $log set to the path
     // after --log-file and $plan to the path after --profile-plan.
@@ -354,6 +354,7 @@ protected:
         return o;
     }
 
+    std::optional<test::TempDir> temp_;
     fs::path dir_;
 };
 

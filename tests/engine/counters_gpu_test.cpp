@@ -2,6 +2,7 @@
 // whole pass under Nsight Compute measuring what the course teaches: the naive transpose's
 // stores touch 32 sectors per request, the unpadded tile's column reads conflict and the padded
 // one's do not, a cold copy reads its input from DRAM once, a two-kernel variant is two kernels.
+#include "support/builtin_registry.hpp"
 #include "coalesce/counters_pass.hpp"
 #include "coalesce/device.hpp"
 #include "coalesce/kernels.hpp"
@@ -16,14 +17,7 @@
 namespace coalesce {
 namespace {
 
-const Registry& builtin_registry() {
-    static const Registry registry = [] {
-        Registry r;
-        register_builtin_variants(r);
-        return r;
-    }();
-    return registry;
-}
+using test::builtin_registry;
 
 const RunResult& run_of(const RunRecord& rec, const std::string& variant) {
     for (const RunResult& r : rec.runs)

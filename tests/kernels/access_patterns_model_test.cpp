@@ -1,6 +1,7 @@
 // The sector model of each access-pattern variant's typical warp against sectors counted by hand
 // (32-byte sectors; a warp of 32 floats is 128 bytes), and what the registry says about the
 // variants. Needs no device: the models are host functions of the shape and the parameters.
+#include "support/builtin_registry.hpp"
 #include "coalesce/kernels.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/registry.hpp"
@@ -14,19 +15,10 @@
 namespace coalesce {
 namespace {
 
-const Registry& builtin() {
-    static const Registry registry = [] {
-        Registry r;
-        register_builtin_variants(r);
-        return r;
-    }();
-    return registry;
-}
-
 // The model of `id` at `shape` with one named parameter set (the others at their defaults).
 AccessModel model(const std::string& id, Shape shape, const std::string& name = "",
                   long long value = 0) {
-    const Variant* v = builtin().find(id);
+    const Variant* v = test::builtin_registry().find(id);
     if (!v) throw std::invalid_argument("no variant " + id);
     OpParams p;
     if (!name.empty()) p.values[name] = value;
@@ -84,7 +76,7 @@ TEST(PatternModels, ScatterSpreadsItsStores) {
 
 TEST(PatternModels, ScatteredStaysInOneLineForSpan32AndTakesASectorPerLaneBeyond) {
     const auto scattered = [](Shape shape, long long span, long long multiplier) {
-        const Variant* v = builtin().find("scattered/global");
+        const Variant* v = test::builtin_registry().find("scattered/global");
         OpParams p;
         p.values = {{"span", span}, {"multiplier", multiplier}};
         return model_of(v->info.access(shape, resolved_params(v->info.op, p)));
@@ -138,16 +130,17 @@ TEST(PatternVariants, EachIsClassicNamesItsKernelAndModelsItsAccess) {
         "scatter/global",       "scattered/global",       "strided_add/global",
         "matrix_add/coalesced", "matrix_add/uncoalesced", "matrix_add/pitched"};
     for (const std::string& id : ids) {
-        const Variant* v = builtin().find(id);
+        const Variant* v = test::builtin_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
         EXPECT_EQ(v->info.tier, Tier::classic) << id;
         EXPECT_FALSE(v->info.kernel.empty()) << id;
         EXPECT_TRUE(static_cast<bool>(v->info.access)) << id;
         EXPECT_TRUE(v->info.gpu) << id;
     }
-    EXPECT_EQ(builtin().find("matrix_add/pitched")->info.kernel,
-              builtin().find("matrix_add/coalesced")->info.kernel);
-    EXPECT_EQ(builtin().find("matrix_add/pitched")->info.memory_space, space::pitched);
+    EXPECT_EQ(test::builtin_registry().find("matrix_add/pitched")->info.kernel,
+              test::builtin_registry().find("matrix_add/coalesced")->info.kernel);
+    EXPECT_EQ(test::builtin_registry().find("matrix_add/pitched")->info.memory_space,
+              space::pitched);
 }
 
 }  // namespace

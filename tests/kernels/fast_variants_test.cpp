@@ -5,6 +5,7 @@
 // wider than the whole line included; lines long enough for a running sum to drift; and
 // launch-to-launch determinism, bit for bit. Cases outside a variant's declared limits are not
 // generated (the runner skips those), so on a GPU machine no test here skips.
+#include "support/builtin_registry.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
@@ -27,18 +28,9 @@
 namespace coalesce {
 namespace {
 
-const Registry& registry() {
-    static const Registry r = [] {
-        Registry reg;
-        register_builtin_variants(reg);
-        return reg;
-    }();
-    return r;
-}
-
 std::vector<std::string> fast_ids() {
     std::vector<std::string> ids;
-    for (const Variant& v : registry().variants())
+    for (const Variant& v : test::builtin_registry().variants())
         if (v.info.gpu && v.info.id.find("/fast-") != std::string::npos) ids.push_back(v.info.id);
     return ids;
 }
@@ -90,7 +82,7 @@ void PrintTo(const FastCase& c, std::ostream* os) {
 std::vector<FastCase> cases() {
     std::vector<FastCase> out;
     for (const std::string& id : fast_ids()) {
-        const Variant& v = *registry().find(id);
+        const Variant& v = *test::builtin_registry().find(id);
         for (Shape s : shapes()) {
             FastCase c{id, s, {}};
             if (!is_filter(v.info.op)) {
@@ -107,17 +99,10 @@ std::vector<FastCase> cases() {
 }
 
 std::string case_name(const testing::TestParamInfo<FastCase>& info) {
-    const FastCase& c = info.param;
-    return test::sanitized(c.id) + "_" + std::to_string(c.shape.rows) + "x" +
-           std::to_string(c.shape.cols);
+    return test::case_name(info.param.id, info.param.shape);
 }
 
-class FastVariantTest : public testing::TestWithParam<FastCase> {
-protected:
-    void SetUp() override {
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
-    }
-};
+using FastVariantTest = test::GpuTestWithParam<FastCase>;
 
 std::string params_text(Op op, const OpParams& p) {
     if (!is_filter(op)) return "no parameters";
@@ -128,7 +113,7 @@ std::string params_text(Op op, const OpParams& p) {
 // column sums' ticket counters reset themselves; no result depends on block scheduling).
 TEST_P(FastVariantTest, MatchesReferenceAndRepeatsBitForBit) {
     const FastCase& c = GetParam();
-    const Variant* v = registry().find(c.id);
+    const Variant* v = test::builtin_registry().find(c.id);
     ASSERT_NE(v, nullptr);
     const Op op = v->info.op;
     const Matrix& input = test::cached_input(c.shape);
@@ -180,7 +165,7 @@ const std::vector<std::string>& running_sum_ids() {
 std::vector<LongCase> long_cases() {
     std::vector<LongCase> out;
     for (const std::string& id : fast_ids()) {
-        const Variant& v = *registry().find(id);
+        const Variant& v = *test::builtin_registry().find(id);
         if (!is_filter(v.info.op)) continue;
         for (Shape s : {Shape{1, 100003}, Shape{60001, 2}})
             if (supported(v, s, {kMaxRadius, Border::clamp})) out.push_back({id, s});
@@ -189,21 +174,14 @@ std::vector<LongCase> long_cases() {
 }
 
 std::string long_case_name(const testing::TestParamInfo<LongCase>& info) {
-    const LongCase& c = info.param;
-    return test::sanitized(c.id) + "_" + std::to_string(c.shape.rows) + "x" +
-           std::to_string(c.shape.cols);
+    return test::case_name(info.param.id, info.param.shape);
 }
 
-class FastLongLineTest : public testing::TestWithParam<LongCase> {
-protected:
-    void SetUp() override {
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
-    }
-};
+using FastLongLineTest = test::GpuTestWithParam<LongCase>;
 
 TEST_P(FastLongLineTest, ErrorStaysBoundedAtTheLargestRadius) {
     const LongCase& c = GetParam();
-    const Variant* v = registry().find(c.id);
+    const Variant* v = test::builtin_registry().find(c.id);
     ASSERT_NE(v, nullptr);
     const Op op = v->info.op;
     const bool running = std::find(running_sum_ids().begin(), running_sum_ids().end(), c.id) !=
@@ -237,7 +215,7 @@ INSTANTIATE_TEST_SUITE_P(Fast, FastLongLineTest, testing::ValuesIn(long_cases())
 // The long-line test covers the running sums: they exist and take both long shapes.
 TEST(FastVariants, RunningSumsTakeEveryRadiusBorderAndWidth) {
     for (const std::string& id : running_sum_ids()) {
-        const Variant* v = registry().find(id);
+        const Variant* v = test::builtin_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
         EXPECT_EQ(v->info.tier, Tier::experiment) << id;  // they lost to the staged tiles
         for (Shape s : {Shape{1, 100003}, Shape{60001, 2}, Shape{4097, 3001}})
@@ -249,7 +227,7 @@ TEST(FastVariants, RunningSumsTakeEveryRadiusBorderAndWidth) {
 // Every fast variant is tuned or an experiment and names the kernel it runs; needs no device.
 TEST(FastVariants, CarryATierAndTheirKernel) {
     for (const std::string& id : fast_ids()) {
-        const VariantInfo& info = registry().find(id)->info;
+        const VariantInfo& info = test::builtin_registry().find(id)->info;
         EXPECT_NE(info.tier, Tier::classic) << id;
         EXPECT_FALSE(info.kernel.empty()) << id;
         if (info.tier == Tier::experiment) {
@@ -263,8 +241,8 @@ TEST(FastVariants, CarryATierAndTheirKernel) {
 // with Unsupported (the runner's skip) before allocating anything, so this needs no device.
 TEST(FastVariants, RefuseInputsOutsideTheirLimits) {
     for (const std::string& id : fast_ids()) {
-        const VariantInfo& info = registry().find(id)->info;
-        const Variant& v = *registry().find(id);
+        const VariantInfo& info = test::builtin_registry().find(id)->info;
+        const Variant& v = *test::builtin_registry().find(id);
         const Limits& l = info.limits;
         if (l.cols_multiple > 1) {
             const Shape odd{8, 2 * l.cols_multiple + 1};
@@ -283,7 +261,7 @@ TEST(FastVariants, RefuseInputsOutsideTheirLimits) {
     }
     // What limits cannot say: the quad transposes need rows that are a multiple of 4 too.
     for (const char* id : {"transpose/fast-quad-swizzle", "transpose/fast-quad-swizzle-pitched"}) {
-        const Variant* v = registry().find(id);
+        const Variant* v = test::builtin_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
         EXPECT_THROW(v->make({6, 8}, OpParams{}), Unsupported) << id;
     }
@@ -294,7 +272,7 @@ TEST(FastVariants, RefuseInputsOutsideTheirLimits) {
 TEST(FastVariants, EveryOperationHasOne) {
     for (Op op : test::matrix_ops()) {
         bool found = false;
-        for (const Variant* v : registry().for_op(op))
+        for (const Variant* v : test::builtin_registry().for_op(op))
             found = found || v->info.id.find("/fast-") != std::string::npos;
         EXPECT_TRUE(found) << op_name(op);
     }

@@ -1,6 +1,7 @@
 // Every variant of the texture plugin, loaded from the build tree, against the CPU reference at
 // awkward and large sizes, every filter radius class and border mode. Cases are generated from
 // what the plugin registers, so a new texture variant is tested the moment it exists.
+#include "support/texture_registry.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
@@ -24,15 +25,7 @@
 namespace coalesce {
 namespace {
 
-const Registry& texture_registry() {
-    static const Registry registry = [] {
-        Registry r;
-        const PluginReport report = load_plugin(COALESCE_TEXTURES_PLUGIN, r);
-        if (!report.loaded) throw std::runtime_error(report.message);
-        return r;
-    }();
-    return registry;
-}
+using test::texture_registry;
 
 struct TextureCase {
     std::string variant_id;

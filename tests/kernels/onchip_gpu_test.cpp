@@ -1,6 +1,7 @@
 // Every built-in variant of the on-chip experiments against its CPU reference, over the parameters
 // and small shapes of support/onchip_cases.hpp: the suite the GPU machine runs under
 // compute-sanitizer memcheck and racecheck. Skips without a device.
+#include "support/builtin_registry.hpp"
 #include "support/onchip_cases.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
@@ -17,54 +18,19 @@
 namespace coalesce {
 namespace {
 
-const Registry& builtin() {
-    static const Registry registry = [] {
-        Registry r;
-        register_builtin_variants(r);
-        return r;
-    }();
-    return registry;
-}
-
 std::vector<std::string> onchip_gpu_ids() {
     std::vector<std::string> ids;
-    for (const Variant& v : builtin().variants())
+    for (const Variant& v : test::builtin_registry().variants())
         if (v.info.gpu && test::is_onchip(v.info.op)) ids.push_back(v.info.id);
     return ids;
 }
 
-// Launches twice (the runner times repeated launches) on a poisoned output and verifies.
-Verification run_and_verify(const Variant& v, const Matrix& input, const OpParams& params) {
-    const Stream stream = Stream::create();
-    std::unique_ptr<Instance> instance = v.make(input.shape(), params);
-    instance->upload(input);
-    instance->poison();
-    instance->launch(stream.get());
-    instance->launch(stream.get());
-    stream.synchronize();
-    const Matrix out = instance->download();
-    return verify(v.info.op, cpu_reference(v.info.op, input, params), out);
-}
-
-class OnchipGpuTest : public testing::TestWithParam<std::string> {
-protected:
-    void SetUp() override {
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
-    }
-};
+using OnchipGpuTest = test::GpuTestWithParam<std::string>;
 
 TEST_P(OnchipGpuTest, MatchesTheReferenceForEveryParameterAndShape) {
-    const Variant* v = builtin().find(GetParam());
+    const Variant* v = test::builtin_registry().find(GetParam());
     ASSERT_NE(v, nullptr);
-    for (Shape shape : test::onchip_shapes()) {
-        const Matrix input = test::onchip_input(v->info.op, shape);
-        for (const OpParams& params : test::onchip_params(v->info.op)) {
-            SCOPED_TRACE(std::to_string(shape.rows) + "x" + std::to_string(shape.cols) + " " +
-                         test::params_text(params));
-            const Verification check = run_and_verify(*v, input, params);
-            EXPECT_TRUE(check.ok) << check.message;
-        }
-    }
+    test::expect_every_onchip_case_verifies(*v);
 }
 
 INSTANTIATE_TEST_SUITE_P(Onchip, OnchipGpuTest, testing::ValuesIn(onchip_gpu_ids()),
@@ -74,7 +40,7 @@ INSTANTIATE_TEST_SUITE_P(Onchip, OnchipGpuTest, testing::ValuesIn(onchip_gpu_ids
 // uploaded one after the other, launched alternately, each still reads its own input's table.
 TEST(OnchipConstantTable, InstancesSideBySideEachReadTheirOwnTable) {
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
-    const Variant* v = builtin().find("constant_read/constant");
+    const Variant* v = test::builtin_registry().find("constant_read/constant");
     ASSERT_NE(v, nullptr);
     const OpParams params = test::named({{"distinct", 32}, {"repeat", 40}});
     const Matrix a = Matrix::random(40, 64, 1), b = Matrix::random(40, 64, 2);
@@ -100,7 +66,7 @@ TEST(OnchipConstantTable, InstancesSideBySideEachReadTheirOwnTable) {
 // A tile height the kernels are not compiled for is refused, never launched with a wrong tile.
 TEST(OnchipSharedTiles, AnotherTileHeightIsRefused) {
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
-    const Variant* v = builtin().find("smem_transpose_tile/set-row-read-col");
+    const Variant* v = test::builtin_registry().find("smem_transpose_tile/set-row-read-col");
     ASSERT_NE(v, nullptr);
     std::unique_ptr<Instance> instance = v->make({64, 64}, test::named({{"tile_rows", 24}}));
     instance->upload(Matrix::random(64, 64, 3));

@@ -3,6 +3,7 @@
 // of support/onchip_cases.hpp, plus what the hardware must do exactly. Run under compute-sanitizer
 // on the GPU machine; skips without a device.
 #include "support/onchip_cases.hpp"
+#include "support/texture_registry.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
@@ -19,57 +20,19 @@
 namespace coalesce {
 namespace {
 
-const Registry& textures() {
-    static const Registry registry = [] {
-        Registry r;
-        const PluginReport report = load_plugin(COALESCE_TEXTURES_PLUGIN, r);
-        if (!report.loaded) throw std::runtime_error(report.message);
-        return r;
-    }();
-    return registry;
-}
-
 std::vector<std::string> onchip_texture_ids() {
     std::vector<std::string> ids;
-    for (const Variant& v : textures().variants())
+    for (const Variant& v : test::texture_registry().variants())
         if (test::is_onchip(v.info.op)) ids.push_back(v.info.id);
     return ids;
 }
 
-Matrix run(const Variant& v, const Matrix& input, const OpParams& params) {
-    const Stream stream = Stream::create();
-    std::unique_ptr<Instance> instance = v.make(input.shape(), params);
-    instance->upload(input);
-    instance->poison();
-    instance->launch(stream.get());
-    instance->launch(stream.get());
-    stream.synchronize();
-    return instance->download();
-}
-
-class OnchipTextureTest : public testing::TestWithParam<std::string> {
-protected:
-    void SetUp() override {
-        if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
-    }
-};
+using OnchipTextureTest = test::GpuTestWithParam<std::string>;
 
 TEST_P(OnchipTextureTest, MatchesTheReferenceForEveryParameterAndShape) {
-    const Variant* v = textures().find(GetParam());
+    const Variant* v = test::texture_registry().find(GetParam());
     ASSERT_NE(v, nullptr);
-    for (Shape shape : test::onchip_shapes()) {
-        const Matrix input = test::onchip_input(v->info.op, shape);
-        for (const OpParams& params : test::onchip_params(v->info.op)) {
-            SCOPED_TRACE(std::to_string(shape.rows) + "x" + std::to_string(shape.cols) + " " +
-                         test::params_text(params));
-            const Matrix out = run(*v, input, params);
-            ASSERT_EQ(out.shape(), output_shape(v->info.op, shape, params));
-            const Verification check =
-                verify(v->info.op, cpu_reference(v->info.op, input, params), out);
-            EXPECT_TRUE(check.ok) << check.message << " (max abs error " << check.max_abs_error
-                                  << ")";
-        }
-    }
+    test::expect_every_onchip_case_verifies(*v);
 }
 
 INSTANTIATE_TEST_SUITE_P(Onchip, OnchipTextureTest, testing::ValuesIn(onchip_texture_ids()),
@@ -81,9 +44,10 @@ TEST(OnchipTextureExact, UnitResampleIsTheIdentity) {
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
     const Matrix input = Matrix::random(37, 53, 11);
     for (const char* id : {"resample/texture-array", "resample/texture-pitched"}) {
-        const Variant* v = textures().find(id);
+        const Variant* v = test::texture_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
-        const Matrix out = run(*v, input, test::named({{"scale", 100}, {"angle", 0}}));
+        const Matrix out =
+            test::launched_twice(*v, input, test::named({{"scale", 100}, {"angle", 0}}));
         ASSERT_EQ(out.shape(), input.shape());
         for (std::size_t i = 0; i < input.size(); ++i)
             ASSERT_EQ(out.data()[i], input.data()[i]) << id << " element " << i;
@@ -101,12 +65,12 @@ TEST(OnchipTextureExact, BilinearWeightsAreTheUnitsBitForBit) {
             input.at(y, x) = static_cast<float>((7 * x + 13 * y) % 17);
     const Op op = *parse_op("resample");
     for (const char* id : {"resample/texture-array", "resample/texture-pitched"}) {
-        const Variant* v = textures().find(id);
+        const Variant* v = test::texture_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
         for (const auto& [scale, angle] : std::vector<std::pair<long long, long long>>{
                  {150, 0}, {370, 0}, {230, 17}, {100, 45}, {61, -100}}) {
             const OpParams params = test::named({{"scale", scale}, {"angle", angle}});
-            const Matrix out = run(*v, input, params);
+            const Matrix out = test::launched_twice(*v, input, params);
             const Matrix want = cpu_reference(op, input, params).value;
             ASSERT_EQ(out.shape(), want.shape());
             std::size_t differ = 0;
@@ -123,9 +87,9 @@ TEST(OnchipTextureExact, EveryPixelValueReadsAsItsFraction) {
     Matrix input(1, 256);
     for (int p = 0; p < 256; ++p) input.data()[p] = static_cast<float>(p);
     for (const char* id : {"u8_to_float/texture-array", "u8_to_float/texture-pitched"}) {
-        const Variant* v = textures().find(id);
+        const Variant* v = test::texture_registry().find(id);
         ASSERT_NE(v, nullptr) << id;
-        const Matrix out = run(*v, input, {});
+        const Matrix out = test::launched_twice(*v, input, {});
         EXPECT_EQ(out.data()[0], 0.0f) << id;
         EXPECT_EQ(out.data()[255], 1.0f) << id;
         for (int p = 0; p < 256; ++p)

@@ -240,8 +240,14 @@ TEST(ResultsJson, RoundTripKeepsEveryField) {
 TEST(ResultsJson, UsesTheDesignFieldNamesAndRecordsTheFormula) {
     RunRecord rec = sample_record();
     rec.config.input = std::make_shared<const Matrix>(3, 5);
+    rec.config.input_file = "photos/coffee.png";
     const auto j = nlohmann::json::parse(to_json(rec));
     EXPECT_EQ(j.at("schema"), kResultsSchema);
+    EXPECT_EQ(j.at("config").at("input_file"),
+              "photos/coffee.png");  // which image, not only its size
+    EXPECT_EQ(from_json(to_json(rec)).config.input_file, "photos/coffee.png");
+    rec.config.input_file = "\xff\xfe-image.png";  // a name that is not UTF-8 is still written
+    EXPECT_EQ(from_json(to_json(rec)).config.input_file, "\xEF\xBF\xBD\xEF\xBF\xBD-image.png");
     EXPECT_EQ(j.at("config").at("formula"), kBandwidthFormula);
     EXPECT_EQ(j.at("config").at("input").at("cols"), 5);
     EXPECT_EQ(j.at("device").at("name"), rec.device.name);

@@ -1,5 +1,6 @@
 // coalesce-bench --param, run as a user runs it: a parameter it cannot take exits 2 with one line
 // naming the parameter; a sweep runs each value once and writes the values into JSON and CSV.
+#include "support/temp_dir.hpp"
 #include "coalesce/results_io.hpp"
 
 #include <gmock/gmock.h>
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,14 +38,14 @@ std::string read_file(const fs::path& path) {
 
 class CliParams : public ::testing::Test {
 protected:
+    // A parameterized test's name holds a '/': TempDir keeps the folder one level deep, so
+    // removing it leaves nothing behind.
     void SetUp() override {
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        dir_ = fs::temp_directory_path() /
-               ("coalesce-cli-params-" + std::to_string(::getpid()) + "-" + info->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
+        temp_.emplace(std::string("cli-params-") + info->name());
+        dir_ = temp_->path();
     }
-    void TearDown() override { fs::remove_all(dir_); }
+    void TearDown() override { temp_.reset(); }
 
     Outcome bench(const std::string& args) const {
         const std::string command = std::string("'") + COALESCE_BENCH + "' " + args + " 2>&1 >'" +
@@ -59,6 +61,7 @@ protected:
         return o;
     }
 
+    std::optional<test::TempDir> temp_;
     fs::path dir_;
 };
 
