@@ -2,6 +2,8 @@
 
 #include "text_table.hpp"
 
+#include "coalesce/counters_pass.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -129,18 +131,9 @@ std::vector<std::string> counters_cells(const RunResult& r) {
 
 // Why runs have no counters, one line per reason, after a counters pass.
 void print_counters_notes(std::ostream& out, const RunRecord& record, bool any_mark) {
-    std::vector<std::pair<std::string, std::size_t>> reasons;  // in order of first appearance
-    bool any_counters = false;
-    for (const RunResult& r : record.runs) {
-        any_counters = any_counters || r.counters.has_value();
-        if (r.counters || r.counters_status.empty()) continue;
-        auto it = std::find_if(reasons.begin(), reasons.end(),
-                               [&](const auto& p) { return p.first == r.counters_status; });
-        if (it == reasons.end())
-            reasons.emplace_back(r.counters_status, 1);
-        else
-            ++it->second;
-    }
+    const bool any_counters =
+        std::any_of(record.runs.begin(), record.runs.end(),
+                    [](const RunResult& r) { return r.counters.has_value(); });
     if (any_counters)
         out << "counters (one profiled launch, caches flushed before it): DRAM/model = DRAM bytes "
                "read + written / bytes_moved; sect/req = global sectors per warp load/store "
@@ -150,7 +143,7 @@ void print_counters_notes(std::ostream& out, const RunRecord& record, bool any_m
             << fixed(100 * kModelMismatchTolerance, 0)
             << "%: see docs/counters.md (data the L2 kept, halo or texture re-reads, writes "
                "still in the L2 when the kernel ended)\n";
-    for (const auto& [reason, n] : reasons)
+    for (const auto& [reason, n] : missing_counters_reasons(record))
         out << "no counters for " << n << (n == 1 ? " run: " : " runs: ") << reason << '\n';
 }
 

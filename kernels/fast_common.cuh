@@ -2,6 +2,7 @@
 // helpers, the alignment test for 16-byte access, and the compiled-radius dispatch.
 #pragma once
 
+#include "coalesce/cuda_check.hpp"
 #include "coalesce/matrix.hpp"
 #include "device_index.cuh"
 
@@ -9,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <type_traits>
 #include <utility>
 
@@ -43,6 +46,20 @@ bool with_compiled_radius(int r, F&& f) {
         return ((r == Rs + 1 ? (f(std::integral_constant<int, Rs + 1>{}), true) : false) || ...);
     }
     (std::make_integer_sequence<int, Max>{});
+}
+
+// Resident blocks per multiprocessor of `kernel` at `threads` threads and `smem` bytes of dynamic
+// shared memory (which depends on the radius), asked once per kernel, radius and process: host
+// calls between the timing events would count as kernel time.
+template <class Kernel>
+int blocks_per_sm(Kernel kernel, int threads, std::size_t smem, int radius) {
+    static std::mutex m;
+    static std::map<std::pair<const void*, int>, int> known;
+    std::lock_guard<std::mutex> lock(m);
+    int& n = known[{reinterpret_cast<const void*>(kernel), radius}];
+    if (n == 0)
+        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, threads, smem));
+    return n > 0 ? n : 1;
 }
 
 }  // namespace coalesce::fast

@@ -26,10 +26,10 @@
 #include "device_border.cuh"
 #include "device_index.cuh"
 #include "device_instance.hpp"
+#include "fast_common.cuh"
 #include "fast_variant.hpp"
 
 #include <algorithm>
-#include <array>
 #include <mutex>
 
 namespace coalesce {
@@ -134,19 +134,6 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
-// Resident blocks per multiprocessor at this radius's shared memory, asked once per radius and
-// process: host calls between the timing events would count as kernel time.
-int blocks_per_sm(int radius) {
-    static std::mutex m;
-    static std::array<int, kMaxRadius + 1> known{};
-    std::lock_guard<std::mutex> lock(m);
-    int& n = known[static_cast<std::size_t>(radius)];
-    if (n == 0)
-        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, fast_filter_y_blocks_kernel,
-                                                                    kThreads, smem_bytes(radius)));
-    return std::max(n, 1);
-}
-
 // One wave: as many row segments per band as the resident blocks allow, but no segment shorter
 // than four blocks of 2r + 1 rows (each segment reads one block of halo rows twice).
 YBlocksPlan plan_for(Shape s, int radius) {
@@ -155,7 +142,9 @@ YBlocksPlan plan_for(Shape s, int radius) {
     COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     YBlocksPlan p;
     p.bands = gpu::ceil_div(s.cols, kThreads);
-    const std::size_t resident = static_cast<std::size_t>(sms) * blocks_per_sm(radius);
+    const std::size_t resident =
+        static_cast<std::size_t>(sms) *
+        fast::blocks_per_sm(fast_filter_y_blocks_kernel, kThreads, smem_bytes(radius), radius);
     const std::size_t shortest = std::max<std::size_t>(4 * (2 * radius + 1), 64);
     const std::size_t most = std::max<std::size_t>(s.rows / shortest, 1);
     const std::size_t segs = std::clamp<std::size_t>(resident / p.bands, 1, most);

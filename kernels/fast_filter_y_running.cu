@@ -12,12 +12,11 @@
 #include "device_index.cuh"
 #include "device_instance.hpp"
 #include "fast_running.cuh"
+#include "fast_common.cuh"
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
 #include <algorithm>
-#include <array>
-#include <mutex>
 
 namespace coalesce {
 namespace {
@@ -126,19 +125,6 @@ __global__ void __launch_bounds__(kLanes)
     }
 }
 
-// Resident blocks per multiprocessor at this radius's ring, asked once per radius and process:
-// host calls between the timing events would count as kernel time.
-int blocks_per_sm(int radius) {
-    static std::mutex m;
-    static std::array<int, kMaxRadius + 1> known{};
-    std::lock_guard<std::mutex> lock(m);
-    int& n = known[static_cast<std::size_t>(radius)];
-    if (n == 0)
-        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &n, fast_filter_y_running_kernel, kLanes, smem_bytes(radius)));
-    return std::max(n, 1);
-}
-
 // One wave where the shape allows: as many row segments per band as the resident warps hold, but
 // segments of at least kMinSegmentRows (seeding and halo cost 2r rows each) and at most
 // kMaxSegmentRows.
@@ -149,7 +135,9 @@ YRunPlan plan_for(Shape s, int radius) {
     YRunPlan p;
     p.bands = gpu::ceil_div(s.cols, kLanes);
     p.ring = ring_rows(radius);
-    const std::size_t resident = static_cast<std::size_t>(sms) * blocks_per_sm(radius);
+    const std::size_t resident =
+        static_cast<std::size_t>(sms) *
+        fast::blocks_per_sm(fast_filter_y_running_kernel, kLanes, smem_bytes(radius), radius);
     const std::size_t fewest = gpu::ceil_div(s.rows, kMaxSegmentRows);
     const std::size_t most = std::max<std::size_t>(fewest, s.rows / kMinSegmentRows);
     const std::size_t segs =

@@ -1,5 +1,7 @@
 #include "coalesce/counters_pass.hpp"
 
+#include <algorithm>
+
 #include "child_process.hpp"
 
 #include "coalesce/device.hpp"
@@ -297,6 +299,20 @@ CountersSummary collect_counters(RunRecord& record, const CountersOptions& optio
     } catch (const std::runtime_error& e) {  // no temporary folder, ncu would not start
         return fail(e.what());
     }
+}
+
+std::vector<std::pair<std::string, std::size_t>> missing_counters_reasons(const RunRecord& record) {
+    std::vector<std::pair<std::string, std::size_t>> reasons;
+    for (const RunResult& r : record.runs) {
+        if (r.counters || r.counters_status.empty()) continue;
+        auto it = std::find_if(reasons.begin(), reasons.end(),
+                               [&](const auto& p) { return p.first == r.counters_status; });
+        if (it == reasons.end())
+            reasons.emplace_back(r.counters_status, 1);
+        else
+            ++it->second;
+    }
+    return reasons;
 }
 
 }  // namespace coalesce

@@ -12,14 +12,6 @@
 
 namespace coalesce::gui {
 
-namespace {
-
-bool smallerShape(const Shape& a, const Shape& b) {
-    return std::make_tuple(a.elements(), a.rows) < std::make_tuple(b.elements(), b.rows);
-}
-
-}  // namespace
-
 BandwidthBarsModel::BandwidthBarsModel(const ResultsModel* source, QObject* parent)
     : QAbstractTableModel(parent), source_(source) {
     // Every change of the source reshapes the pivot (a new variant adds a row, a new operation a
@@ -91,24 +83,11 @@ void BandwidthBarsModel::rebuild() {
     beginResetModel();
     const auto& runs = source_->record().runs;
 
-    sizes_.clear();
-    for (const RunResult& r : runs) {
-        const Shape s{r.rows, r.cols};
-        if (isPlottable(r) && std::find(sizes_.begin(), sizes_.end(), s) == sizes_.end())
-            sizes_.push_back(s);
-    }
-    std::sort(sizes_.begin(), sizes_.end(), smallerShape);
-    if (requested_ && std::find(sizes_.begin(), sizes_.end(), *requested_) != sizes_.end())
-        shown_ = *requested_;
-    else
-        shown_ = sizes_.empty() ? Shape{} : sizes_.back();
+    sizes_ = sizesOf(runs, [](const RunResult& r) { return isPlottable(r); });
+    shown_ = chosenSize(sizes_, requested_);
 
     // Rows in operation order (the engine's), then in the order the runner reported them.
-    std::vector<std::size_t> order(runs.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return opOrder(runs[a].op) < opOrder(runs[b].op);
-    });
+    const std::vector<std::size_t> order = opOrdered(runs);
 
     variants_.clear();
     ops_.clear();

@@ -1,6 +1,7 @@
 #include "counters_cells.hpp"
 
 #include "coalesce/counters.hpp"
+#include "coalesce/counters_pass.hpp"
 
 #include <QLocale>
 
@@ -59,18 +60,8 @@ bool hasCountersInfo(const RunResult& r) {
 }
 
 QStringList countersNotes(const RunRecord& record) {
-    std::vector<std::pair<std::string, int>> reasons;
-    for (const RunResult& r : record.runs) {
-        if (r.counters || r.counters_status.empty()) continue;
-        auto it = std::find_if(reasons.begin(), reasons.end(),
-                               [&](const auto& p) { return p.first == r.counters_status; });
-        if (it == reasons.end())
-            reasons.emplace_back(r.counters_status, 1);
-        else
-            ++it->second;
-    }
     QStringList out;
-    for (const auto& [reason, n] : reasons)
+    for (const auto& [reason, n] : missing_counters_reasons(record))
         out << QStringLiteral("No counters for %1 %2: %3")
                    .arg(n)
                    .arg(n == 1 ? QStringLiteral("run") : QStringLiteral("runs"),

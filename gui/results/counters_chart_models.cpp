@@ -16,10 +16,6 @@ namespace coalesce::gui {
 
 namespace {
 
-bool smallerShape(const Shape& a, const Shape& b) {
-    return std::make_tuple(a.elements(), a.rows) < std::make_tuple(b.elements(), b.rows);
-}
-
 // The status most of `runs` give for having no counters, or that no pass looked at them.
 QString commonReason(const std::vector<const RunResult*>& runs) {
     std::map<std::string, int> count;
@@ -86,23 +82,10 @@ const RunResult* CountersChartModel::run(int row) const {
 void CountersChartModel::rebuild() {
     beginResetModel();
     const auto& all = source_->record().runs;
-    sizes_.clear();
-    for (const RunResult& r : all) {
-        const Shape s{r.rows, r.cols};
-        if (r.counters && std::find(sizes_.begin(), sizes_.end(), s) == sizes_.end())
-            sizes_.push_back(s);
-    }
-    std::sort(sizes_.begin(), sizes_.end(), smallerShape);
-    if (requested_ && std::find(sizes_.begin(), sizes_.end(), *requested_) != sizes_.end())
-        shown_ = *requested_;
-    else
-        shown_ = sizes_.empty() ? Shape{} : sizes_.back();
+    sizes_ = sizesOf(all, [](const RunResult& r) { return r.counters.has_value(); });
+    shown_ = chosenSize(sizes_, requested_);
 
-    std::vector<std::size_t> order(all.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return opOrder(all[a].op) < opOrder(all[b].op);
-    });
+    const std::vector<std::size_t> order = opOrdered(all);
     runs_.clear();
     std::vector<const RunResult*> missing;
     for (std::size_t i : order) {

@@ -4,7 +4,10 @@
 
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <tuple>
 
 namespace coalesce::gui {
 
@@ -54,6 +57,34 @@ int opOrder(const std::string& op) {
 double inputMebibytes(const RunResult& result) {
     return static_cast<double>(result.rows) * static_cast<double>(result.cols) * 4.0 /
            (1024.0 * 1024.0);
+}
+
+std::vector<Shape> sizesOf(const std::vector<RunResult>& runs,
+                           const std::function<bool(const RunResult&)>& keep) {
+    std::vector<Shape> sizes;
+    for (const RunResult& r : runs) {
+        const Shape s{r.rows, r.cols};
+        if (keep(r) && std::find(sizes.begin(), sizes.end(), s) == sizes.end()) sizes.push_back(s);
+    }
+    std::sort(sizes.begin(), sizes.end(), [](const Shape& a, const Shape& b) {
+        return std::make_tuple(a.elements(), a.rows) < std::make_tuple(b.elements(), b.rows);
+    });
+    return sizes;
+}
+
+Shape chosenSize(const std::vector<Shape>& sizes, const std::optional<Shape>& requested) {
+    if (requested && std::find(sizes.begin(), sizes.end(), *requested) != sizes.end())
+        return *requested;
+    return sizes.empty() ? Shape{} : sizes.back();
+}
+
+std::vector<std::size_t> opOrdered(const std::vector<RunResult>& runs) {
+    std::vector<std::size_t> order(runs.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return opOrder(runs[a].op) < opOrder(runs[b].op);
+    });
+    return order;
 }
 
 }  // namespace coalesce::gui

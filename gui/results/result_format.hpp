@@ -6,6 +6,9 @@
 #include <QString>
 
 #include <cstddef>
+#include <functional>
+#include <optional>
+#include <vector>
 
 namespace coalesce::gui {
 
@@ -22,6 +25,14 @@ bool isPlottable(const RunResult& result);
 
 // Sort key of an operation name: the engine's order (copy first), unknown names after.
 int opOrder(const std::string& op);
+
+// The input sizes of the runs `keep` accepts, each once, smallest first.
+std::vector<Shape> sizesOf(const std::vector<RunResult>& runs,
+                           const std::function<bool(const RunResult&)>& keep);
+// The size a chart shows: the one asked for where the runs have it, else the largest (none: {}).
+Shape chosenSize(const std::vector<Shape>& sizes, const std::optional<Shape>& requested);
+// The indices of `runs` in the engine's operation order, in the runner's order within one.
+std::vector<std::size_t> opOrdered(const std::vector<RunResult>& runs);
 
 // [MiB] the input matrix of a result, float32.
 double inputMebibytes(const RunResult& result);

@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace coalesce {
@@ -51,6 +52,10 @@ std::filesystem::path find_ncu(const std::filesystem::path& explicit_path = {});
 // or a counters_status. Never throws for what the machine lacks (no GPU, no ncu, no permission):
 // those become statuses and the summary's problem.
 CountersSummary collect_counters(RunRecord& record, const CountersOptions& options);
+
+// Why runs came back without counters: each distinct counters_status with the number of runs that
+// give it, in order of first appearance (runs with counters, or never sent, are not counted).
+std::vector<std::pair<std::string, std::size_t>> missing_counters_reasons(const RunRecord& record);
 
 // The same, for a front end that keeps the record it had (the GUI's worker).
 inline RunRecord with_counters(RunRecord record, const CountersOptions& options,
