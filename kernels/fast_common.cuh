@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -48,18 +49,26 @@ bool with_compiled_radius(int r, F&& f) {
     (std::make_integer_sequence<int, Max>{});
 }
 
-// Resident blocks per multiprocessor of `kernel` at `threads` threads and `smem` bytes of dynamic
-// shared memory (which depends on the radius), asked once per kernel, radius and process: host
-// calls between the timing events would count as kernel time.
+// Blocks of `kernel` the current device holds at once (its multiprocessors times the blocks per
+// multiprocessor at `threads` threads and `smem` bytes of dynamic shared memory, which depends on
+// the radius), asked once per kernel, radius, device and process: host calls between the timing
+// events would count as kernel time.
 template <class Kernel>
-int blocks_per_sm(Kernel kernel, int threads, std::size_t smem, int radius) {
+std::size_t resident_blocks(Kernel kernel, int threads, std::size_t smem, int radius) {
+    int device = 0;
+    COALESCE_CUDA(cudaGetDevice(&device));
     static std::mutex m;
-    static std::map<std::pair<const void*, int>, int> known;
+    static std::map<std::tuple<const void*, int, int>, std::size_t> known;
     std::lock_guard<std::mutex> lock(m);
-    int& n = known[{reinterpret_cast<const void*>(kernel), radius}];
-    if (n == 0)
-        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, threads, smem));
-    return n > 0 ? n : 1;
+    std::size_t& n = known[{reinterpret_cast<const void*>(kernel), radius, device}];
+    if (n == 0) {
+        int sms = 0, per_sm = 0;
+        COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        COALESCE_CUDA(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
+        n = static_cast<std::size_t>(sms) * static_cast<std::size_t>(per_sm > 0 ? per_sm : 1);
+    }
+    return n;
 }
 
 }  // namespace coalesce::fast

@@ -137,14 +137,10 @@ __global__ void __launch_bounds__(kThreads)
 // One wave: as many row segments per band as the resident blocks allow, but no segment shorter
 // than four blocks of 2r + 1 rows (each segment reads one block of halo rows twice).
 YBlocksPlan plan_for(Shape s, int radius) {
-    int device = 0, sms = 0;
-    COALESCE_CUDA(cudaGetDevice(&device));
-    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     YBlocksPlan p;
     p.bands = gpu::ceil_div(s.cols, kThreads);
     const std::size_t resident =
-        static_cast<std::size_t>(sms) *
-        fast::blocks_per_sm(fast_filter_y_blocks_kernel, kThreads, smem_bytes(radius), radius);
+        fast::resident_blocks(fast_filter_y_blocks_kernel, kThreads, smem_bytes(radius), radius);
     const std::size_t shortest = std::max<std::size_t>(4 * (2 * radius + 1), 64);
     const std::size_t most = std::max<std::size_t>(s.rows / shortest, 1);
     const std::size_t segs = std::clamp<std::size_t>(resident / p.bands, 1, most);

@@ -129,15 +129,11 @@ __global__ void __launch_bounds__(kLanes)
 // segments of at least kMinSegmentRows (seeding and halo cost 2r rows each) and at most
 // kMaxSegmentRows.
 YRunPlan plan_for(Shape s, int radius) {
-    int device = 0, sms = 0;
-    COALESCE_CUDA(cudaGetDevice(&device));
-    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     YRunPlan p;
     p.bands = gpu::ceil_div(s.cols, kLanes);
     p.ring = ring_rows(radius);
     const std::size_t resident =
-        static_cast<std::size_t>(sms) *
-        fast::blocks_per_sm(fast_filter_y_running_kernel, kLanes, smem_bytes(radius), radius);
+        fast::resident_blocks(fast_filter_y_running_kernel, kLanes, smem_bytes(radius), radius);
     const std::size_t fewest = gpu::ceil_div(s.rows, kMaxSegmentRows);
     const std::size_t most = std::max<std::size_t>(fewest, s.rows / kMinSegmentRows);
     const std::size_t segs =

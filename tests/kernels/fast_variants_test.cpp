@@ -109,6 +109,14 @@ std::string params_text(Op op, const OpParams& p) {
     return "radius " + std::to_string(p.radius) + ", border " + std::string(border_name(p.border));
 }
 
+// One launch over a poisoned output, as the runner verifies a variant: what the kernel wrote.
+Matrix launch_poisoned(Instance& instance, const Stream& stream) {
+    instance.poison();
+    instance.launch(stream.get());
+    stream.synchronize();
+    return instance.download();
+}
+
 // Matches the CPU reference, and a second launch on the same instance writes the same bits (the
 // column sums' ticket counters reset themselves; no result depends on block scheduling).
 TEST_P(FastVariantTest, MatchesReferenceAndRepeatsBitForBit) {
@@ -123,17 +131,11 @@ TEST_P(FastVariantTest, MatchesReferenceAndRepeatsBitForBit) {
         const Reference& ref = test::cached_reference(op, c.shape, params);
         std::unique_ptr<Instance> instance = v->make(c.shape, params);
         instance->upload(input);
-        instance->poison();
-        instance->launch(stream.get());
-        stream.synchronize();
-        const Matrix first = instance->download();
+        const Matrix first = launch_poisoned(*instance, stream);
         const Verification check = verify(op, ref, first);
         EXPECT_TRUE(check.ok) << check.message;
 
-        instance->poison();
-        instance->launch(stream.get());
-        stream.synchronize();
-        const Matrix second = instance->download();
+        const Matrix second = launch_poisoned(*instance, stream);
         ASSERT_EQ(first.shape(), second.shape());
         EXPECT_EQ(0, std::memcmp(first.data(), second.data(), first.size() * sizeof(float)))
             << "two launches on the same input differ";
@@ -196,10 +198,7 @@ TEST_P(FastLongLineTest, ErrorStaysBoundedAtTheLargestRadius) {
         const Reference& ref = test::cached_reference(op, c.shape, params);
         std::unique_ptr<Instance> instance = v->make(c.shape, params);
         instance->upload(input);
-        instance->poison();
-        instance->launch(stream.get());
-        stream.synchronize();
-        const Matrix out = instance->download();
+        const Matrix out = launch_poisoned(*instance, stream);
         const Verification check = verify(op, ref, out);
         EXPECT_TRUE(check.ok) << check.message;
         if (!running) continue;
