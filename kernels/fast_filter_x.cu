@@ -30,6 +30,7 @@ struct XPlan {
     int line = 0;        // tx * 16 + 2 * halo [elements]
     int padded = 0;      // line + line / 32 + 1: the line's length in shared memory [floats]
     int out_padded = 0;  // tx * 16 + tx / 2 + 1: one row's outputs in shared memory [floats]
+    int chunks = 0;      // long windows: sums of 16 staged values per row (0: windows summed whole)
     unsigned gx = 1, gy = 1;
 };
 
@@ -58,6 +59,9 @@ XPlan plan_for(const MatView& in, int radius) {
     p.line = p.tx * kPer + 2 * p.halo;
     p.padded = p.line + p.line / 32 + 1;
     p.out_padded = p.tx * kPer + p.tx * kPer / 32 + 1;
+    // Chunked middles pay once a thread's common middle holds two whole chunks (r >= 23).
+    const int whole = (2 * radius - kPer + 2) / kPer;
+    p.chunks = whole >= 2 ? p.tx + whole - 1 : 0;
     p.gx = gpu::ceil_div(in.cols, static_cast<std::size_t>(p.seg));
     p.gy = gpu::ceil_div(in.rows, p.ty);
     return p;
@@ -103,6 +107,7 @@ __global__ void __launch_bounds__(kThreads, 5)
     const std::size_t row = static_cast<std::size_t>(by) * plan.ty + ty;
     float* line = sh + ty * plan.padded;
     float* outs = sh + plan.ty * plan.padded + ty * plan.out_padded;
+    float* chunk = sh + plan.ty * (plan.padded + plan.out_padded) + ty * plan.chunks;
     const int stride4 = 4 * plan.tx;  // a row segment's threads cover it in 4 coalesced passes
 
     if (row < in.rows) {
@@ -129,11 +134,25 @@ __global__ void __launch_bounds__(kThreads, 5)
     }
     __syncthreads();
 
+    const int base = tx * kPer + plan.halo - radius;  // line position of output 0's first tap
+    if (plan.chunks > 0) {
+        // Chunk k sums line[g + 16k .. g + 16k + 15], g = the middle's start for thread 0, so
+        // thread t's middle starts with chunk t. Threads 16 words apart: conflict-free (padding).
+        const int g = plan.halo - radius + kPer - 1;
+        for (int k = tx; k < plan.chunks && row < in.rows; k += plan.tx)
+            chunk[k] = fast::chunk_sum<float, kPer>(
+                [line, g, k](int j) { return line[padded_index(g + kPer * k + j)]; });
+        __syncthreads();
+    }
     const long long x = c0 + static_cast<long long>(tx) * kPer;  // this thread's first output
     if (row < in.rows && x < cols) {
-        const int base = tx * kPer + plan.halo - radius;  // line position of output 0's first tap
         const int first = tx * kPer;
-        if (2 * radius >= kPer - 1) {
+        if (plan.chunks > 0) {
+            fast::window_means_chunked<float, kPer>(
+                radius, inv, [line, base](int j) { return line[padded_index(base + j)]; },
+                [chunk, tx](int i) { return chunk[tx + i]; },
+                [outs, first](int k, float s) { outs[padded_index(first + k)] = s; });
+        } else if (2 * radius >= kPer - 1) {
             fast::window_means<float, kPer>(
                 radius, inv, [line, base](int j) { return line[padded_index(base + j)]; },
                 [outs, first](int k, float s) { outs[padded_index(first + k)] = s; });
@@ -260,8 +279,9 @@ void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaS
     const XPlan plan = plan_for(in, params.radius);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const std::size_t smem = static_cast<std::size_t>(plan.ty) * (plan.padded + plan.out_padded) *
-                             sizeof(float);  // <= 38 KiB
+    const std::size_t smem = static_cast<std::size_t>(plan.ty) *
+                             (plan.padded + plan.out_padded + plan.chunks) *
+                             sizeof(float);  // <= 39 KiB
     fast_filter_x_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(
         in, out, params.radius, params.border, inv, plan, vec);
     COALESCE_CHECK_LAUNCH("fast_filter_x_kernel");

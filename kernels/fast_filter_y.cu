@@ -20,12 +20,14 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kN = fast::kWindowOutputs;
 constexpr int kBatch = 8;  // staged rows loaded per thread before the stores
+// r = 64: 128 + 128 staged rows and 16 + 14 chunk rows, x 16 float4 [bytes]
 constexpr std::size_t kMaxSmem =
-    (128 + 2 * kMaxRadius) * 16 * sizeof(float4);  // r = 64: 128 + 128 rows x 16 float4 [bytes]
+    (128 + 2 * kMaxRadius + 16 + (2 * kMaxRadius - 6) / 8 - 1) * 16 * sizeof(float4);
 
 struct YPlan {
     int log2_tx = 5;    // float4 columns per block: 32 (128 columns) or 16 (64 columns)
     int tile_rows = 0;  // output rows per block: (256 / tx) * 8
+    int chunks = 0;     // long windows: sums of 8 staged rows per column (0: windows summed whole)
     unsigned gx = 1, gy = 1;
 };
 
@@ -38,6 +40,9 @@ YPlan plan_for(const MatView& in, int radius) {
     p.tile_rows = (kThreads / tx) * kN;
     p.gx = gpu::ceil_div(in.cols, static_cast<std::size_t>(tx) * 4);
     p.gy = gpu::ceil_div(in.rows, p.tile_rows);
+    // Chunked middles pay once a thread's common middle holds two whole chunks (r >= 11).
+    const int whole = (2 * radius - kN + 2) / kN;
+    p.chunks = whole >= 2 ? p.tile_rows / kN + whole - 1 : 0;
     return p;
 }
 
@@ -89,26 +94,42 @@ __global__ void __launch_bounds__(kThreads)
     }
     __syncthreads();
 
+    // Chunk k sums staged rows 7 + 8k .. 14 + 8k, so thread row ty's middle starts with chunk ty.
+    float4* chunk = tile + static_cast<std::size_t>(staged) * tx_count;
+    if (plan.chunks > 0) {
+        for (int k = ty; k < plan.chunks; k += rows_per_pass) {
+            const float4* c = tile + static_cast<std::size_t>(kN - 1 + kN * k) * tx_count + tx;
+            chunk[k * tx_count + tx] =
+                fast::chunk_sum<float4, kN>([c, tx_count](int j) { return c[j * tx_count]; });
+        }
+        __syncthreads();
+    }
     const long long ybase = y0 + static_cast<long long>(ty) * kN;
     if (x >= cols || ybase >= rows) return;
     const float4* s = tile + static_cast<std::size_t>(ty) * kN * tx_count +
                       tx;  // s[j * tx_count]: staged row ty*8 + j
     const bool full4 = vec && x + 4 <= cols;
-    fast::window_means<float4>(
-        radius, inv, [s, tx_count](int j) { return s[j * tx_count]; },
-        [&](int k, float4 v) {
-            const long long y = ybase + k;
-            if (y >= rows) return;
-            float* o = gpu::pitched_row(out, static_cast<std::size_t>(y)) + x;
-            if (full4) {
-                fast::store4(o, v);
-            } else {
-                o[0] = v.x;
-                if (x + 1 < cols) o[1] = v.y;
-                if (x + 2 < cols) o[2] = v.z;
-                if (x + 3 < cols) o[3] = v.w;
-            }
-        });
+    const auto get = [s, tx_count](int j) { return s[j * tx_count]; };
+    const auto put = [&](int k, float4 v) {
+        const long long y = ybase + k;
+        if (y >= rows) return;
+        float* o = gpu::pitched_row(out, static_cast<std::size_t>(y)) + x;
+        if (full4) {
+            fast::store4(o, v);
+        } else {
+            o[0] = v.x;
+            if (x + 1 < cols) o[1] = v.y;
+            if (x + 2 < cols) o[2] = v.z;
+            if (x + 3 < cols) o[3] = v.w;
+        }
+    };
+    if (plan.chunks > 0) {
+        const float4* c = chunk + ty * tx_count + tx;
+        fast::window_means_chunked<float4, kN>(
+            radius, inv, get, [c, tx_count](int i) { return c[i * tx_count]; }, put);
+    } else {
+        fast::window_means<float4>(radius, inv, get, put);
+    }
 }
 
 void launch_fast_filter_y(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
@@ -122,8 +143,9 @@ void launch_fast_filter_y(MatView in, MatView out, const OpParams& params, cudaS
     const YPlan plan = plan_for(in, params.radius);
     const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const std::size_t smem = static_cast<std::size_t>(plan.tile_rows + 2 * params.radius) *
-                             (std::size_t{1} << plan.log2_tx) * sizeof(float4);
+    const std::size_t smem =
+        static_cast<std::size_t>(plan.tile_rows + 2 * params.radius + plan.chunks) *
+        (std::size_t{1} << plan.log2_tx) * sizeof(float4);
     fast_filter_y_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(
         in, out, params.radius, params.border, inv, plan, vec);
     COALESCE_CHECK_LAUNCH("fast_filter_y_kernel");

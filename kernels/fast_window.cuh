@@ -17,6 +17,25 @@ __device__ __forceinline__ float4 vadd(float4 a, float4 b) { return add4(a, b); 
 __device__ __forceinline__ float vscale(float a, float s) { return a * s; }
 __device__ __forceinline__ float4 vscale(float4 a, float s) { return scale4(a, s); }
 
+// The N outputs of windows [k, k + span] (k = 0..N-1) from the sum of their common middle
+// [N - 1, span]: each adds its left part (a suffix sum over [k, N - 2]) and its right part (a
+// prefix sum over [span + 1, span + k]).
+template <class T, int N, class Get, class Put>
+__device__ __forceinline__ void finish_windows(T common, int span, float inv, Get get, Put put) {
+    T left[N - 1];
+    left[N - 2] = get(N - 2);
+#pragma unroll
+    for (int k = N - 3; k >= 0; --k) left[k] = vadd(get(k), left[k + 1]);
+    put(0, vscale(vadd(common, left[0]), inv));
+    T right = get(span + 1);
+#pragma unroll
+    for (int k = 1; k < N; ++k) {
+        if (k > 1) right = vadd(right, get(span + k));
+        const T sum = k < N - 1 ? vadd(vadd(common, left[k]), right) : vadd(common, right);
+        put(k, vscale(sum, inv));
+    }
+}
+
 // N outputs (8 or 16). The common middle is summed in four interleaved chains: a single chain of
 // up to 2r - N + 2 terms rounds like n * eps when the values repeat (a clamped border repeats one
 // value up to r times), four chains keep it near the sqrt(n) * eps the verification allows, and
@@ -35,19 +54,7 @@ __device__ __forceinline__ void window_means(int radius, float inv, Get get, Put
             acc3 = vadd(acc3, get(j + 3));
         }
         for (; j <= span; ++j) acc0 = vadd(acc0, get(j));
-        const T common = vadd(vadd(acc0, acc1), vadd(acc2, acc3));
-        T left[N - 1];
-        left[N - 2] = get(N - 2);
-#pragma unroll
-        for (int k = N - 3; k >= 0; --k) left[k] = vadd(get(k), left[k + 1]);
-        put(0, vscale(vadd(common, left[0]), inv));
-        T right = get(span + 1);
-#pragma unroll
-        for (int k = 1; k < N; ++k) {
-            if (k > 1) right = vadd(right, get(span + k));
-            const T sum = k < N - 1 ? vadd(vadd(common, left[k]), right) : vadd(common, right);
-            put(k, vscale(sum, inv));
-        }
+        finish_windows<T, N>(vadd(vadd(acc0, acc1), vadd(acc2, acc3)), span, inv, get, put);
     } else {
         // Windows too short to share a middle (2r < N - 1): sum each directly.
 #pragma unroll
@@ -57,6 +64,41 @@ __device__ __forceinline__ void window_means(int radius, float inv, Get get, Put
             put(k, vscale(acc, inv));
         }
     }
+}
+
+// Long windows at a cost that hardly grows with the radius: window_means with the common middle
+// read as sums of N consecutive values computed once per block and shared by the N - 1
+// neighbouring threads whose middles contain them. chunk(i) must be the plain sum of get(N - 1 +
+// N * i) .. get(N - 1 + N * i + N - 1). An output is still a sum of its own 2r + 1 values, only
+// in another tree order (no subtraction), so the bound of a direct sum holds (Higham: any tree
+// of n - 1 additions stays within gamma(n - 1) of sum |x|). Needs 2r >= 3N - 2 (two whole chunks).
+template <class T, int N, class Get, class Chunk, class Put>
+__device__ __forceinline__ void window_means_chunked(int radius, float inv, Get get, Chunk chunk,
+                                                     Put put) {
+    const int middle = 2 * radius - N + 2;  // positions N - 1 .. 2r
+    const int whole = middle / N;
+    T acc0 = chunk(0), acc1 = chunk(1);
+    int i = 2;
+    for (; i + 1 < whole; i += 2) {
+        acc0 = vadd(acc0, chunk(i));
+        acc1 = vadd(acc1, chunk(i + 1));
+    }
+    if (i < whole) acc0 = vadd(acc0, chunk(i));
+    for (int j = N - 1 + N * whole; j <= 2 * radius; ++j) acc1 = vadd(acc1, get(j));
+    finish_windows<T, N>(vadd(acc0, acc1), 2 * radius, inv, get, put);
+}
+
+// The plain sum of N consecutive values get(0) .. get(N - 1) in two chains: one chunk of
+// window_means_chunked.
+template <class T, int N, class Get>
+__device__ __forceinline__ T chunk_sum(Get get) {
+    T a = get(0), b = get(1);
+#pragma unroll
+    for (int j = 2; j < N; j += 2) {
+        a = vadd(a, get(j));
+        b = vadd(b, get(j + 1));
+    }
+    return vadd(a, b);
 }
 
 // Four outputs k = 0..3 at window centres H + k of v: out_k = sum of v[H + k - R .. H + k + R]. The

@@ -50,9 +50,10 @@ const std::vector<Shape>& shapes() {
 }
 
 // Every radius class: 0 (a copy), 1, the small compiled radii (2-4), 8 (the largest compiled in),
-// 9 (the first past it), 17 (odd, past the 16 of the tiled kernels' switch), 32 and the maximum.
+// 9 (the first past it), 11 (filter Y's first chunked middle), 17 (odd, past the 16 of the tiled
+// kernels' switch), 23 (filter X's first chunked middle), 32 and the maximum.
 const std::vector<int>& radii() {
-    static const std::vector<int> r = {0, 1, 2, 3, 4, 8, 9, 17, 32, kMaxRadius};
+    static const std::vector<int> r = {0, 1, 2, 3, 4, 8, 9, 11, 17, 23, 32, kMaxRadius};
     return r;
 }
 
