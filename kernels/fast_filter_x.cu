@@ -7,6 +7,13 @@
 // instruction. Positions outside the row go through border_index(); the interior never does.
 // Threads 16 elements apart would read one bank 16 at a time (stride 16 words): the shared lines
 // skip one word after every 32, which spreads a warp's accesses over (nearly) all 32 banks.
+// Odd widths (dense rows with cols % 4 != 0 start on every 4-byte phase) take aligned float4 too:
+// each row stages its line from the 16-byte boundary at or before its segment (phase phi back,
+// one more float4 of right halo), so the windows start phi positions later; the write-back starts
+// its float4 at the output row's first 16-byte boundary and peels the head and tail as scalars.
+// (They used to fall back to scalar loads and stores: on an H100, 58.8 us and 2.5x the L2 write
+// bytes at 4097x3001 against 37.5 us at 4096x3000.) Rows that all start on 16 bytes run the
+// instance with phase 0 compiled in (AnyPhase false): no phase arithmetic where it cannot help.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -15,6 +22,8 @@
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_window.cuh"
+
+#include <cstdint>
 
 namespace coalesce {
 namespace {
@@ -27,7 +36,7 @@ struct XPlan {
     int seg = 4096;      // columns per segment: tx * 16
     int ty = 1;          // row segments per block
     int halo = 0;        // radius rounded up to 4 [elements]
-    int line = 0;        // tx * 16 + 2 * halo [elements]
+    int line = 0;        // tx * 16 + 2 * halo (+ 4 at a phase: it starts phi early) [elements]
     int padded = 0;      // line + line / 32 + 1: the line's length in shared memory [floats]
     int out_padded = 0;  // tx * 16 + tx / 2 + 1: one row's outputs in shared memory [floats]
     int chunks = 0;      // long windows: sums of 16 staged values per row (0: windows summed whole)
@@ -35,7 +44,8 @@ struct XPlan {
 };
 
 // The widest segment that wastes little of its last block (6000 columns: 3 x 2048, not 2 x 4096).
-XPlan plan_for(const MatView& in, int radius) {
+// any_phase: rows may start off 16 bytes, so a line holds up to 4 more staged values.
+XPlan plan_for(const MatView& in, int radius, bool any_phase = false) {
     XPlan p;
     int best = 32;
     double best_use = 0;
@@ -52,11 +62,14 @@ XPlan plan_for(const MatView& in, int radius) {
             best = tx;
         }
     }
+    // At a phase the right halo takes one more float4: one per thread needs 2 * halo / 4 + 1
+    // threads (33 for r > 60, so 64 threads per segment there).
+    if (any_phase && 2 * ((radius + 3) / 4) + 1 > best) best *= 2;
     p.tx = best;
     p.seg = p.tx * kPer;
     p.ty = kThreads / p.tx;
     p.halo = (radius + 3) / 4 * 4;
-    p.line = p.tx * kPer + 2 * p.halo;
+    p.line = p.tx * kPer + 2 * p.halo + (any_phase ? 4 : 0);
     p.padded = p.line + p.line / 32 + 1;
     p.out_padded = p.tx * kPer + p.tx * kPer / 32 + 1;
     // Chunked middles pay once a thread's common middle holds two whole chunks (r >= 23).
@@ -91,12 +104,39 @@ __device__ __forceinline__ float4 load4_border(const float* row, long long x, lo
     return make_float4(e[0], e[1], e[2], e[3]);
 }
 
+// How far (in floats, 0..3) p lies past the 16-byte boundary below it; 0 compiled in where every
+// row starts on 16 bytes (AnyPhase false).
+template <bool AnyPhase>
+__device__ __forceinline__ int phase_of(const float* p) {
+    if constexpr (!AnyPhase) return 0;
+    return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & 3);
+}
+
+// Elements x .. x+3 (x on a 16-byte boundary of the row): one aligned float4 when all four lie in
+// the row, the border rule per element otherwise. Body float4 can start before column 0 only at
+// some phase (column -phi of the first segment), so aligned rows skip that test.
+template <bool AnyPhase, bool MayStartLeft>
+__device__ __forceinline__ float4 load4_staged(const float* row, long long x, long long cols,
+                                               Border border) {
+    const bool inside = (!(AnyPhase || MayStartLeft) || x >= 0) && x + 4 <= cols;
+    return inside ? fast::load4(row + x) : load4_border(row, x, cols, border);
+}
+
+// Line position of halo float4 k: k < halo4 on the left, the rest (halo4, or halo4 + 1 when the
+// line starts phi > 0 early) after the segment's body.
+__device__ __forceinline__ int halo_pos(int k, int halo4, int halo, int width) {
+    return k < halo4 ? 4 * k : halo + width + 4 * (k - halo4);
+}
+
 // Registers capped at 48 (launch bounds 256, 5) so a fifth block, a fifth more loads in flight,
 // fits beside the four the compiler's 57 registers allow (at the price of 8 bytes of spill the
-// compiler reports on the long-window path).
+// compiler reports on the long-window path of the aligned instance).
+// Line position i holds column c0 - halo - phi + i (phi: the input row's phase), so every global
+// load is an aligned float4; the outputs are parked by column - c0 whatever the phases.
+template <bool AnyPhase>
 __global__ void __launch_bounds__(kThreads, 5)
-    fast_filter_x_kernel(MatView in, MatView out, int radius, Border border, float inv, XPlan plan,
-                         bool vec) {
+    fast_filter_x_kernel(MatView in, MatView out, int radius, Border border, float inv,
+                         XPlan plan) {
     extern __shared__ float sh[];
     unsigned bx, by;
     gpu::block_xy(plan.gx, bx, by);
@@ -112,21 +152,20 @@ __global__ void __launch_bounds__(kThreads, 5)
 
     if (row < in.rows) {
         const float* p = gpu::pitched_row(in, row);
+        const int phi = phase_of<AnyPhase>(p);
+        const long long xs = c0 - phi;  // the column at line position halo: on 16 bytes
         // Loads first (five independent 16-byte loads in flight), shared-memory stores after.
         float4 v[4];
 #pragma unroll
-        for (int m = 0; m < 4; ++m) {
-            const long long x = c0 + 4 * tx + stride4 * m;
-            v[m] = vec && x + 4 <= cols ? fast::load4(p + x) : load4_border(p, x, cols, border);
-        }
-        const int halo4 = plan.halo / 4;  // float4 per side
+        for (int m = 0; m < 4; ++m)
+            v[m] = load4_staged<AnyPhase, false>(p, xs + 4 * tx + stride4 * m, cols, border);
+        const int halo4 = plan.halo / 4;  // float4 on the left (and right, + 1 at a phase)
+        const int nh = 2 * halo4 + (AnyPhase && phi > 0 ? 1 : 0);
         int hpos = -1;
         float4 h = make_float4(0, 0, 0, 0);
-        if (tx < 2 * halo4) {
-            hpos = tx < halo4 ? 4 * tx : plan.halo + width + 4 * (tx - halo4);
-            const long long hx = c0 - plan.halo + hpos;
-            h = vec && hx >= 0 && hx + 4 <= cols ? fast::load4(p + hx)
-                                                 : load4_border(p, hx, cols, border);
+        if (tx < nh) {
+            hpos = halo_pos(tx, halo4, plan.halo, width);
+            h = load4_staged<AnyPhase, true>(p, xs - plan.halo + hpos, cols, border);
         }
 #pragma unroll
         for (int m = 0; m < 4; ++m) stage4(line, plan.halo + 4 * tx + stride4 * m, v[m]);
@@ -134,11 +173,13 @@ __global__ void __launch_bounds__(kThreads, 5)
     }
     __syncthreads();
 
-    const int base = tx * kPer + plan.halo - radius;  // line position of output 0's first tap
+    // The phase again rather than kept across the loads: kept, it cost 20 bytes of spill.
+    const int phi = phase_of<AnyPhase>(gpu::pitched_row(in, row));
+    const int base = tx * kPer + plan.halo + phi - radius;  // line position of output 0's first tap
     if (plan.chunks > 0) {
         // Chunk k sums line[g + 16k .. g + 16k + 15], g = the middle's start for thread 0, so
         // thread t's middle starts with chunk t. Threads 16 words apart: conflict-free (padding).
-        const int g = plan.halo - radius + kPer - 1;
+        const int g = plan.halo + phi - radius + kPer - 1;
         for (int k = tx; k < plan.chunks && row < in.rows; k += plan.tx)
             chunk[k] = fast::chunk_sum<float, kPer>(
                 [line, g, k](int j) { return line[padded_index(g + kPer * k + j)]; });
@@ -169,18 +210,41 @@ __global__ void __launch_bounds__(kThreads, 5)
     __syncthreads();
     if (row >= in.rows) return;
     float* o = gpu::pitched_row(out, row);
+    if constexpr (!AnyPhase) {
 #pragma unroll
-    for (int m = 0; m < 4; ++m) {
-        const int pos = 4 * tx + stride4 * m;
-        const long long xo = c0 + pos;
-        const float* s = outs + padded_index(pos);
-        if (vec && xo + 4 <= cols) {
-            fast::store4(o + xo, make_float4(s[0], s[1], s[2], s[3]));
-        } else {
+        for (int m = 0; m < 4; ++m) {
+            const int pos = 4 * tx + stride4 * m;
+            const long long xo = c0 + pos;
+            const float* s = outs + padded_index(pos);
+            if (xo + 4 <= cols) {
+                fast::store4(o + xo, make_float4(s[0], s[1], s[2], s[3]));
+            } else {
 #pragma unroll
-            for (int e = 0; e < 4; ++e)
-                if (xo + e < cols) o[xo + e] = s[e];
+                for (int e = 0; e < 4; ++e)
+                    if (xo + e < cols) o[xo + e] = s[e];
+            }
         }
+    } else {
+        // float4 from the output row's first 16-byte boundary at or after c0 (head columns on):
+        // the head columns are scalars, and so is what of the last float4 passes the segment or
+        // row. A group of four may straddle a skipped word of outs: each element finds its own.
+        const int head = (4 - phase_of<true>(o)) & 3;
+        const long long end = c0 + width < cols ? c0 + width : cols;
+#pragma unroll
+        for (int m = 0; m < 4; ++m) {
+            const int pos = head + 4 * tx + stride4 * m;
+            const long long xo = c0 + pos;
+            if (xo + 4 <= end) {
+                fast::store4(o + xo,
+                             make_float4(outs[padded_index(pos)], outs[padded_index(pos + 1)],
+                                         outs[padded_index(pos + 2)], outs[padded_index(pos + 3)]));
+            } else {
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    if (xo + e < end) o[xo + e] = outs[padded_index(pos + e)];
+            }
+        }
+        if (tx < head && c0 + tx < end) o[c0 + tx] = outs[padded_index(tx)];
     }
 }
 
@@ -276,14 +340,18 @@ void launch_fast_filter_x_quad(MatView in, MatView out, const OpParams& params,
 }
 
 void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
-    const XPlan plan = plan_for(in, params.radius);
-    const bool vec = fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out);
+    const bool any_phase = !(fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out));
+    const XPlan plan = plan_for(in, params.radius, any_phase);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const std::size_t smem = static_cast<std::size_t>(plan.ty) *
                              (plan.padded + plan.out_padded + plan.chunks) *
                              sizeof(float);  // <= 39 KiB
-    fast_filter_x_kernel<<<plan.gx * plan.gy, kThreads, smem, stream>>>(
-        in, out, params.radius, params.border, inv, plan, vec);
+    if (any_phase)
+        fast_filter_x_kernel<true><<<plan.gx * plan.gy, kThreads, smem, stream>>>(
+            in, out, params.radius, params.border, inv, plan);
+    else
+        fast_filter_x_kernel<false><<<plan.gx * plan.gy, kThreads, smem, stream>>>(
+            in, out, params.radius, params.border, inv, plan);
     COALESCE_CHECK_LAUNCH("fast_filter_x_kernel");
 }
 
@@ -298,7 +366,8 @@ void register_fast_filter_x(Registry& registry) {
          "row segments of up to 4096 columns staged with coalesced float4 loads (4 + halo in "
          "flight per thread), 16 outputs per thread sharing the windows' middle, written back "
          "through shared memory as coalesced float4 stores; borders through border_index(); "
-         "registers capped at 48 (launch bounds) so five blocks fit per multiprocessor",
+         "at odd widths (rows off 16 bytes) aligned float4 both ways, the head and tail "
+         "peeled; registers capped at 48 (launch bounds) so five blocks fit per multiprocessor",
          gpu::Layout::dense,
          Tier::tuned,
          "fast_filter_x_kernel",
