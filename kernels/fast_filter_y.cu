@@ -35,7 +35,7 @@ struct YPlan {
 // reads whole 128-byte lines (four rows of 32 columns at the narrowest).
 YPlan plan_for(Shape s, int radius) {
     YPlan p;
-    p.log2_tx = radius > 32 ? 3 : radius > 16 ? 4 : 5;
+    p.log2_tx = radius > 16 ? 3 : 5;
     const int tx = 1 << p.log2_tx;
     p.tile_rows = (kThreads / tx) * kN;
     p.gx = gpu::ceil_div(s.cols, static_cast<std::size_t>(tx) * 4);
