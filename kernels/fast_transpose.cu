@@ -89,8 +89,8 @@ __device__ __forceinline__ void transpose_aligned_tile(const MatView& in, const 
 //   blocks in windows that start on that boundary: block row `by` writes output columns
 //   64 by - q_c .. 64 by - q_c + 63, i.e. input rows r0 - q_c .. r0 + 63 - q_c. Sixteen whole
 //   float4 per output row and tile, as in the aligned tile; only the matrix's first and last
-//   windows are cut (the grid has a block row more where rows % 64 > 60). Windows fixed at r0
-//   would leave every output row's first and last float4 split between two blocks: partial
+//   windows are cut (the grid has a block row more where rows % 64 is 0, 62 or 63). Windows fixed
+//   at r0 would leave every output row's first and last float4 split between two blocks: partial
 //   writes of one 16-byte chunk from both, which the peeling tile before this one paid in
 //   scalar stores (3.7 store requests per warp and pass at 4097x3001, against 1.07 here).
 // - So a block reads input rows r0 - 3 .. r0 + 63 (kPhaseRows), columns c0 .. c0 + 63: each row
