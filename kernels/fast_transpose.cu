@@ -8,6 +8,7 @@
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -22,30 +23,12 @@ constexpr int kPasses = kTile / 16;  // each thread moves kPasses float4 in and 
 // their writes over every output row (2 KiB runs at 8192x8192). Column order, the mirror, measured
 // 14-18 points slower (bench/NOTES.md, run 5): the reads want the long runs.
 
-// How far (in floats, 0..3) p lies past the 16-byte boundary below it; 0 by construction where
-// every row starts on 16 bytes (AnyPhase false), which lets the compiler drop the peeling.
-template <bool AnyPhase>
-__device__ __forceinline__ int phase_of(const float* p) {
-    if constexpr (!AnyPhase) return 0;
-    return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & 3);
-}
-
-// One 64x64 tile per block, float4 both ways at any width. Rows of a dense matrix with
-// cols % 4 != 0 start on every 4-byte phase, so each row reads the 16 aligned float4 that begin at
-// or before its first column (its phase p back), and the ones that start before column c0 or
-// would read past the row's last column take only their own floats (the head and tail, peeled in
-// the same kernel); the at most p floats past the 16th float4 are one scalar load by three
-// quarters of the threads, issued with the rest. The store side does the same per output row
-// (phase q). With p = q = 0 (cols and rows % 4 == 0, pitched rows) this is plain float4 both
-// ways. The tile is padded to 65 columns so the column-wise reads of the second phase hit 16
-// banks twice (a 2-way conflict) instead of 2 banks 16 times.
-// Matrices whose rows all start on 16 bytes (both sides) run the instance without the phase
-// arithmetic: measured on an H100 at 8192x8192, the any-phase instance costs 5.7 points there.
-// (kThreads, 8): 32 registers, so 8 blocks (2048 threads, 130 KiB of tiles) fit on a
-// multiprocessor.
-template <bool AnyPhase>
-__global__ void __launch_bounds__(kThreads, 8)
-    fast_transpose_kernel(MatView in, MatView out, unsigned gx) {
+// One 64x64 tile per block on views whose rows all start on 16 bytes: float4 both ways. Pitched
+// rows of any width too, so a row's last float4 may reach past its last column: those floats are
+// read and written one by one. The tile is padded to 65 columns so the column-wise reads of the
+// second phase hit 16 banks twice (a 2-way conflict) instead of 2 banks 16 times.
+__device__ __forceinline__ void transpose_aligned_tile(const MatView& in, const MatView& out,
+                                                       unsigned gx) {
     __shared__ float tile[kTile][kTile + 1];
     unsigned bx, by;
     gpu::block_xy(gx, bx, by);
@@ -53,9 +36,6 @@ __global__ void __launch_bounds__(kThreads, 8)
     const long long r0 = static_cast<long long>(by) * kTile,
                     c0 = static_cast<long long>(bx) * kTile;
     const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
-    // The floats past a row's 16th float4: thread t < 192 takes float t % 3 of tile row t / 3.
-    const int extra_y = threadIdx.x / 3, extra_i = threadIdx.x - 3 * extra_y;
-    const bool has_extra = AnyPhase && threadIdx.x < 3 * kTile;
 
     float4 v[kPasses];
 #pragma unroll
@@ -63,72 +43,191 @@ __global__ void __launch_bounds__(kThreads, 8)
         const long long r = r0 + ty + 16 * k;
         v[k] = make_float4(0, 0, 0, 0);
         if (r >= rows) continue;
-        const float* row = gpu::pitched_row(in, static_cast<std::size_t>(r)) + c0;
-        const int p = phase_of<AnyPhase>(row);
-        const long long col = c0 - p + 4 * tx;  // first column of this aligned float4
-        const float* a = row - p + 4 * tx;
+        const long long col = c0 + 4 * tx;
+        const float* a = gpu::pitched_row(in, static_cast<std::size_t>(r)) + col;
         if (col + 3 < cols) {
-            v[k] = fast::load4(a);  // before c0 only in the row's own (or the previous) floats
-        } else {                    // past the row's end: the row's own floats only
+            v[k] = fast::load4(a);
+        } else {  // past the row's end: the row's own floats only
             if (col < cols) v[k].x = a[0];
             if (col + 1 < cols) v[k].y = a[1];
             if (col + 2 < cols) v[k].z = a[2];
-        }
-    }
-    float extra = 0.0f;
-    int extra_x = kTile;  // tile column of `extra`; kTile: none
-    if (has_extra && r0 + extra_y < rows) {
-        const float* row = gpu::pitched_row(in, static_cast<std::size_t>(r0 + extra_y)) + c0;
-        const int x = kTile - phase_of<AnyPhase>(row) + extra_i;
-        if (x < kTile && c0 + x < cols) {
-            extra = row[x];
-            extra_x = x;
         }
     }
 #pragma unroll
     for (int k = 0; k < kPasses; ++k) {
         const int y = ty + 16 * k;
         if (r0 + y >= rows) continue;
-        const int x = 4 * tx - phase_of<AnyPhase>(
-                                   gpu::pitched_row(in, static_cast<std::size_t>(r0 + y)) + c0);
-        float* t = &tile[y][0];
-        if (x >= 0) {
-            t[x] = v[k].x;
-            t[x + 1] = v[k].y;
-            t[x + 2] = v[k].z;
-            t[x + 3] = v[k].w;
-        } else {  // the head: the float4 began before c0
-            if (x + 1 >= 0) t[x + 1] = v[k].y;
-            if (x + 2 >= 0) t[x + 2] = v[k].z;
-            t[x + 3] = v[k].w;
-        }
+        float* t = &tile[y][4 * tx];
+        t[0] = v[k].x;
+        t[1] = v[k].y;
+        t[2] = v[k].z;
+        t[3] = v[k].w;
     }
-    if (extra_x < kTile) tile[extra_y][extra_x] = extra;
     __syncthreads();
 
-    // Output row c0 + j holds tile column j: input rows r0 .. r0 + 63, from the output row's
-    // phase q back, four per float4.
+    // Output row c0 + j holds tile column j: input rows r0 .. r0 + 63, four per float4.
 #pragma unroll
     for (int k = 0; k < kPasses; ++k) {
         const int j = ty + 16 * k;
         if (c0 + j >= cols) continue;
-        float* orow = gpu::pitched_row(out, static_cast<std::size_t>(c0 + j)) + r0;
-        const int y = 4 * tx - phase_of<AnyPhase>(orow);  // tile row of the float4's first float
-        float* a = orow + y;
-        if (y >= 0 && r0 + y + 3 < rows) {
+        const int y = 4 * tx;  // tile row of the float4's first float
+        float* a = gpu::pitched_row(out, static_cast<std::size_t>(c0 + j)) + r0 + y;
+        if (r0 + y + 3 < rows) {
             fast::store4(a,
                          make_float4(tile[y][j], tile[y + 1][j], tile[y + 2][j], tile[y + 3][j]));
-        } else {  // the head (began before r0) or the tail (past the last row)
+        } else {  // the tail: past the last row
 #pragma unroll
             for (int e = 0; e < 4; ++e)
-                if (y + e >= 0 && r0 + y + e < rows) a[e] = tile[y + e][j];
+                if (r0 + y + e < rows) a[e] = tile[y + e][j];
         }
     }
-    if (has_extra && c0 + extra_y < cols) {
-        float* orow = gpu::pitched_row(out, static_cast<std::size_t>(c0 + extra_y)) + r0;
-        const int y = kTile - phase_of<AnyPhase>(orow) + extra_i;
-        if (y < kTile && r0 + y < rows) orow[y] = tile[y][extra_y];
+}
+
+// Dense matrices with cols % 4 != 0 (and the transposed output, rows % 4 != 0) start their rows
+// on every 4-byte phase. The any-phase tile makes every global access an aligned float4 anyway:
+// - Output row c (phase q_c: floats from the 16-byte boundary below its start) is written by its
+//   blocks in windows that start on that boundary: block row `by` writes output columns
+//   64 by - q_c .. 64 by - q_c + 63, i.e. input rows r0 - q_c .. r0 + 63 - q_c. Sixteen whole
+//   float4 per output row and tile, as in the aligned tile; only the matrix's first and last
+//   windows are cut (the grid has a block row more where rows % 64 is 0, 62 or 63). Windows fixed
+//   at r0 would leave every output row's first and last float4 split between two blocks: partial
+//   writes of one 16-byte chunk from both, which the peeling tile before this one paid in
+//   scalar stores (3.7 store requests per warp and pass at 4097x3001, against 1.07 here).
+// - So a block reads input rows r0 - 3 .. r0 + 63 (kPhaseRows), columns c0 .. c0 + 63: each row
+//   from its own phase p back, 16 aligned float4 (slots 0..15), and a 17th (slot 16) for the at
+//   most 3 floats past the 16th. The shift by p is in the shared-memory address: the tile has
+//   kMaxPhase columns of margin on each side for the floats of slots 0 and 16 outside the tile.
+// The shifts move the banks a warp's two tile rows (one per half-warp) hit by the phase step
+// between consecutive rows; the tile's stride is chosen per launch (any_phase_stride) so that the
+// two rows still land on disjoint banks, on both sides where the phase steps allow it: each
+// shared access stays the aligned tile's 2-way (the 16 lanes of a row reach 8 banks).
+constexpr int kMaxPhase = 3;
+constexpr int kPhaseRows = kTile + kMaxPhase;
+// Rows of kTile + 2 kMaxPhase floats (margins for slot 0's floats before c0 and slot 16's past
+// c0 + 63), padded to the two odd strides, one of each residue mod 4 (the banks of consecutive
+// rows move by it).
+constexpr int kStride3 = kTile + 2 * kMaxPhase + 1;  // 71 = 3 mod 4
+constexpr int kStride1 = kTile + 2 * kMaxPhase + 3;  // 73 = 1 mod 4
+
+// How far (in floats, 0..3) p lies past the 16-byte boundary below it.
+__device__ __forceinline__ int phase_of(const float* p) {
+    return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & 3);
+}
+
+// The aligned float4 at tile column x of a row (a: its address; x >= -kMaxPhase) in a tile whose
+// row has `width` columns left in the matrix. Whole where it ends inside the row: before column 0
+// it holds the previous row's last floats (in the allocation: only a row that starts past a
+// 16-byte boundary has them, and row 0 of a cudaMalloc allocation does not). Past the row's end
+// only the row's own floats, zeros for the rest.
+__device__ __forceinline__ float4 load_slot(const float* a, int x, int width) {
+    if (x + 3 < width) return fast::load4(a);
+    float4 v = make_float4(0, 0, 0, 0);
+    if (x < width) v.x = a[0];
+    if (x + 1 < width) v.y = a[1];
+    if (x + 2 < width) v.z = a[2];
+    return v;
+}
+
+template <int Stride>
+__device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, const MatView& out,
+                                                         unsigned gx) {
+    // Tile row y + kMaxPhase holds input row r0 + y (y = -3 .. 63); column x + kMaxPhase holds
+    // input column c0 + x (x = -3 .. 66; the margins x < 0 and x >= 64 are never read).
+    __shared__ float tile[kPhaseRows * Stride];
+    unsigned bx, by;
+    gpu::block_xy(gx, bx, by);
+    const std::size_t r0 = static_cast<std::size_t>(by) * kTile,
+                      c0 = static_cast<std::size_t>(bx) * kTile;
+    // Bounds relative to the tile, in 32-bit registers: tile rows y with y_lo <= y < height and
+    // tile columns x < width are in the matrix (r0 <= rows + 2: the grid's last block row).
+    const int height = static_cast<int>(std::min<long long>(
+                  static_cast<long long>(in.rows) - static_cast<long long>(r0), 2 * kTile)),
+              width = static_cast<int>(std::min<std::size_t>(in.cols - c0, 2 * kTile)),
+              y_lo = by == 0 ? 0 : -kMaxPhase;
+    const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+
+    // Four passes take tile rows 0..63, slots 0..15. The rest, one float4 per thread in flight
+    // with them: threads 0..47 the rows above the tile (y = -3..-1, slots 0..15), threads
+    // 48..114 slot 16 of rows -3..63, which only rows of phase p > 0 need. Issued first: its
+    // address arithmetic is then done before the passes' (issued last, 4 bytes spilled at 32
+    // registers).
+    const int t = threadIdx.x;
+    const bool above = t < kMaxPhase * 16;
+    const int extra_y = above ? (t >> 4) - kMaxPhase : t - kMaxPhase * 16 - kMaxPhase;
+    float4 extra = make_float4(0, 0, 0, 0);
+    int extra_at = -1;  // where extra.x goes in the tile; none: -1
+    if (extra_y >= y_lo && extra_y < min(height, kTile)) {
+        const float* row = gpu::pitched_row(in, r0 + extra_y) + c0;
+        const int x = 4 * (above ? t & 15 : 16) - phase_of(row);
+        if (x < kTile) {
+            extra = load_slot(row + x, x, width);
+            extra_at = (extra_y + kMaxPhase) * Stride + kMaxPhase + x;
+        }
     }
+    float4 v[kPasses];
+    int phases = 0;  // pass k's row phase in bits 2k, 2k + 1 (one register, not four)
+#pragma unroll
+    for (int k = 0; k < kPasses; ++k) {
+        const int y = ty + 16 * k;
+        v[k] = make_float4(0, 0, 0, 0);
+        if (y >= height) continue;
+        const float* row = gpu::pitched_row(in, r0 + y) + c0;
+        const int p = phase_of(row);
+        phases |= p << (2 * k);
+        v[k] = load_slot(row - p + 4 * tx, 4 * tx - p, width);
+    }
+#pragma unroll
+    for (int k = 0; k < kPasses; ++k) {
+        const int y = ty + 16 * k;
+        if (y >= height) continue;
+        const int p = (phases >> (2 * k)) & 3;
+        float* s = &tile[(y + kMaxPhase) * Stride + kMaxPhase + 4 * tx - p];
+        s[0] = v[k].x;
+        s[1] = v[k].y;
+        s[2] = v[k].z;
+        s[3] = v[k].w;
+    }
+    if (extra_at >= 0) {  // slot 16's floats past the tile's last column go to the right margin
+        float* s = &tile[extra_at];
+        s[0] = extra.x;
+        s[1] = extra.y;
+        s[2] = extra.z;
+        s[3] = extra.w;
+    }
+    __syncthreads();
+
+    // Output row c0 + j (phase q) takes tile column j, input rows r0 - q .. r0 + 63 - q: thread tx
+    // the aligned float4 at output column r0 - q + 4 tx.
+#pragma unroll
+    for (int k = 0; k < kPasses; ++k) {
+        const int j = ty + 16 * k;
+        if (j >= width) continue;
+        float* orow = gpu::pitched_row(out, c0 + j) + r0;
+        const int y = 4 * tx - phase_of(orow);  // tile row of the float4's first float, from -3
+        float* a = orow + y;
+        const float* s = &tile[(y + kMaxPhase) * Stride + kMaxPhase + j];
+        if (y >= y_lo && y + 3 < height) {
+            fast::store4(a, make_float4(s[0], s[Stride], s[2 * Stride], s[3 * Stride]));
+        } else {  // the first window (before row 0) or the last (past the last row)
+#pragma unroll
+            for (int e = 0; e < 4; ++e)
+                if (y + e >= y_lo && y + e < height) a[e] = s[e * Stride];
+        }
+    }
+}
+
+// Stride 0: the aligned instance; kStride1 or kStride3: the any-phase one with that tile stride.
+// Matrices whose rows all start on 16 bytes (both sides) run the aligned one, without the phase
+// arithmetic (the any-phase tile that peeled heads and tails cost 5.7 points there, H100 8192^2).
+// (kThreads, 8): 32 registers, so 8 blocks (2048 threads; 130 KiB of aligned tiles, 149 or 153
+// KiB of any-phase ones) fit on a multiprocessor.
+template <int Stride>
+__global__ void __launch_bounds__(kThreads, 8)
+    fast_transpose_kernel(MatView in, MatView out, unsigned gx) {
+    if constexpr (Stride == 0)
+        transpose_aligned_tile(in, out, gx);
+    else
+        transpose_any_phase_tile<Stride>(in, out, gx);
 }
 
 // 4x4 blocks transposed in registers: a thread loads four float4 from four consecutive rows,
@@ -169,12 +268,32 @@ __global__ void __launch_bounds__(kThreads, 8)
     }
 }
 
+// Floats a view's row start moves by from one row to the next, mod 4: its rows' phase step.
+int phase_step(const MatView& v) { return static_cast<int>(v.pitch_bytes / 4 % 4); }
+
+// The any-phase tile's stride. From one tile row to the next, the banks of the shared stores move
+// by the stride less the input's phase step, those of the loads by 1 less the stride times the
+// output's phase step; at 0 mod 4 a warp's two rows share 8 banks (4-way). 71 avoids it unless a
+// step is 3, 73 unless one is 1 (dense: cols and rows mod 4). Steps 1 and 3 together leave one
+// side 4-way: the loads, since the stores are the more (67 rows and slot 16).
+int any_phase_stride(const MatView& in, const MatView& out) {
+    const int p = phase_step(in), q = phase_step(out);
+    if (p == 3 || (q == 3 && p != 1)) return kStride1;
+    return kStride3;
+}
+
 void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    const unsigned gx = gpu::ceil_div(in.cols, kTile), gy = gpu::ceil_div(in.rows, kTile);
-    if (fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out))
-        fast_transpose_kernel<false><<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
-    else
-        fast_transpose_kernel<true><<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
+    const unsigned gx = gpu::ceil_div(in.cols, kTile);
+    if (fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out)) {
+        const unsigned gy = gpu::ceil_div(in.rows, kTile);
+        fast_transpose_kernel<0><<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
+    } else {  // the output windows start up to kMaxPhase rows early: the last may need a block row
+        const unsigned gy = gpu::ceil_div(in.rows + kMaxPhase, kTile);
+        if (any_phase_stride(in, out) == kStride3)
+            fast_transpose_kernel<kStride3><<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
+        else
+            fast_transpose_kernel<kStride1><<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
+    }
     COALESCE_CHECK_LAUNCH("fast_transpose_kernel");
 }
 
@@ -206,8 +325,9 @@ void register_fast_transpose(Registry& registry) {
          Op::transpose,
          space::shared,
          "64x64 shared tile (padded to 65), float4 loads and stores, 4 loads in flight per "
-         "thread, at any width: rows that do not start on 16 bytes read and write from their "
-         "16-byte boundary and peel the head and tail in the same kernel; tiles in row order",
+         "thread, at any width: where rows do not start on 16 bytes, a tile writes each output "
+         "row's 64 floats from that row's 16-byte boundary (67 input rows per tile) and reads "
+         "each input row from its own, shifting in the shared-memory address; tiles in row order",
          gpu::Layout::dense,
          Tier::tuned,
          "fast_transpose_kernel",
