@@ -33,9 +33,11 @@ struct YPlan {
 // Wider radii re-read more halo rows per tile; taller, narrower tiles keep that ratio down
 // (r = 64: 256 + 128 staged rows for 256 outputs rather than 128 + 128 for 128). A warp still
 // reads whole 128-byte lines (four rows of 32 columns at the narrowest).
-YPlan plan_for(Shape s, int radius) {
+// Rows off 16-byte boundaries shift every float4 across the lanes of a tile row, and the row's
+// last lane loads one more: wider tile rows spread that over more lanes.
+YPlan plan_for(Shape s, int radius, bool any_phase) {
     YPlan p;
-    p.log2_tx = radius > 16 ? 3 : 5;
+    p.log2_tx = radius <= 16 ? 5 : any_phase && radius <= 32 ? 4 : 3;
     const int tx = 1 << p.log2_tx;
     p.tile_rows = (kThreads / tx) * kN;
     p.gx = gpu::ceil_div(s.cols, static_cast<std::size_t>(tx) * 4);
@@ -213,12 +215,12 @@ void launch_instance(MatView in, MatView out, const OpParams& params, cudaStream
     std::call_once(opt_in, [] {
         std::size_t most = 0;
         for (int r = 0; r <= kMaxRadius; ++r)
-            most = std::max(most, smem_bytes(plan_for({1, 1}, r), r));
+            most = std::max(most, smem_bytes(plan_for({1, 1}, r, AnyPhase), r));
         COALESCE_CUDA(cudaFuncSetAttribute(fast_filter_y_kernel<AnyPhase>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(most)));
     });
-    const YPlan plan = plan_for({in.rows, in.cols}, params.radius);
+    const YPlan plan = plan_for({in.rows, in.cols}, params.radius, AnyPhase);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     fast_filter_y_kernel<AnyPhase>
         <<<plan.gx * plan.gy, kThreads, smem_bytes(plan, params.radius), stream>>>(
@@ -240,7 +242,7 @@ void register_fast_filter_y(Registry& registry) {
     const Limits limits{.max_cols = std::size_t{1} << 30};
     registry.add(fast::device_variant(
         {"filter_y/fast-tile-float4", Op::filter_y, space::shared,
-         "64 (r > 16: 128, r > 32: 256) output rows + 2r halo rows staged with float4 loads, a "
+         "64 (r > 16: 256) output rows + 2r halo rows staged with float4 loads, a "
          "thread per float4 of columns computes 8 rows sharing the windows' common middle (long "
          "windows from shared sums of 8 rows), float4 stores; rows off 16-byte boundaries "
          "(odd widths) read and written as aligned float4 shifted by warp shuffles",
