@@ -84,37 +84,49 @@ __device__ __forceinline__ void transpose_aligned_tile(const MatView& in, const 
 }
 
 // Dense matrices with cols % 4 != 0 (and the transposed output, rows % 4 != 0) start their rows
-// on every 4-byte phase. The any-phase tile makes every global access an aligned float4 anyway:
-// - Output row c (phase q_c: floats from the 16-byte boundary below its start) is written by its
-//   blocks in windows that start on that boundary: block row `by` writes output columns
+// on every 4-byte phase. The any-phase tile makes every global access an aligned float4 anyway,
+// and every warp's stores whole 32-byte sectors:
+// - Output row c (phase q_c: floats from the 32-byte boundary below its start, 0..7) is written
+//   by its blocks in windows that start on that boundary: block row `by` writes output columns
 //   64 by - q_c .. 64 by - q_c + 63, i.e. input rows r0 - q_c .. r0 + 63 - q_c. Sixteen whole
-//   float4 per output row and tile, as in the aligned tile; only the matrix's first and last
-//   windows are cut (the grid has a block row more where rows % 64 is 0, 62 or 63). Windows fixed
-//   at r0 would leave every output row's first and last float4 split between two blocks: partial
-//   writes of one 16-byte chunk from both, which the peeling tile before this one paid in
-//   scalar stores (3.7 store requests per warp and pass at 4097x3001, against 1.07 here).
-// - So a block reads input rows r0 - 3 .. r0 + 63 (kPhaseRows), columns c0 .. c0 + 63: each row
-//   from its own phase p back, 16 aligned float4 (slots 0..15), and a 17th (slot 16) for the at
-//   most 3 floats past the 16th. The shift by p is in the shared-memory address: the tile has
-//   kMaxPhase columns of margin on each side for the floats of slots 0 and 16 outside the tile.
+//   float4 per output row and tile, eight whole sectors, as in the aligned tile; only the
+//   matrix's first and last windows are cut (the grid has a block row more where rows % 64 is 0
+//   or 58..63). Windows from the 16-byte boundary (the previous version) started half the runs
+//   half-way into a sector, which they then shared with the neighbouring block row's windows:
+//   the suspected reason the L2 took 2.1x the aligned tile's write sectors there (H100,
+//   4097x3001), as many as with windows fixed at r0. Host emulation at 4097x3001: store sectors
+//   written in part by a warp 202K -> 12K, sectors written by two blocks 97.5K -> 2.6K; the cost
+//   is 4 more halo rows per tile (global load sectors +6%, shared stores +5%).
+// - So a block reads input rows r0 - 7 .. r0 + 63 (kPhaseRows), columns c0 .. c0 + 63: each row
+//   from its own 16-byte phase p back (the reads need no more), 16 aligned float4 (slots
+//   0..15), and a 17th (slot 16) for the at most 3 floats past the 16th. The shift by p is in
+//   the shared-memory address: the tile has kInPhase columns of margin on each side for the
+//   floats of slots 0 and 16 outside the tile.
 // The shifts move the banks a warp's two tile rows (one per half-warp) hit by the phase step
 // between consecutive rows; the tile's stride is chosen per launch (any_phase_stride) so that the
 // two rows still land on disjoint banks, on both sides where the phase steps allow it: each
-// shared access stays the aligned tile's 2-way (the 16 lanes of a row reach 8 banks).
-constexpr int kMaxPhase = 3;
-constexpr int kPhaseRows = kTile + kMaxPhase;
-// Rows of kTile + 2 kMaxPhase floats (margins for slot 0's floats before c0 and slot 16's past
+// shared access stays the aligned tile's 2-way (the 16 lanes of a row reach 8 banks of one
+// residue mod 4, so only the steps mod 4 matter, also for the output's 32-byte phases).
+constexpr int kInPhase = 3;   // an input row's floats before its 16-byte boundary, at most
+constexpr int kOutPhase = 7;  // an output row's floats before its 32-byte boundary, at most
+constexpr int kPhaseRows = kTile + kOutPhase;
+// Rows of kTile + 2 kInPhase floats (margins for slot 0's floats before c0 and slot 16's past
 // c0 + 63), padded to the two odd strides, one of each residue mod 4 (the banks of consecutive
-// rows move by it).
-constexpr int kStride3 = kTile + 2 * kMaxPhase + 1;  // 71 = 3 mod 4
-constexpr int kStride1 = kTile + 2 * kMaxPhase + 3;  // 73 = 1 mod 4
+// rows move by it). 71 x 73 floats: 20.3 KiB, 8 blocks in 170 KiB with the 1 KiB each reserves.
+constexpr int kStride3 = kTile + 2 * kInPhase + 1;  // 71 = 3 mod 4
+constexpr int kStride1 = kTile + 2 * kInPhase + 3;  // 73 = 1 mod 4
 
 // How far (in floats, 0..3) p lies past the 16-byte boundary below it.
 __device__ __forceinline__ int phase_of(const float* p) {
     return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & 3);
 }
 
-// The aligned float4 at tile column x of a row (a: its address; x >= -kMaxPhase) in a tile whose
+// How far (in floats, 0..7) p lies past the 32-byte (sector) boundary below it.
+__device__ __forceinline__ int sector_phase_of(const float* p) {
+    return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & 7);
+}
+
+// The aligned float4 at tile column x of a row (a: its address; x >= -kInPhase) in a tile whose
 // row has `width` columns left in the matrix. Whole where it ends inside the row: before column 0
 // it holds the previous row's last floats (in the allocation: only a row that starts past a
 // 16-byte boundary has them, and row 0 of a cudaMalloc allocation does not). Past the row's end
@@ -131,7 +143,7 @@ __device__ __forceinline__ float4 load_slot(const float* a, int x, int width) {
 template <int Stride>
 __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, const MatView& out,
                                                          unsigned gx) {
-    // Tile row y + kMaxPhase holds input row r0 + y (y = -3 .. 63); column x + kMaxPhase holds
+    // Tile row y + kOutPhase holds input row r0 + y (y = -7 .. 63); column x + kInPhase holds
     // input column c0 + x (x = -3 .. 66; the margins x < 0 and x >= 64 are never read).
     __shared__ float tile[kPhaseRows * Stride];
     unsigned bx, by;
@@ -139,21 +151,21 @@ __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, cons
     const std::size_t r0 = static_cast<std::size_t>(by) * kTile,
                       c0 = static_cast<std::size_t>(bx) * kTile;
     // Bounds relative to the tile, in 32-bit registers: tile rows y with y_lo <= y < height and
-    // tile columns x < width are in the matrix (r0 <= rows + 2: the grid's last block row).
+    // tile columns x < width are in the matrix (r0 <= rows + 6: the grid's last block row).
     const int height = static_cast<int>(std::min<long long>(
                   static_cast<long long>(in.rows) - static_cast<long long>(r0), 2 * kTile)),
               width = static_cast<int>(std::min<std::size_t>(in.cols - c0, 2 * kTile)),
-              y_lo = by == 0 ? 0 : -kMaxPhase;
+              y_lo = by == 0 ? 0 : -kOutPhase;
     const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
 
     // Four passes take tile rows 0..63, slots 0..15. The rest, one float4 per thread in flight
-    // with them: threads 0..47 the rows above the tile (y = -3..-1, slots 0..15), threads
-    // 48..114 slot 16 of rows -3..63, which only rows of phase p > 0 need. Issued first: its
+    // with them: threads 0..111 the rows above the tile (y = -7..-1, slots 0..15), threads
+    // 112..182 slot 16 of rows -7..63, which only rows of phase p > 0 need. Issued first: its
     // address arithmetic is then done before the passes' (issued last, 4 bytes spilled at 32
     // registers).
     const int t = threadIdx.x;
-    const bool above = t < kMaxPhase * 16;
-    const int extra_y = above ? (t >> 4) - kMaxPhase : t - kMaxPhase * 16 - kMaxPhase;
+    const bool above = t < kOutPhase * 16;
+    const int extra_y = above ? (t >> 4) - kOutPhase : t - kOutPhase * 16 - kOutPhase;
     float4 extra = make_float4(0, 0, 0, 0);
     int extra_at = -1;  // where extra.x goes in the tile; none: -1
     if (extra_y >= y_lo && extra_y < min(height, kTile)) {
@@ -161,7 +173,7 @@ __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, cons
         const int x = 4 * (above ? t & 15 : 16) - phase_of(row);
         if (x < kTile) {
             extra = load_slot(row + x, x, width);
-            extra_at = (extra_y + kMaxPhase) * Stride + kMaxPhase + x;
+            extra_at = (extra_y + kOutPhase) * Stride + kInPhase + x;
         }
     }
     float4 v[kPasses];
@@ -181,7 +193,7 @@ __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, cons
         const int y = ty + 16 * k;
         if (y >= height) continue;
         const int p = (phases >> (2 * k)) & 3;
-        float* s = &tile[(y + kMaxPhase) * Stride + kMaxPhase + 4 * tx - p];
+        float* s = &tile[(y + kOutPhase) * Stride + kInPhase + 4 * tx - p];
         s[0] = v[k].x;
         s[1] = v[k].y;
         s[2] = v[k].z;
@@ -203,9 +215,9 @@ __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, cons
         const int j = ty + 16 * k;
         if (j >= width) continue;
         float* orow = gpu::pitched_row(out, c0 + j) + r0;
-        const int y = 4 * tx - phase_of(orow);  // tile row of the float4's first float, from -3
+        const int y = 4 * tx - sector_phase_of(orow);  // tile row of the float4's first float
         float* a = orow + y;
-        const float* s = &tile[(y + kMaxPhase) * Stride + kMaxPhase + j];
+        const float* s = &tile[(y + kOutPhase) * Stride + kInPhase + j];
         if (y >= y_lo && y + 3 < height) {
             fast::store4(a, make_float4(s[0], s[Stride], s[2 * Stride], s[3 * Stride]));
         } else {  // the first window (before row 0) or the last (past the last row)
@@ -219,7 +231,7 @@ __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, cons
 // Stride 0: the aligned instance; kStride1 or kStride3: the any-phase one with that tile stride.
 // Matrices whose rows all start on 16 bytes (both sides) run the aligned one, without the phase
 // arithmetic (the any-phase tile that peeled heads and tails cost 5.7 points there, H100 8192^2).
-// (kThreads, 8): 32 registers, so 8 blocks (2048 threads; 130 KiB of aligned tiles, 149 or 153
+// (kThreads, 8): 32 registers, so 8 blocks (2048 threads; 130 KiB of aligned tiles, 157 or 162
 // KiB of any-phase ones) fit on a multiprocessor.
 template <int Stride>
 __global__ void __launch_bounds__(kThreads, 8)
@@ -287,8 +299,8 @@ void launch_fast_transpose(MatView in, MatView out, const OpParams&, cudaStream_
     if (fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out)) {
         const unsigned gy = gpu::ceil_div(in.rows, kTile);
         fast_transpose_kernel<0><<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
-    } else {  // the output windows start up to kMaxPhase rows early: the last may need a block row
-        const unsigned gy = gpu::ceil_div(in.rows + kMaxPhase, kTile);
+    } else {  // the output windows start up to kOutPhase rows early: the last may need a block row
+        const unsigned gy = gpu::ceil_div(in.rows + kOutPhase, kTile);
         if (any_phase_stride(in, out) == kStride3)
             fast_transpose_kernel<kStride3><<<gx * gy, kThreads, 0, stream>>>(in, out, gx);
         else
@@ -326,8 +338,9 @@ void register_fast_transpose(Registry& registry) {
          space::shared,
          "64x64 shared tile (padded to 65), float4 loads and stores, 4 loads in flight per "
          "thread, at any width: where rows do not start on 16 bytes, a tile writes each output "
-         "row's 64 floats from that row's 16-byte boundary (67 input rows per tile) and reads "
-         "each input row from its own, shifting in the shared-memory address; tiles in row order",
+         "row's 64 floats from that row's 32-byte boundary (71 input rows per tile), whole "
+         "sectors, and reads each input row from its own 16-byte boundary, shifting in the "
+         "shared-memory address; tiles in row order",
          gpu::Layout::dense,
          Tier::tuned,
          "fast_transpose_kernel",
