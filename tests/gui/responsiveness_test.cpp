@@ -1,7 +1,8 @@
 // The window's thread never computes: a probe timer ticking every 10 ms records the longest gap
 // between its ticks while the window shows results of an 8192 x 8192 run (the sweep's 256 MiB
 // random input made again, pictures and differences drawn) and while it opens a 6000 x 4000
-// image. A gap is the time the event loop could not answer: it must stay under 50 ms.
+// image. A gap is the time the event loop could not answer: it must stay under 50 ms (200 ms on
+// a PVM guest, where the hypervisor holds idle threads that long: event_loop_probe.hpp).
 #include "event_loop_probe.hpp"
 #include "matrix_view.hpp"
 #include "results/results_model.hpp"
@@ -96,7 +97,7 @@ TEST(Responsiveness, SelectingResultsOfAn8192RunNeverBlocksTheEventLoop) {
     EXPECT_EQ(window->outputView()->matrix()->shape(), (Shape{n, 1}));
     EXPECT_FALSE(window->differenceView()->hasMatrix());
     window->repaint();
-    EXPECT_LT(probe.worstGapMs(), kMaxGapMs)
+    EXPECT_LT(probe.worstGapMs(), max_gap_ms())
         << "the event loop was blocked (longest gap on the clock: " << probe.worstWallGapMs()
         << " ms)";
 }
@@ -124,7 +125,7 @@ TEST(Responsiveness, OpeningA6000x4000ImageNeverBlocksTheEventLoop) {
     EXPECT_EQ(window->input()->matrix->shape(), (Shape{4000, 6000}));
     EXPECT_EQ(window->inputView()->matrix(), window->input()->matrix.get());
     window->repaint();
-    EXPECT_LT(probe.worstGapMs(), kMaxGapMs)
+    EXPECT_LT(probe.worstGapMs(), max_gap_ms())
         << "the event loop was blocked (longest gap on the clock: " << probe.worstWallGapMs()
         << " ms)";
 }
