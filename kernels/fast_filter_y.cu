@@ -63,7 +63,7 @@ __device__ __forceinline__ float4 load4_within(const float* row, int c, int cols
     return make_float4(e[0], e[1], e[2], e[3]);
 }
 
-// Element i of the pair (a, b) read as one run of eight.
+// Floats shift .. shift + 3 of the pair (a, b) read as one run of eight.
 __device__ __forceinline__ float4 funnel(float4 a, float4 b, int shift) {
     switch (shift) {
     case 0: return a;
