@@ -40,7 +40,16 @@ PNG's EXIF orientation is applied. Values keep the file's own scale: 8-bit pixel
 @MAX_PIXELS@ pixels are refused, as is anything that is not a regular file.
 
 --json and --csv write through a symbolic link to its target and to a device such as /dev/null
-directly; a folder, a named pipe or two names for one file are refused before anything runs.)";
+directly; a folder, a named pipe or two names for one file are refused before anything runs.
+
+--save-output DIR writes, as each run is verified, its output matrix as a NumPy .npy file
+(format 1.0, float32 '<f4', C order, shape (rows, cols)) named after the operation, variant, size
+and parameters, e.g. filter_x__fast-seg4096-occ5__8192x8192__r4-clamp.npy, and the input matrix
+once per size, e.g. input__8192x8192__seed42.npy (input__ROWSxCOLS__FILE.npy with --input), so
+that numpy.load can check or recompute a result. Files of the same names are replaced; runs that
+fail verification or are skipped write nothing. Only one output is held at a time. A folder that
+cannot be made or written is refused before anything runs; a write that fails later stops the
+saving, the runs and results files still finish, and the exit status is 1.)";
 
 std::string footer() {
     std::string text = kFooter;
@@ -180,6 +189,11 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
                      ->type_name("FILE");
     auto* csv = app.add_option("--csv", o.csv_path, "Write the results as CSV, one row per run")
                     ->type_name("FILE");
+    auto* save_output =
+        app.add_option("--save-output", o.save_output,
+                       "Write each verified run's output matrix, and each input matrix, to this "
+                       "folder as NumPy .npy files (made if missing; see below)")
+            ->type_name("DIR");
 
     try {
         app.parse(argc, argv);
@@ -202,6 +216,8 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
     if (json->count() > 0 && o.json_path.empty())
         throw UsageError("--json: the file name is empty");
     if (csv->count() > 0 && o.csv_path.empty()) throw UsageError("--csv: the file name is empty");
+    if (save_output->count() > 0 && o.save_output.empty())
+        throw UsageError("--save-output: the folder name is empty");
     return o;
 }
 

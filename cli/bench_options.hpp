@@ -31,6 +31,7 @@ struct BenchOptions {
     bool include_cpu = false;
     std::string input;                // image file; empty: random matrices
     std::string json_path, csv_path;  // empty: not written (an empty name given is refused)
+    std::string save_output;          // folder for the .npy outputs; empty: none saved
     std::vector<std::string> params;  // "offset=0:32", as typed (repeatable)
     std::vector<std::string> tiers;   // tier names; empty: classic and tuned (unless --variants)
     bool list_lessons = false;        // --lessons

@@ -6,6 +6,7 @@
 #include "exit_status.hpp"
 #include "interrupt.hpp"
 #include "output_paths.hpp"
+#include "output_saver.hpp"
 #include "progress_printer.hpp"
 #include "report.hpp"
 
@@ -23,6 +24,7 @@
 #include <filesystem>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -61,6 +63,20 @@ bool save_all(const BenchOptions& options, const RunRecord& record) {
     save(options.json_path, [](const RunRecord& r) { return to_json(r); });
     save(options.csv_path, [](const RunRecord& r) { return to_csv(r); });
     return saved;
+}
+
+// One line on stderr: how many .npy files went to the folder, or the write that failed (after
+// the results files, which hold the runs whatever happened here). False after a failure.
+bool report_outputs(const OutputSaver& saver, const std::string& dir) {
+    if (!saver.error().empty()) {
+        std::cerr << "coalesce-bench: --save-output: " << one_line(saver.error()) << "; "
+                  << saver.files_written() << " file(s) were saved to " << shortened(dir)
+                  << " before it, none after (the results are in the table above)\n";
+        return false;
+    }
+    std::cerr << "coalesce-bench: saved " << saver.files_written() << " .npy file(s) to "
+              << shortened(dir) << '\n';
+    return true;
 }
 
 // The counters pass's child (--profile-plan): one launch per planned run, each inside the NVTX
@@ -103,6 +119,12 @@ int run(const BenchOptions& options) {
     if (selected.empty())
         throw UsageError("no variant matches the chosen operations and variants (see --list)");
     if (auto why = host_memory_shortfall(config, selected); !why.empty()) throw UsageError(why);
+    // Made only now, when nothing else can refuse the call: bad usage leaves no empty folder.
+    std::optional<OutputSaver> saver;
+    if (!options.save_output.empty()) {
+        prepare_folder(options.save_output, "--save-output");
+        saver.emplace(options.save_output, config.seed, config.input_file);
+    }
 
     if (device_count == 0) {
         // The engine's reason may already begin with "no CUDA device"; say it once.
@@ -119,6 +141,7 @@ int run(const BenchOptions& options) {
     ProgressPrinter progress(std::cerr, ::isatty(STDERR_FILENO) != 0);
     runner.on_progress = [&](const Progress& p) { progress.on_progress(p); };
     runner.on_result = [&](const RunResult& r) { progress.on_result(r); };
+    if (saver) runner.on_output = [&](const RunResult& r, const Matrix& in) { saver->save(r, in); };
     RunRecord record;
     {
         const CancelOnInterrupt cancel_on_ctrl_c(runner);
@@ -144,6 +167,7 @@ int run(const BenchOptions& options) {
     print_results(std::cout, record);
     std::cout << std::flush;
     const bool saved = save_all(options, record);
+    const bool outputs_saved = !saver || report_outputs(*saver, options.save_output);
 
     if (record.cancelled) {
         std::cerr << "coalesce-bench: cancelled (Ctrl-C); the runs marked cancelled did not run\n";
@@ -153,7 +177,8 @@ int run(const BenchOptions& options) {
         std::cerr << "coalesce-bench: counters pass cancelled (Ctrl-C): no counters saved\n";
         return exit_status::run_failed;
     }
-    return record.all_verified() && saved ? exit_status::ok : exit_status::run_failed;
+    return record.all_verified() && saved && outputs_saved ? exit_status::ok
+                                                           : exit_status::run_failed;
 }
 
 }  // namespace

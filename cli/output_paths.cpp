@@ -44,6 +44,18 @@ std::string special_kind(mode_t mode) {
     return "a special file";
 }
 
+// The first part of `path` (from its start) that exists but is not a folder; empty if none.
+fs::path first_non_folder(const fs::path& path) {
+    fs::path part;
+    for (const fs::path& component : path) {
+        part /= component;
+        std::error_code ec;
+        const auto status = fs::status(part, ec);
+        if (fs::exists(status) && !fs::is_directory(status)) return part;
+    }
+    return {};
+}
+
 }  // namespace
 
 void check_writable(const fs::path& path, std::string_view option) {
@@ -94,6 +106,28 @@ void check_writable(const fs::path& path, std::string_view option) {
     if (const int err = try_new_file(folder); err != 0)
         throw UsageError(prefix + "folder " + quoted(folder) + " does not take new files (" +
                          errno_text(err) + ")");
+}
+
+void prepare_folder(const fs::path& dir, std::string_view option) {
+    if (dir.empty()) throw UsageError(std::string(option) + ": the folder name is empty");
+    const std::string prefix = std::string(option) + " " + shortened(dir.string()) + ": ";
+    const std::size_t path_bytes = dir.string().size();
+    if (path_bytes >= PATH_MAX)
+        throw UsageError(prefix + "the path is " + std::to_string(path_bytes) +
+                         " bytes long; the limit is " + std::to_string(PATH_MAX - 1));
+    std::error_code made, ec;
+    fs::create_directories(dir, made);
+    const auto status = fs::status(dir, ec);
+    if (!fs::exists(status)) {
+        // "Not a directory" alone does not say which part of the path is a file.
+        if (const fs::path file = first_non_folder(dir); !file.empty())
+            throw UsageError(prefix + quoted(file) + " is not a folder");
+        throw UsageError(prefix + "cannot make the folder (" +
+                         (made ? made.message() : std::string("it does not appear")) + ")");
+    }
+    if (!fs::is_directory(status)) throw UsageError(prefix + "is not a folder");
+    if (const int err = try_new_file(dir); err != 0)
+        throw UsageError(prefix + "the folder does not take new files (" + errno_text(err) + ")");
 }
 
 void check_distinct(const fs::path& json, const fs::path& csv) {

@@ -14,6 +14,11 @@ namespace coalesce::cli {
 // its target; a character device such as /dev/null is accepted: results are written to it.
 void check_writable(const std::filesystem::path& path, std::string_view option);
 
+// Makes the folder `dir` (and its parents) where it is missing, and throws UsageError naming
+// `option`, the path and the reason when it cannot be made, is not a folder, or does not take new
+// files (tried, as for check_writable).
+void prepare_folder(const std::filesystem::path& dir, std::string_view option);
+
 // Throws UsageError when --json and --csv name one file (links and "./" seen through): one would
 // silently replace the other.
 void check_distinct(const std::filesystem::path& json, const std::filesystem::path& csv);

@@ -159,8 +159,8 @@ std::string reference_key(Op op, const OpParams& params) {
 
 // Runs one variant on one input from instance to figures; throws what the variant throws.
 void run_variant(const Variant& variant, const Matrix& input, const Reference& ref,
-                 const RunConfig& config, const OpParams& params, run_steps::CancelFlag cancel,
-                 RunResult& r) {
+                 const RunConfig& config, const OpParams& params, bool keep_output,
+                 run_steps::CancelFlag cancel, RunResult& r) {
     const VariantInfo& info = variant.info;
     std::unique_ptr<Instance> instance = variant.make(input.shape(), params);
     instance->upload(input);
@@ -172,7 +172,7 @@ void run_variant(const Variant& variant, const Matrix& input, const Reference& r
         run_steps::verify_one_launch(*instance, s, info.gpu, ref, info, input.shape());
     r.max_abs_error = checked.verification.max_abs_error;
     r.verified = checked.verification.ok;
-    if (config.keep_outputs) r.output = std::make_shared<const Matrix>(std::move(checked.output));
+    if (keep_output) r.output = std::make_shared<const Matrix>(std::move(checked.output));
     if (!r.verified) {
         r.status = Status::failed;
         r.error = "verification failed: " + checked.verification.message;
@@ -479,7 +479,8 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
         const OpParams resolved = resolved_params(info.op, params);
         auto& ref = references[reference_key(info.op, params)];
         if (!ref) ref = std::make_shared<Reference>(cpu_reference(info.op, input, resolved));
-        run_variant(variant, input, *ref, config, resolved, &cancelled_, r);
+        const bool keep_output = config.keep_outputs || static_cast<bool>(on_output);
+        run_variant(variant, input, *ref, config, resolved, keep_output, &cancelled_, r);
         if (config.keep_outputs && r.output)
             r.reference = std::shared_ptr<const Matrix>(ref, &ref->value);
     } catch (const Unsupported& e) {
@@ -545,6 +546,8 @@ RunRecord Runner::run(const RunConfig& config) {
                 const std::string key = reference_key(variant->info.op, params);
                 if (--uses[key] == 0) references.erase(key);
                 ++progress.done;
+                if (on_output && r.verified && r.output) on_output(r, input);
+                if (!config.keep_outputs) r.output.reset();
                 if (on_result) on_result(r);
                 record.runs.push_back(std::move(r));
             }

@@ -2,6 +2,7 @@
 // status, its stdout and stderr, and the files it writes.
 #include "coalesce/device.hpp"
 #include "coalesce/kernels.hpp"
+#include "coalesce/npy.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/results_io.hpp"
 
@@ -22,7 +23,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <bit>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -222,7 +226,8 @@ TEST_F(CliTest, HelpAndVersionExitZero) {
     const Outcome help = run({"--help"});
     EXPECT_EQ(help.exit_code, 0);
     EXPECT_THAT(help.out,
-                AllOf(HasSubstr("--sizes"), HasSubstr("--json"), HasSubstr("Exit status")));
+                AllOf(HasSubstr("--sizes"), HasSubstr("--json"), HasSubstr("Exit status"),
+                      HasSubstr("--save-output DIR"), HasSubstr("input__8192x8192__seed42.npy")));
     const Outcome version = run({"--version"});
     EXPECT_EQ(version.exit_code, 0);
     EXPECT_THAT(version.out, HasSubstr("coalesce-bench "));
@@ -347,12 +352,134 @@ std::vector<BadInput> bad_inputs() {
                  "no-such-folder' does not exist"},
         BadInput{{"--sizes", "4x4", "--csv", "@DIR@folder"}, "is a folder"},
         BadInput{{"--sizes", "4x4", "--csv", "@DIR@notes.txt/r.csv"}, "is not a folder"},
+        BadInput{{"--sizes", "4x4", "--save-output", ""},
+                 "--save-output: the folder name is empty"},
+        BadInput{{"--sizes", "4x4", "--save-output", "@DIR@notes.txt/out"}, "notes.txt/out: '"},
+        BadInput{{"--sizes", "4x4", "--save-output", "@DIR@notes.txt/out"},
+                 "notes.txt' is not a folder"},
+        BadInput{{"--sizes", "4x4", "--save-output", "@DIR@notes.txt"}, "is not a folder"},
+        BadInput{{"--sizes", "4x4", "--save-output", "/proc/coalesce-no-such/out"},
+                 "--save-output /proc/coalesce-no-such/out: cannot make the folder ("},
+        BadInput{{"--sizes", "4x4", "--ops", "blur", "--save-output", "@DIR@out"},
+                 "--ops: unknown operation 'blur'"},
         BadInput{{"--plugins", "@DIR@no-such-folder"}, "--plugins"},
         BadInput{{"--frobnicate"}, "--frobnicate"},
         BadInput{{"stray"}, "stray"}};
 }
 
 INSTANTIATE_TEST_SUITE_P(Cli, CliBadInput, ::testing::ValuesIn(bad_inputs()));
+
+// ------------------------------------------------------------------------------- --save-output
+
+// The raw header as numpy.lib.format specifies version 1.0, read without the engine's parser.
+void expect_npy_header(const fs::path& path, Shape shape) {
+    const std::string bytes = read_file(path);
+    ASSERT_GE(bytes.size(), 10u) << path;
+    EXPECT_EQ(bytes.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8)) << path;
+    const std::size_t length =
+        static_cast<unsigned char>(bytes[8]) + 256u * static_cast<unsigned char>(bytes[9]);
+    ASSERT_LE(10 + length, bytes.size()) << path;
+    EXPECT_EQ((10 + length) % 64, 0u) << path;
+    const std::string dict = bytes.substr(10, length);
+    EXPECT_EQ(dict.back(), '\n');
+    EXPECT_THAT(dict, AllOf(StartsWith("{"), HasSubstr("'descr': '<f4'"),
+                            HasSubstr("'fortran_order': False"),
+                            HasSubstr("'shape': (" + std::to_string(shape.rows) + ", " +
+                                      std::to_string(shape.cols) + ")")));
+    EXPECT_EQ(bytes.size(), 10 + length + shape.elements() * sizeof(float)) << path;
+}
+
+void expect_same_bits(const Matrix& got, const Matrix& want, const std::string& what) {
+    ASSERT_EQ(got.shape(), want.shape()) << what;
+    for (std::size_t i = 0; i < want.size(); ++i)
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(got.data()[i]),
+                  std::bit_cast<std::uint32_t>(want.data()[i]))
+            << what << " element " << i;
+}
+
+std::vector<std::string> file_names(const fs::path& dir) {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+TEST_F(CliTest, SaveOutputWritesEachVerifiedOutputAndEachInputAsNpy) {
+    const fs::path out = dir_ / "made" / "by" / "it";  // missing folders are made
+    const fs::path json = dir_ / "r.json";
+    const Outcome o =
+        run({"--variants", "copy/cpu-naive,transpose/cpu-naive", "--sizes", "7x5,1x3", "--reps",
+             "1", "--seed", "9", "--save-output", out.string(), "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+    EXPECT_THAT(o.err, HasSubstr("saved 6 .npy file(s) to " + out.string()));
+    EXPECT_THAT(
+        file_names(out),
+        ::testing::ElementsAre("copy__cpu-naive__1x3.npy", "copy__cpu-naive__7x5.npy",
+                               "input__1x3__seed9.npy", "input__7x5__seed9.npy",
+                               "transpose__cpu-naive__1x3.npy", "transpose__cpu-naive__7x5.npy"));
+    for (const Shape shape : {Shape{7, 5}, Shape{1, 3}}) {
+        const std::string size = std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
+        const Matrix input = Matrix::random(shape.rows, shape.cols, 9);
+        expect_npy_header(out / ("input__" + size + "__seed9.npy"), shape);
+        expect_npy_header(out / ("copy__cpu-naive__" + size + ".npy"), shape);
+        expect_npy_header(out / ("transpose__cpu-naive__" + size + ".npy"),
+                          Shape{shape.cols, shape.rows});
+        expect_same_bits(read_npy(out / ("input__" + size + "__seed9.npy")), input, "input");
+        for (Op op : {Op::copy, Op::transpose}) {
+            const std::string name = std::string(op_name(op)) + "__cpu-naive__" + size + ".npy";
+            expect_same_bits(read_npy(out / name), cpu_reference(op, input, {}).value, name);
+        }
+    }
+    EXPECT_EQ(load_results(json).runs.size(), 4u);
+}
+
+TEST_F(CliTest, SaveOutputNamesCarryTheFilterAndSweptParameters) {
+    const fs::path out = dir_ / "out";
+    const Outcome o = run({"--variants", "filter_y/cpu-naive,gather/cpu-naive", "--param",
+                           "stride=1,2", "--radius", "2", "--border", "wrap", "--sizes", "7x5",
+                           "--reps", "1", "--save-output", out.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+    EXPECT_THAT(file_names(out), ::testing::ElementsAre("filter_y__cpu-naive__7x5__r2-wrap.npy",
+                                                        "gather__cpu-naive__7x5__stride1.npy",
+                                                        "gather__cpu-naive__7x5__stride2.npy",
+                                                        "input__7x5__seed42.npy"));
+    OpParams filter{2, Border::wrap};
+    const Reference ref = cpu_reference(Op::filter_y, Matrix::random(7, 5, 42), filter);
+    const Matrix got = read_npy(out / "filter_y__cpu-naive__7x5__r2-wrap.npy");
+    EXPECT_TRUE(verify(Op::filter_y, ref, got).ok);
+}
+
+// A write that fails once the runs are under way loses neither the runs nor the results file.
+TEST_F(CliTest, SaveOutputFailingAfterTheRunsStartedKeepsTheJsonAndExitsOne) {
+    const fs::path out = dir_ / "out";
+    const fs::path json = dir_ / "r.json";
+    fs::create_directories(out / "transpose__cpu-naive__7x5.npy" / "in-the-way");
+    const Outcome o = run({"--variants", "copy/cpu-naive,transpose/cpu-naive", "--sizes", "7x5",
+                           "--reps", "1", "--save-output", out.string(), "--json", json.string()});
+    EXPECT_EQ(o.exit_code, 1) << o.out << o.err;
+    EXPECT_THAT(o.err, HasSubstr("coalesce-bench: --save-output: cannot write '" +
+                                 (out / "transpose__cpu-naive__7x5.npy").string() + "': "));
+    EXPECT_THAT(o.err, HasSubstr("2 file(s) were saved"));
+    const RunRecord rec = load_results(json);
+    ASSERT_EQ(rec.runs.size(), 2u);
+    EXPECT_TRUE(rec.all_verified());
+    EXPECT_THAT(file_names(out),
+                ::testing::ElementsAre("copy__cpu-naive__7x5.npy", "input__7x5__seed42.npy",
+                                       "transpose__cpu-naive__7x5.npy"));
+}
+
+TEST_F(CliTest, SaveOutputRefusesAFolderItCannotWriteBeforeRunning) {
+    if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere; permissions cannot refuse it";
+    fs::create_directory(dir_ / "locked");
+    fs::permissions(dir_ / "locked", fs::perms::owner_read | fs::perms::owner_exec);
+    for (const fs::path& out : {dir_ / "locked", dir_ / "locked" / "new"}) {
+        const Outcome o = run({"--sizes", "4x4", "--save-output", out.string()});
+        EXPECT_EQ(o.exit_code, 2);
+        EXPECT_THAT(o.err, HasSubstr("--save-output " + out.string() + ": "));
+        EXPECT_THAT(o.err, HasSubstr("Permission denied"));
+        EXPECT_EQ(o.out, "");
+    }
+}
 
 TEST_F(CliTest, UnwritableFolderIsRefusedBeforeRunning) {
     if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere; permissions cannot refuse it";

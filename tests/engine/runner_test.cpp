@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace coalesce;
@@ -152,6 +153,35 @@ TEST(Runner, SelectsByIdPrefixAndKeepsOutputs) {
                    *r.output)
                 .ok);
     }
+}
+
+// --save-output's hook: each verified run's output with its input, then dropped (one at a time).
+TEST(Runner, HandsEachVerifiedOutputToOnOutputAndDropsIt) {
+    Registry registry;
+    registry.add(host_variant("copy/forgetful",
+                              [] { return std::make_unique<test::HostCopy>(nullptr, true); }));
+    register_cpu_variants(registry);
+    Runner runner(registry);
+    RunConfig config = small_config();
+    config.ops = {Op::copy, Op::transpose};
+    config.sizes = {{7, 5}, {3, 4}};
+    std::vector<std::string> seen;
+    runner.on_output = [&](const RunResult& r, const Matrix& input) {
+        ASSERT_TRUE(r.output);
+        EXPECT_TRUE(r.verified);
+        EXPECT_EQ(input.shape(), (Shape{r.rows, r.cols}));
+        EXPECT_EQ(input.at(r.rows - 1, 0), Matrix::random(r.rows, r.cols, 42).at(r.rows - 1, 0));
+        const Matrix expected = cpu_reference(parse_op(r.op).value(), input, {}).value;
+        ASSERT_EQ(r.output->shape(), expected.shape());
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            ASSERT_EQ(r.output->data()[i], expected.data()[i]) << r.variant << " " << i;
+        seen.push_back(r.variant + " " + std::to_string(r.rows));
+    };
+    const RunRecord record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 10u);  // (3 copies + 2 transposes) x 2 sizes
+    EXPECT_EQ(seen.size(), 8u);          // not the forgetful copy's failed runs
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), "copy/forgetful 7"), 0);
+    for (const RunResult& r : record.runs) EXPECT_FALSE(r.output || r.reference) << r.variant;
 }
 
 TEST(Runner, RunsOnAGivenInputMatrix) {

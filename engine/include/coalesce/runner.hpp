@@ -116,6 +116,11 @@ public:
 
     std::function<void(const Progress&)> on_progress;
     std::function<void(const RunResult&)> on_result;  // each result as soon as it is known
+    // Each verified run's output (result.output, never null here) and the input it ran on, as
+    // soon as the run ends and before on_result. Without keep_outputs the runner drops the output
+    // right after: a sweep then holds one output at a time, however many runs it makes. Called
+    // on the thread that runs; an exception from it ends run(), so catch what can fail.
+    std::function<void(const RunResult&, const Matrix& input)> on_output;
 
     // Thread-safe and async-signal-safe (sets an atomic): the run stops within a launch or two,
     // marks the run it interrupted and the rest cancelled, and returns what finished.
