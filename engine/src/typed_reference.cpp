@@ -1,0 +1,150 @@
+// Typed CPU references (see typed_reference.hpp): plain loops, written to be obviously right
+// rather than fast; the tests run them on photographs a few hundred pixels on a side.
+#include "coalesce/typed_reference.hpp"
+
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace coalesce::typed {
+namespace {
+
+template <class T>
+constexpr std::uint64_t max_value() {
+    return std::numeric_limits<T>::max();
+}
+
+std::uint64_t max_of(ElemType t) {
+    return t == ElemType::u8 ? max_value<std::uint8_t>() : max_value<std::uint16_t>();
+}
+
+void check_radius(std::string_view op, int radius) {
+    if (radius < 0 || radius > kMaxRadius)
+        throw std::invalid_argument(std::string(op) + ": radius " + std::to_string(radius) +
+                                    " is outside 0.." + std::to_string(kMaxRadius));
+}
+
+// Sums each channel of every line (rows when along_rows, else columns) into Acc.
+template <class Acc, class T>
+TypedImage<Acc> line_sums(const TypedImage<T>& in, bool along_rows) {
+    const std::size_t ch = in.channels();
+    TypedImage<Acc> out(along_rows ? in.rows() : 1, along_rows ? 1 : in.cols(), ch);
+    for (std::size_t r = 0; r < in.rows(); ++r)
+        for (std::size_t c = 0; c < in.cols(); ++c)
+            for (std::size_t k = 0; k < ch; ++k)
+                out.at(along_rows ? r : 0, along_rows ? 0 : c, k) +=
+                    static_cast<Acc>(in.at(r, c, k));
+    return out;
+}
+
+template <class T>
+IntegerSums integer_sums(const TypedImage<T>& in, bool along_rows) {
+    const char* op = along_rows ? "row_sums" : "col_sums";
+    const std::size_t terms = along_rows ? in.cols() : in.rows();
+    if (sum_width(op, terms, ElemTraits<T>::type) == SumWidth::u32)
+        return line_sums<std::uint32_t>(in, along_rows);
+    return line_sums<std::uint64_t>(in, along_rows);
+}
+
+// The mean of k = 2r+1 neighbours: exact integer sum, rounded to nearest for integer types.
+template <class T>
+T mean_of(std::uint64_t sum, std::uint64_t k) {
+    return static_cast<T>(rounded_mean(sum, k));
+}
+
+template <class T, class Read>
+T filter_at(long long i, long long n, int radius, Border border, Read read) {
+    const auto k = static_cast<std::uint64_t>(2 * radius + 1);
+    if constexpr (std::is_same_v<T, float>) {
+        double sum = 0.0;
+        for (long long j = i - radius; j <= i + radius; ++j) {
+            const long long at = border_index(j, n, border);
+            if (at >= 0) sum += static_cast<double>(read(at));
+        }
+        return static_cast<float>(sum / static_cast<double>(k));
+    } else {
+        std::uint64_t sum = 0;
+        for (long long j = i - radius; j <= i + radius; ++j) {
+            const long long at = border_index(j, n, border);
+            if (at >= 0) sum += read(at);
+        }
+        return mean_of<T>(sum, k);
+    }
+}
+
+}  // namespace
+
+SumWidth sum_width(std::string_view op, std::size_t terms, ElemType t) {
+    if (t == ElemType::f32)
+        throw std::invalid_argument(std::string(op) +
+                                    ": f32 sums accumulate in double, not in an integer");
+    const std::uint64_t max = max_of(t);
+    const auto n = static_cast<std::uint64_t>(terms);
+    if (n > std::numeric_limits<std::uint64_t>::max() / max)
+        throw std::overflow_error(std::string(op) + ": " + std::to_string(terms) + " " +
+                                  std::string(elem_type_name(t)) +
+                                  " terms could overflow a 64-bit sum");
+    return n <= std::numeric_limits<std::uint32_t>::max() / max ? SumWidth::u32 : SumWidth::u64;
+}
+
+template <class T>
+TypedImage<T> copy(const TypedImage<T>& in) {
+    return in;
+}
+
+template <class T>
+TypedImage<T> transpose(const TypedImage<T>& in) {
+    TypedImage<T> out(in.cols(), in.rows(), in.channels());
+    for (std::size_t r = 0; r < in.rows(); ++r)
+        for (std::size_t c = 0; c < in.cols(); ++c)
+            for (std::size_t k = 0; k < in.channels(); ++k) out.at(c, r, k) = in.at(r, c, k);
+    return out;
+}
+
+IntegerSums row_sums(const TypedImage<std::uint8_t>& in) { return integer_sums(in, true); }
+IntegerSums row_sums(const TypedImage<std::uint16_t>& in) { return integer_sums(in, true); }
+TypedImage<double> row_sums(const TypedImage<float>& in) { return line_sums<double>(in, true); }
+IntegerSums col_sums(const TypedImage<std::uint8_t>& in) { return integer_sums(in, false); }
+IntegerSums col_sums(const TypedImage<std::uint16_t>& in) { return integer_sums(in, false); }
+TypedImage<double> col_sums(const TypedImage<float>& in) { return line_sums<double>(in, false); }
+
+template <class T>
+TypedImage<T> filter_x(const TypedImage<T>& in, int radius, Border border) {
+    check_radius("filter_x", radius);
+    TypedImage<T> out(in.rows(), in.cols(), in.channels());
+    const auto n = static_cast<long long>(in.cols());
+    for (std::size_t r = 0; r < in.rows(); ++r)
+        for (std::size_t c = 0; c < in.cols(); ++c)
+            for (std::size_t k = 0; k < in.channels(); ++k)
+                out.at(r, c, k) = filter_at<T>(
+                    static_cast<long long>(c), n, radius, border,
+                    [&](long long j) { return in.at(r, static_cast<std::size_t>(j), k); });
+    return out;
+}
+
+template <class T>
+TypedImage<T> filter_y(const TypedImage<T>& in, int radius, Border border) {
+    check_radius("filter_y", radius);
+    TypedImage<T> out(in.rows(), in.cols(), in.channels());
+    const auto n = static_cast<long long>(in.rows());
+    for (std::size_t r = 0; r < in.rows(); ++r)
+        for (std::size_t c = 0; c < in.cols(); ++c)
+            for (std::size_t k = 0; k < in.channels(); ++k)
+                out.at(r, c, k) = filter_at<T>(
+                    static_cast<long long>(r), n, radius, border,
+                    [&](long long j) { return in.at(static_cast<std::size_t>(j), c, k); });
+    return out;
+}
+
+#define COALESCE_TYPED_INSTANTIATE(T)                                   \
+    template TypedImage<T> copy(const TypedImage<T>&);                  \
+    template TypedImage<T> transpose(const TypedImage<T>&);             \
+    template TypedImage<T> filter_x(const TypedImage<T>&, int, Border); \
+    template TypedImage<T> filter_y(const TypedImage<T>&, int, Border);
+COALESCE_TYPED_INSTANTIATE(std::uint8_t)
+COALESCE_TYPED_INSTANTIATE(std::uint16_t)
+COALESCE_TYPED_INSTANTIATE(float)
+#undef COALESCE_TYPED_INSTANTIATE
+
+}  // namespace coalesce::typed
