@@ -1,7 +1,7 @@
 // Typed CPU references: the six operations on u8, u16 and f32 images with 1, 3 or 4 interleaved
 // channels (each channel on its own). They are the ground truth the typed GPU variants will be
-// verified against, pinned to OpenCV on photographs in
-// tests/engine/typed_reference_test.cpp; nothing in the runner, CLI or GUI calls them yet.
+// verified against, pinned to OpenCV on the sample images in images/ and a strip of a photograph
+// (tests/engine/typed_reference_test.cpp); nothing in the runner, CLI or GUI calls them yet.
 //
 // Semantics:
 // - copy, transpose: the same elements, same type.
