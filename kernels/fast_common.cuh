@@ -32,6 +32,13 @@ __device__ __forceinline__ float4 load4(const float* p) {
 __device__ __forceinline__ float load1(const float* p) { return __ldg(p); }
 __device__ __forceinline__ void store4(float* p, float4 v) { *reinterpret_cast<float4*>(p) = v; }
 
+// How far, in floats, p lies past the Bytes-byte boundary below it: a row's phase (16: the float4
+// it starts in; 32: its sector). Dense rows with cols % 4 != 0 start on every phase.
+template <int Bytes = 16>
+__device__ __forceinline__ int floats_past_boundary(const float* p) {
+    return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & (Bytes / 4 - 1));
+}
+
 __device__ __forceinline__ float4 add4(float4 a, float4 b) {
     return make_float4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
 }

@@ -109,7 +109,7 @@ __device__ __forceinline__ float4 load4_border(const float* row, long long x, lo
 template <bool AnyPhase>
 __device__ __forceinline__ int phase_of(const float* p) {
     if constexpr (!AnyPhase) return 0;
-    return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & 3);
+    return fast::floats_past_boundary<16>(p);
 }
 
 // Elements x .. x+3 (x on a 16-byte boundary of the row): one aligned float4 when all four lie in

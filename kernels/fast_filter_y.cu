@@ -79,11 +79,6 @@ __device__ __forceinline__ float4 shfl_down4(float4 v, int width) {
                        __shfl_down_sync(all, v.z, 1, width), __shfl_down_sync(all, v.w, 1, width));
 }
 
-// A row's phase: how many floats its start lies past a 16-byte boundary.
-__device__ __forceinline__ int phase_of(const float* row) {
-    return static_cast<int>((reinterpret_cast<std::uintptr_t>(row) >> 2) & 3);
-}
-
 // Stores v's first n (0..4) floats at columns c .. c + n - 1 of a row, those before cols.
 __device__ __forceinline__ void store_first(float* row, int c, int cols, float4 v, int n) {
     if (n > 0 && c < cols) row[c] = v.x;
@@ -139,7 +134,7 @@ __global__ void __launch_bounds__(kThreads)
             if constexpr (AnyPhase) {
                 // The aligned float4 at or below x (columns x - phase ..), and for the tile row's
                 // last lane the next one too (the others get theirs from the lane to the right).
-                shift[k] = phase_of(p);
+                shift[k] = fast::floats_past_boundary<16>(p);
                 v[k] = load4_within(p, x - shift[k], cols);
                 if (last_lane && shift[k] != 0) tail[k] = load4_within(p, x + 4 - shift[k], cols);
             } else if (x < cols) {
@@ -183,7 +178,7 @@ __global__ void __launch_bounds__(kThreads)
             const float4 next = shfl_down4(v, tx_count);
             if (y >= rows) return;
             float* o = gpu::pitched_row(out, static_cast<std::size_t>(y));
-            const int h = (4 - phase_of(o)) & 3;
+            const int h = (4 - fast::floats_past_boundary<16>(o)) & 3;
             if (tx == 0) store_first(o, x, cols, v, h);  // columns x0 .. x0 + h - 1
             const float4 w = funnel(v, next, h);
             if (!last_lane && x + h + 4 <= cols)

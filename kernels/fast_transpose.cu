@@ -116,16 +116,6 @@ constexpr int kPhaseRows = kTile + kOutPhase;
 constexpr int kStride3 = kTile + 2 * kInPhase + 1;  // 71 = 3 mod 4
 constexpr int kStride1 = kTile + 2 * kInPhase + 3;  // 73 = 1 mod 4
 
-// How far (in floats, 0..3) p lies past the 16-byte boundary below it.
-__device__ __forceinline__ int phase_of(const float* p) {
-    return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & 3);
-}
-
-// How far (in floats, 0..7) p lies past the 32-byte (sector) boundary below it.
-__device__ __forceinline__ int sector_phase_of(const float* p) {
-    return static_cast<int>((reinterpret_cast<std::uintptr_t>(p) >> 2) & 7);
-}
-
 // The aligned float4 at tile column x of a row (a: its address; x >= -kInPhase) in a tile whose
 // row has `width` columns left in the matrix. Whole where it ends inside the row: before column 0
 // it holds the previous row's last floats (in the allocation: only a row that starts past a
@@ -170,7 +160,7 @@ __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, cons
     int extra_at = -1;  // where extra.x goes in the tile; none: -1
     if (extra_y >= y_lo && extra_y < min(height, kTile)) {
         const float* row = gpu::pitched_row(in, r0 + extra_y) + c0;
-        const int x = 4 * (above ? t & 15 : 16) - phase_of(row);
+        const int x = 4 * (above ? t & 15 : 16) - fast::floats_past_boundary<16>(row);
         if (x < kTile) {
             extra = load_slot(row + x, x, width);
             extra_at = (extra_y + kOutPhase) * Stride + kInPhase + x;
@@ -184,7 +174,7 @@ __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, cons
         v[k] = make_float4(0, 0, 0, 0);
         if (y >= height) continue;
         const float* row = gpu::pitched_row(in, r0 + y) + c0;
-        const int p = phase_of(row);
+        const int p = fast::floats_past_boundary<16>(row);
         phases |= p << (2 * k);
         v[k] = load_slot(row - p + 4 * tx, 4 * tx - p, width);
     }
@@ -215,7 +205,8 @@ __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, cons
         const int j = ty + 16 * k;
         if (j >= width) continue;
         float* orow = gpu::pitched_row(out, c0 + j) + r0;
-        const int y = 4 * tx - sector_phase_of(orow);  // tile row of the float4's first float
+        const int y =
+            4 * tx - fast::floats_past_boundary<32>(orow);  // tile row of the float4's first float
         float* a = orow + y;
         const float* s = &tile[(y + kOutPhase) * Stride + kInPhase + j];
         if (y >= y_lo && y + 3 < height) {
