@@ -62,7 +62,7 @@ std::string safe_file_name(std::string_view text) {
 }
 
 std::string output_file_name(const RunResult& r) {
-    // The variant's id repeats its operation ("transpose/naive"): the name says it once.
+    // The variant's id repeats its operation ("transpose/global-naive"): the name says it once.
     std::string_view variant = r.variant;
     if (variant.size() > r.op.size() && variant.substr(0, r.op.size()) == r.op &&
         variant[r.op.size()] == '/')

@@ -47,30 +47,39 @@ IntegerSums integer_sums(const TypedImage<T>& in, bool along_rows) {
     return line_sums<std::uint64_t>(in, along_rows);
 }
 
-// The mean of k = 2r+1 neighbours: exact integer sum, rounded to nearest for integer types.
-template <class T>
-T mean_of(std::uint64_t sum, std::uint64_t k) {
-    return static_cast<T>(rounded_mean(sum, k));
-}
-
+// The mean of the k = 2r+1 neighbours of position i of a line of n: the sum in double for f32,
+// exact in uint64 for integer types, whose mean is then rounded to nearest.
 template <class T, class Read>
 T filter_at(long long i, long long n, int radius, Border border, Read read) {
+    using Sum = std::conditional_t<std::is_same_v<T, float>, double, std::uint64_t>;
     const auto k = static_cast<std::uint64_t>(2 * radius + 1);
-    if constexpr (std::is_same_v<T, float>) {
-        double sum = 0.0;
-        for (long long j = i - radius; j <= i + radius; ++j) {
-            const long long at = border_index(j, n, border);
-            if (at >= 0) sum += static_cast<double>(read(at));
-        }
-        return static_cast<float>(sum / static_cast<double>(k));
-    } else {
-        std::uint64_t sum = 0;
-        for (long long j = i - radius; j <= i + radius; ++j) {
-            const long long at = border_index(j, n, border);
-            if (at >= 0) sum += read(at);
-        }
-        return mean_of<T>(sum, k);
+    Sum sum = 0;
+    for (long long j = i - radius; j <= i + radius; ++j) {
+        const long long at = border_index(j, n, border);
+        if (at >= 0) sum += static_cast<Sum>(read(at));
     }
+    if constexpr (std::is_same_v<T, float>)
+        return static_cast<float>(sum / static_cast<double>(k));
+    else
+        return static_cast<T>(rounded_mean(sum, k));
+}
+
+// The box filter along rows (filter_x) or along columns (filter_y), every channel on its own.
+template <class T>
+TypedImage<T> filter_along(const TypedImage<T>& in, int radius, Border border, bool along_rows) {
+    check_radius(along_rows ? "filter_x" : "filter_y", radius);
+    TypedImage<T> out(in.rows(), in.cols(), in.channels());
+    const auto n = static_cast<long long>(along_rows ? in.cols() : in.rows());
+    for (std::size_t r = 0; r < in.rows(); ++r)
+        for (std::size_t c = 0; c < in.cols(); ++c)
+            for (std::size_t k = 0; k < in.channels(); ++k)
+                out.at(r, c, k) =
+                    filter_at<T>(static_cast<long long>(along_rows ? c : r), n, radius, border,
+                                 [&](long long j) {
+                                     const auto at = static_cast<std::size_t>(j);
+                                     return along_rows ? in.at(r, at, k) : in.at(at, c, k);
+                                 });
+    return out;
 }
 
 }  // namespace
@@ -111,30 +120,12 @@ TypedImage<double> col_sums(const TypedImage<float>& in) { return line_sums<doub
 
 template <class T>
 TypedImage<T> filter_x(const TypedImage<T>& in, int radius, Border border) {
-    check_radius("filter_x", radius);
-    TypedImage<T> out(in.rows(), in.cols(), in.channels());
-    const auto n = static_cast<long long>(in.cols());
-    for (std::size_t r = 0; r < in.rows(); ++r)
-        for (std::size_t c = 0; c < in.cols(); ++c)
-            for (std::size_t k = 0; k < in.channels(); ++k)
-                out.at(r, c, k) = filter_at<T>(
-                    static_cast<long long>(c), n, radius, border,
-                    [&](long long j) { return in.at(r, static_cast<std::size_t>(j), k); });
-    return out;
+    return filter_along(in, radius, border, true);
 }
 
 template <class T>
 TypedImage<T> filter_y(const TypedImage<T>& in, int radius, Border border) {
-    check_radius("filter_y", radius);
-    TypedImage<T> out(in.rows(), in.cols(), in.channels());
-    const auto n = static_cast<long long>(in.rows());
-    for (std::size_t r = 0; r < in.rows(); ++r)
-        for (std::size_t c = 0; c < in.cols(); ++c)
-            for (std::size_t k = 0; k < in.channels(); ++k)
-                out.at(r, c, k) = filter_at<T>(
-                    static_cast<long long>(r), n, radius, border,
-                    [&](long long j) { return in.at(static_cast<std::size_t>(j), c, k); });
-    return out;
+    return filter_along(in, radius, border, false);
 }
 
 #define COALESCE_TYPED_INSTANTIATE(T)                                   \
