@@ -4,7 +4,8 @@
 // 16 consecutive outputs (fast_window.cuh), parks them in shared memory, and after a second
 // barrier the block writes the segment back with coalesced float4 stores: a thread writing its
 // own 16 outputs as four float4 would leave lanes 64 bytes apart, half a sector per lane per
-// instruction. Positions outside the row go through border_index(); the interior never does.
+// instruction. Positions outside the row are filled in through the border rule after the staging,
+// in the blocks at a row's ends only; the interior never sees it.
 // Threads 16 elements apart would read one bank 16 at a time (stride 16 words): the shared lines
 // skip one word after every 32, which spreads a warp's accesses over (nearly) all 32 banks.
 // Odd widths (dense rows with cols % 4 != 0 start on every 4-byte phase) take aligned float4 too:
@@ -92,15 +93,12 @@ __device__ __forceinline__ void stage4(float* line, int pos, float4 v) {
     d[3] = v.w;
 }
 
-// Elements x .. x+3 of a row through the border rule (positions outside [0, cols) included).
-__device__ __forceinline__ float4 load4_border(const float* row, long long x, long long cols,
-                                               Border border) {
+// Elements x .. x+3 of a row, zeros for those outside [0, cols): the border rule fills those in
+// after the staging (fill_border); here it would cost registers in every block.
+__device__ __forceinline__ float4 load4_guarded(const float* row, long long x, long long cols) {
     float e[4];
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-        const long long j = gpu::border_index(x + k, cols, border);
-        e[k] = j < 0 ? 0.0f : row[j];
-    }
+    for (int k = 0; k < 4; ++k) e[k] = x + k >= 0 && x + k < cols ? row[x + k] : 0.0f;
     return make_float4(e[0], e[1], e[2], e[3]);
 }
 
@@ -113,13 +111,31 @@ __device__ __forceinline__ int phase_of(const float* p) {
 }
 
 // Elements x .. x+3 (x on a 16-byte boundary of the row): one aligned float4 when all four lie in
-// the row, the border rule per element otherwise. Body float4 can start before column 0 only at
-// some phase (column -phi of the first segment), so aligned rows skip that test.
+// the row, single floats (zeros outside the row) otherwise. Body float4 can start before column 0
+// only at some phase (column -phi of the first segment), so aligned rows skip that test.
 template <bool AnyPhase, bool MayStartLeft>
-__device__ __forceinline__ float4 load4_staged(const float* row, long long x, long long cols,
-                                               Border border) {
+__device__ __forceinline__ float4 load4_staged(const float* row, long long x, long long cols) {
     const bool inside = (!(AnyPhase || MayStartLeft) || x >= 0) && x + 4 <= cols;
-    return inside ? fast::load4(row + x) : load4_border(row, x, cols, border);
+    return inside ? fast::load4(row + x) : load4_guarded(row, x, cols);
+}
+
+// The staged positions of a row whose columns lie outside [0, cols), through the border rule:
+// before column 0, and past the row's end as far as a window of an output in the row reaches.
+// first_col: the column at line position 0; staged: the positions the loads filled.
+__device__ __forceinline__ void fill_border(float* line, const float* row, long long first_col,
+                                            int staged, long long cols, int halo, Border border,
+                                            int t, int threads) {
+    const int left_end =
+        static_cast<int>(min(static_cast<long long>(staged), max(0LL, -first_col)));
+    for (int i = t; i < left_end; i += threads) {
+        const long long j = gpu::border_index_near(first_col + i, cols, border);
+        line[padded_index(i)] = j < 0 ? 0.0f : row[j];
+    }
+    const long long reach = min(first_col + staged, cols + halo + 4);  // columns past the end
+    for (long long c = max(cols, first_col) + t; c < reach; c += threads) {
+        const long long j = gpu::border_index_near(c, cols, border);
+        line[padded_index(static_cast<int>(c - first_col))] = j < 0 ? 0.0f : row[j];
+    }
 }
 
 // Line position of halo float4 k: k < halo4 on the left, the rest (halo4, or halo4 + 1 when the
@@ -158,20 +174,31 @@ __global__ void __launch_bounds__(kThreads, 5)
         float4 v[4];
 #pragma unroll
         for (int m = 0; m < 4; ++m)
-            v[m] = load4_staged<AnyPhase, false>(p, xs + 4 * tx + stride4 * m, cols, border);
+            v[m] = load4_staged<AnyPhase, false>(p, xs + 4 * tx + stride4 * m, cols);
         const int halo4 = plan.halo / 4;  // float4 on the left (and right, + 1 at a phase)
         const int nh = 2 * halo4 + (AnyPhase && phi > 0 ? 1 : 0);
         int hpos = -1;
         float4 h = make_float4(0, 0, 0, 0);
         if (tx < nh) {
             hpos = halo_pos(tx, halo4, plan.halo, width);
-            h = load4_staged<AnyPhase, true>(p, xs - plan.halo + hpos, cols, border);
+            h = load4_staged<AnyPhase, true>(p, xs - plan.halo + hpos, cols);
         }
 #pragma unroll
         for (int m = 0; m < 4; ++m) stage4(line, plan.halo + 4 * tx + stride4 * m, v[m]);
         if (hpos >= 0) stage4(line, hpos, h);
     }
     __syncthreads();
+    // Segments at a row's ends (block-uniform: every row of a block shares c0; 3 covers any phase).
+    if (c0 - plan.halo - 3 < 0 || c0 + width + plan.halo + 4 > cols) {
+        if (row < in.rows) {
+            const float* p = gpu::pitched_row(in, row);
+            const int phi = phase_of<AnyPhase>(p);
+            fill_border(line, p, c0 - plan.halo - phi,
+                        width + 2 * plan.halo + (AnyPhase && phi > 0 ? 4 : 0), cols, plan.halo,
+                        border, tx, plan.tx);
+        }
+        __syncthreads();
+    }
 
     // The phase again rather than kept across the loads: kept, it cost 20 bytes of spill.
     const int phi = phase_of<AnyPhase>(gpu::pitched_row(in, row));
@@ -303,7 +330,7 @@ __global__ void __launch_bounds__(kThreads, MinBlocks)
         if (row < in.rows && tx < 2 * H) {
             const int pos = tx < H ? tx : static_cast<int>(cols - c0) + H + (tx - H);
             if ((tx < H ? c0 == 0 : true) && pos < width + 2 * H) {
-                const long long j = gpu::border_index(c0 - H + pos, cols, border);
+                const long long j = gpu::border_index_near(c0 - H + pos, cols, border);
                 line[pos] = j < 0 ? 0.0f : gpu::pitched_row(in, row)[j];
             }
         }
@@ -365,7 +392,7 @@ void register_fast_filter_x(Registry& registry) {
          space::shared,
          "row segments of up to 4096 columns staged with coalesced float4 loads (4 + halo in "
          "flight per thread), 16 outputs per thread sharing the windows' middle, written back "
-         "through shared memory as coalesced float4 stores; borders through border_index(); "
+         "through shared memory as coalesced float4 stores; borders filled in after the staging; "
          "at odd widths (rows off 16 bytes) aligned float4 both ways, the head and tail "
          "peeled; registers capped at 48 (launch bounds) so five blocks fit per multiprocessor",
          gpu::Layout::dense,
