@@ -4,7 +4,10 @@
 // is one wave of resident blocks (no tail). Chunks of one column strip meet in a single launch:
 // the last block to finish a strip (an atomic ticket) adds the strip's partial sums, its eight
 // warps each a fixed subset of the chunks in chunk order, then in warp order, so the result does
-// not depend on which block finished last.
+// not depend on which block finished last. The ticket is one acquire-release atomic (no full
+// fence) and the last block loads the partials four at a time. A "deep" configuration runs one
+// 16-warp block per multiprocessor with 16 loads in flight per thread: fewer, longer warps and
+// three or so chunks per strip, so the exposed tail (the last block's sum) covers fewer partials.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/kernels.hpp"
@@ -13,6 +16,8 @@
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
+#include <cuda/atomic>
+
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
@@ -20,9 +25,16 @@
 namespace coalesce {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kWarps = kThreads / 32;
-constexpr int kUnroll = 8;  // rows in flight per thread
+// Shape of a kernel: warps per block and rows in flight per thread.
+template <int Warps, int Unroll>
+struct Config {
+    static constexpr int kWarps = Warps;
+    static constexpr int kThreads = 32 * Warps;
+    static constexpr int kUnroll = Unroll;
+};
+using Shallow = Config<8, 8>;  // 256 threads, 8 float4 loads in flight (fits 32 registers)
+using Deep = Config<16, 16>;   // 512 threads, 16 in flight (96 registers): one block per SM
+using Deep8 = Config<8, 16>;   // 256 threads, 16 in flight: two blocks per SM
 
 // Partials of other blocks are read through L2 (ld.global.cg): L1 is not coherent between blocks.
 __device__ __forceinline__ float4 load4_l2(const float* p) {
@@ -52,7 +64,7 @@ struct ColPlan {
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
 // (`capacity`), so every block starts at once and none waits for a second wave; chunks are
 // multiples of kWarps rows. One chunk (no partials, no ticket) when the strips alone fill the chip.
-ColPlan plan_for(Shape s, bool shifted, std::size_t capacity) {
+ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps) {
     ColPlan p;
     p.shifted = shifted;
     p.strip_cols = shifted ? 124 : 128;
@@ -67,8 +79,9 @@ ColPlan plan_for(Shape s, bool shifted, std::size_t capacity) {
     return p;
 }
 
-// Each lane owns a float4 of columns: warp w of a block walks rows r_begin + w, + 8, + 16, ... of
-// its chunk. Rows 8 apart start on the same 4-byte phase p (8 * cols is a multiple of 4), so on a
+// Each lane owns a float4 of columns: warp w of a block walks rows r_begin + w, + W, + 2W, ... of
+// its chunk (W = kWarps, 8 or 16). Rows W apart start on the same 4-byte phase p (W * cols is a
+// multiple of 4), so on a
 // dense matrix with cols % 4 != 0 ("shifted") a warp reads every row from the same 16-byte
 // boundary, p floats before the strip: lane l's float4 holds columns 4l - p .. 4l - p + 3 of the
 // strip in every row, and 32 lanes cover strip columns 0 .. 123 at every phase (strips of 124).
@@ -76,8 +89,10 @@ ColPlan plan_for(Shape s, bool shifted, std::size_t capacity) {
 // reaches into the next row, reads only its own floats in the matrix's last row (the last chunk
 // leaves that row to the guarded batch). Unshifted (16-byte aligned rows), p = 0 and strips are
 // 128 columns. The last row of floats of a row that ends inside a float4 is stored float by float.
+template <class Cfg>
 __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials,
                                               unsigned* tickets, ColPlan plan) {
+    constexpr int kWarps = Cfg::kWarps, kUnroll = Cfg::kUnroll;
     __shared__ float4 part[kWarps][32];
     __shared__ int phases[kWarps];
     __shared__ bool last;
@@ -144,9 +159,9 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
     }
     part[warp][lane] = acc;
     __syncthreads();
-    // Warp 0 adds the eight warps' sums per column (fixed order) and, with several chunks,
-    // publishes them and takes the strip's ticket; the other warps wait at the barrier below,
-    // since the last block of a strip uses all eight for the final sum. Lane l's output float4 is
+    // Warp 0 adds the warps' sums per column (fixed order) and, with several chunks, publishes
+    // them and takes the strip's ticket; the other warps wait at the barrier below, since the last
+    // block of a strip uses all of them for the final sum. Lane l's output float4 is
     // strip columns 4l .. 4l + 3 (lanes 0 .. 30 when shifted).
     const long long out_col = strip_col + 4 * lane;
     const bool has_out = out_col < cols && (!plan.shifted || lane < 31);
@@ -178,25 +193,38 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
                     sum);
         }
         if (chunks > 1) {
-            __threadfence();
+            // The warp's stores come before lane 0's release (the __syncwarp orders them, the
+            // release is cumulative); its acquire makes every earlier block's partials visible to
+            // this block after the __syncthreads below. Lighter than a full fence on each side.
             __syncwarp();
-            if (lane == 0) last = atomicAdd(&tickets[strip], 1u) == chunks - 1;
+            if (lane == 0) {
+                cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(tickets[strip]);
+                last = ticket.fetch_add(1u, cuda::memory_order_acq_rel) == chunks - 1;
+            }
             __syncwarp();
         }
     }
     if (chunks == 1) return;  // uniform across the block
     __syncthreads();
     if (!last) return;  // uniform across the block
-    __threadfence();
-    // The last block: warp k adds chunks k, k + 8, k + 16, ... in order, then warp 0 adds the
-    // eight results in warp order. The order depends only on the chunk count: deterministic, and
-    // about chunks / 8 dependent L2 loads instead of chunks.
+    // The last block: warp k adds chunks k, k + W, k + 2W, ... in order, four loads in flight,
+    // then warp 0 adds the W results in warp order. The order depends only on the chunk count:
+    // deterministic.
     float4 total = make_float4(0, 0, 0, 0);
     if (has_out)
-        for (unsigned k = warp; k < chunks; k += kWarps)
-            total = fast::add4(
-                total,
-                load4_l2(partials + static_cast<std::size_t>(k) * plan.partial_stride + out_col));
+        for (unsigned k = warp; k < chunks; k += 4 * kWarps) {
+            float4 v[4];
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                const unsigned c = k + j * kWarps;
+                v[j] = c < chunks
+                           ? load4_l2(partials + static_cast<std::size_t>(c) * plan.partial_stride +
+                                      out_col)
+                           : make_float4(0, 0, 0, 0);
+            }
+#pragma unroll
+            for (int j = 0; j < 4; ++j) total = fast::add4(total, v[j]);
+        }
     part[warp][lane] = total;
     __syncthreads();
     if (warp != 0) return;
@@ -208,22 +236,51 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
         tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }
 
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(Shallow::kThreads)
     fast_col_sums_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
                          ColPlan plan) {
-    col_sums_body(in, out, partials, tickets, plan);
+    col_sums_body<Shallow>(in, out, partials, tickets, plan);
 }
 
 // Registers capped at 32: eight blocks per multiprocessor instead of six (a separate kernel, since
 // __launch_bounds__(256, 1) is not the same as none to ptxas).
-__global__ void __launch_bounds__(kThreads, 8)
+__global__ void __launch_bounds__(Shallow::kThreads, 8)
     fast_col_sums_occ8_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
                               ColPlan plan) {
-    col_sums_body(in, out, partials, tickets, plan);
+    col_sums_body<Shallow>(in, out, partials, tickets, plan);
 }
 
-// One kernel per variant (Occ8 picks the capped one), at any width and layout.
-template <bool Occ8>
+// 16 warps, 16 loads in flight per thread: one block per multiprocessor, a third as many chunks.
+__global__ void __launch_bounds__(Deep::kThreads, 1)
+    fast_col_sums_deep_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                              ColPlan plan) {
+    col_sums_body<Deep>(in, out, partials, tickets, plan);
+}
+
+// 8 warps, 16 loads in flight per thread: two blocks per multiprocessor.
+__global__ void __launch_bounds__(Deep8::kThreads, 2)
+    fast_col_sums_deep8_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                               ColPlan plan) {
+    col_sums_body<Deep8>(in, out, partials, tickets, plan);
+}
+
+enum class Kernel { shallow, occ8, deep, deep8 };
+
+using KernelFn = void (*)(MatView, MatView, float*, unsigned*, ColPlan);
+
+KernelFn kernel_of(Kernel k) {
+    switch (k) {
+    case Kernel::occ8: return fast_col_sums_occ8_kernel;
+    case Kernel::deep: return fast_col_sums_deep_kernel;
+    case Kernel::deep8: return fast_col_sums_deep8_kernel;
+    default: return fast_col_sums_kernel;
+    }
+}
+
+int warps_of(Kernel k) { return k == Kernel::deep ? Deep::kWarps : Shallow::kWarps; }
+
+// One kernel per variant, at any width and layout.
+template <Kernel K>
 class FastColSumsInstance final : public Instance {
 public:
     FastColSumsInstance(Shape shape, DeviceMatrix::Layout layout)
@@ -238,14 +295,11 @@ public:
         int device = 0, sms = 0, per_sm = 0;
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        if constexpr (Occ8)
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                &per_sm, fast_col_sums_occ8_kernel, kThreads, 0));
-        else
-            COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                &per_sm, fast_col_sums_kernel, kThreads, 0));
+        COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_of(K),
+                                                                    32 * warps_of(K), 0));
         const bool shifted = !fast::rows_are_16b_aligned(in_.view());
-        plan_ = plan_for(shape_, shifted, static_cast<std::size_t>(std::max(1, sms * per_sm)));
+        plan_ = plan_for(shape_, shifted, static_cast<std::size_t>(std::max(1, sms * per_sm)),
+                         warps_of(K));
         if (plan_.chunks > 1) {
             partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * plan_.partial_stride *
                                      sizeof(float));
@@ -265,12 +319,8 @@ public:
         const unsigned blocks = plan_.strips * plan_.chunks;
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
-        if constexpr (Occ8)
-            fast_col_sums_occ8_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(),
-                                                                       partials, tickets, plan_);
-        else
-            fast_col_sums_kernel<<<blocks, kThreads, 0, stream>>>(in_.view(), out_.view(), partials,
-                                                                  tickets, plan_);
+        kernel_of(K)<<<blocks, 32 * warps_of(K), 0, stream>>>(in_.view(), out_.view(), partials,
+                                                              tickets, plan_);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
     }
 
@@ -287,19 +337,20 @@ private:
     ColPlan plan_;
 };
 
-template <bool Occ8, DeviceMatrix::Layout Layout = DeviceMatrix::Layout::dense>
-Variant make_col_sums_variant(const char* id, const char* description, const char* kernel) {
+template <Kernel K, DeviceMatrix::Layout Layout = DeviceMatrix::Layout::dense>
+Variant make_col_sums_variant(const char* id, const char* description, const char* kernel,
+                              Tier tier = Tier::tuned) {
     Variant v;
     v.info.id = id;
     v.info.op = Op::col_sums;
     v.info.memory_space = Layout == DeviceMatrix::Layout::pitched ? space::pitched : space::global;
     v.info.description = description;
     v.info.gpu = true;
-    v.info.tier = Tier::tuned;
+    v.info.tier = tier;
     v.info.limits.max_rows = 0xffffffffu;  // 32-bit row numbers in the kernel
     v.info.kernel = kernel;
     v.make = [](Shape input, const OpParams&) -> std::unique_ptr<Instance> {
-        return std::make_unique<FastColSumsInstance<Occ8>>(input, Layout);
+        return std::make_unique<FastColSumsInstance<K>>(input, Layout);
     };
     return fast::refusing_unsupported(std::move(v));
 }
@@ -307,19 +358,31 @@ Variant make_col_sums_variant(const char* id, const char* description, const cha
 }  // namespace
 
 void register_fast_col_sums(Registry& registry) {
-    registry.add(make_col_sums_variant<false>(
+    registry.add(make_col_sums_variant<Kernel::shallow>(
         "col_sums/fast-strip-float4",
         "a thread per float4 of columns walks a chunk of rows, 8 loads in flight; warps meet in "
         "shared memory, chunks in one launch through a last-block ticket (deterministic order, all "
         "eight warps of the last block add the partials); rows that do not start on 16 bytes are "
         "read from their 16-byte boundary, each warp at its rows' phase, in the same kernel",
         "fast_col_sums_kernel"));
-    registry.add(make_col_sums_variant<true>(
+    registry.add(make_col_sums_variant<Kernel::occ8>(
         "col_sums/fast-strip-occ8",
         "col_sums/fast-strip-float4 with registers capped at 32 (no spill): eight blocks per "
         "multiprocessor instead of six, a wave of 1056 blocks",
         "fast_col_sums_occ8_kernel"));
-    registry.add(make_col_sums_variant<false, DeviceMatrix::Layout::pitched>(
+    registry.add(make_col_sums_variant<Kernel::deep>(
+        "col_sums/fast-strip-deep",
+        "col_sums/fast-strip-float4 with 16 warps per block and 16 float4 loads in flight per "
+        "thread (96 registers, one block per multiprocessor): about three chunks per strip at "
+        "4097x3001 instead of 29, so the last block of a strip adds three partials",
+        "fast_col_sums_deep_kernel"));
+    registry.add(make_col_sums_variant<Kernel::deep8>(
+        "col_sums/fast-strip-deep8",
+        "col_sums/fast-strip-deep with 8 warps per block, two blocks per multiprocessor. Lost to "
+        "col_sums/fast-strip-deep at 4097x3001 on an H100 in a standalone trial (about 0.5 us "
+        "slower in 3 of 4 rounds); kept to be measured in the project's bench",
+        "fast_col_sums_deep8_kernel", Tier::experiment));
+    registry.add(make_col_sums_variant<Kernel::shallow, DeviceMatrix::Layout::pitched>(
         "col_sums/fast-strip-pitched",
         "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte "
         "boundary (dense 6000-column rows start 64 bytes into a 128-byte line on every other row)",
