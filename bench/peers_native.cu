@@ -1,16 +1,15 @@
 // The native peers of Coalesce's fast variants, timed the way the engine's Runner times: one CUDA
-// event pair per launch after warm-ups, the median of the launches. cuBLAS: Sgeam (transpose),
-// Sgemv with a ones vector (row and column sums). NPP (when built with it): Transpose, the row and
-// column filters and the box filter with replicated borders (Coalesce's clamp). Each result is
-// checked on a sample of outputs against a double-precision CPU computation before it is printed,
-// so a wrong call is never reported as fast. One JSON object per line on stdout.
+// event pair per launch after warm-ups, the median of the launches (bench/peers_common.cuh).
+// cuBLAS: Sgeam (transpose), Sgemv with a ones vector (row and column sums). NPP (when built with
+// it): Transpose, the row and column filters and the box filter with replicated borders
+// (Coalesce's clamp). Each result is checked on a sample of outputs against a double-precision CPU
+// computation before it is printed, so a wrong call is never reported as fast. One JSON object per
+// line on stdout. The u8/u16 peers are bench/peers_native_typed.cu.
 //
 //   peers_native --sizes 8192x8192,8000x6000 --radii 4,32 --reps 50
+#include "peers_common.cuh"
+
 #include <cublas_v2.h>
-#include <cuda_runtime.h>
-#if COALESCE_BENCH_NPP
-#include <npp.h>
-#endif
 #ifndef COALESCE_BENCH_NPP_ROWCOL
 #define COALESCE_BENCH_NPP_ROWCOL COALESCE_BENCH_NPP
 #endif
@@ -19,7 +18,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <random>
 #include <sstream>
@@ -27,47 +25,23 @@
 #include <string>
 #include <vector>
 
+namespace peers {
+inline void check(cublasStatus_t s, const char* what, const char* where) {
+    if (s != CUBLAS_STATUS_SUCCESS)
+        throw std::runtime_error(std::string(where) + ": " + what + ": cuBLAS status " +
+                                 std::to_string(s));
+}
+}  // namespace peers
+
 namespace {
 
-void check(cudaError_t e, const char* what) {
-    if (e != cudaSuccess)
-        throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
-}
-void check(cublasStatus_t s, const char* what) {
-    if (s != CUBLAS_STATUS_SUCCESS)
-        throw std::runtime_error(std::string(what) + ": cuBLAS status " + std::to_string(s));
-}
-#if COALESCE_BENCH_NPP
-void check(NppStatus s, const char* what) {
-    if (s != NPP_SUCCESS)
-        throw std::runtime_error(std::string(what) + ": NPP status " + std::to_string(s));
-}
-#endif
-#define CHECK(call) check((call), #call)
+using peers::Check;
+using peers::download;
+using peers::emit;
+using peers::Size;
+using peers::time_ms;
+using DeviceFloats = peers::DeviceBuffer<float>;
 
-// Owners for the handles this program makes.
-struct DeviceFloats {
-    float* p = nullptr;
-    explicit DeviceFloats(std::size_t n) {
-        CHECK(cudaMalloc(&p, std::max<std::size_t>(n, 1) * sizeof(float)));
-    }
-    ~DeviceFloats() { cudaFree(p); }
-    DeviceFloats(const DeviceFloats&) = delete;
-    DeviceFloats& operator=(const DeviceFloats&) = delete;
-};
-struct EventPair {
-    cudaEvent_t start{}, end{};
-    EventPair() {
-        CHECK(cudaEventCreate(&start));
-        CHECK(cudaEventCreate(&end));
-    }
-    ~EventPair() {
-        cudaEventDestroy(start);
-        cudaEventDestroy(end);
-    }
-    EventPair(EventPair&& o) noexcept : start(o.start), end(o.end) { o.start = o.end = nullptr; }
-    EventPair(const EventPair&) = delete;
-};
 struct Blas {
     cublasHandle_t h{};
     explicit Blas(cudaStream_t s) {
@@ -77,47 +51,8 @@ struct Blas {
     ~Blas() { cublasDestroy(h); }
 };
 
-// [ms] median of `reps` launches, each between its own event pair, after `warmups`.
-double time_ms(const std::function<void()>& launch, cudaStream_t stream, int warmups, int reps) {
-    for (int i = 0; i < warmups; ++i) launch();
-    std::vector<EventPair> ev(static_cast<std::size_t>(reps));
-    for (auto& e : ev) {
-        CHECK(cudaEventRecord(e.start, stream));
-        launch();
-        CHECK(cudaEventRecord(e.end, stream));
-    }
-    CHECK(cudaStreamSynchronize(stream));
-    std::vector<double> ms;
-    for (auto& e : ev) {
-        float t = 0;
-        CHECK(cudaEventElapsedTime(&t, e.start, e.end));
-        ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    const std::size_t n = ms.size();
-    return n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-}
-
-struct Size {
-    std::size_t rows, cols;
-};
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    for (std::string part; std::getline(in, part, sep);)
-        if (!part.empty()) out.push_back(part);
-    return out;
-}
-
 // Sampled check against double precision: transpose exact, sums and filters within a relative
 // 1e-4 of the sum of |terms| (far above float rounding, far below any indexing mistake).
-struct Check {
-    bool ok = true;
-    double max_err = 0;
-    std::string why;
-};
-
 class Checker {
 public:
     Checker(const std::vector<float>& in, Size s) : in_(in), s_(s), rng_(12345) {}
@@ -131,27 +66,12 @@ public:
                  const std::function<double(std::size_t, std::size_t)>& got,
                  const std::function<double(std::size_t, std::size_t, double*)>& want, bool exact) {
         Check c;
-        std::uniform_int_distribution<std::size_t> ri(0, out_rows - 1), ci(0, out_cols - 1);
-        for (int k = 0; k < 3000; ++k) {
-            std::size_t i = ri(rng_), j = ci(rng_);
-            if (k < 4) {
-                i = (k & 1) ? out_rows - 1 : 0;
-                j = (k & 2) ? out_cols - 1 : 0;
-            }  // corners too
-            double mag = 0;
-            const double w = want(i, j, &mag), g = got(i, j);
-            const double err = std::fabs(g - w);
-            c.max_err = std::max(c.max_err, err);
-            const double tol = exact ? 0.0 : 1e-4 * mag + 1e-30;
-            if (!(err <= tol)) {  // NaN fails too
-                c.ok = false;
-                if (c.why.empty()) {
-                    std::ostringstream m;
-                    m << "(" << i << "," << j << ") got " << g << " want " << w;
-                    c.why = m.str();
-                }
-            }
-        }
+        peers::for_sampled_points(out_rows, out_cols, 3000, rng_,
+                                  [&](std::size_t i, std::size_t j) {
+                                      double mag = 0;
+                                      const double w = want(i, j, &mag);
+                                      c.add(i, j, got(i, j), w, exact ? 0.0 : 1e-4 * mag + 1e-30);
+                                  });
         return c;
     }
     double row_sum(std::size_t r, double* mag) const {
@@ -195,25 +115,6 @@ private:
     std::mt19937_64 rng_;
 };
 
-void emit(const char* source, const char* op, const std::string& impl, Size s, int radius,
-          double ms, std::size_t bytes, double copy_gbps, const Check& c) {
-    const double gbps = static_cast<double>(bytes) / (ms * 1e-3) / 1e9;
-    std::printf(
-        "{\"source\":\"%s\",\"op\":\"%s\",\"impl\":\"%s\",\"rows\":%zu,\"cols\":%zu,\"radius\":%d,"
-        "\"ms\":%.6f,\"bytes\":%zu,\"gbps\":%.2f,\"copy_gbps\":%.2f,\"pct_of_copy\":%.2f,"
-        "\"verified\":%s,\"max_err\":%.3g,\"note\":\"%s\"}\n",
-        source, op, impl.c_str(), s.rows, s.cols, radius, ms, bytes, gbps, copy_gbps,
-        copy_gbps > 0 ? 100.0 * gbps / copy_gbps : 0.0, c.ok ? "true" : "false", c.max_err,
-        c.why.c_str());
-    std::fflush(stdout);
-}
-
-std::vector<float> download(const float* d, std::size_t n) {
-    std::vector<float> h(n);
-    CHECK(cudaMemcpy(h.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
-    return h;
-}
-
 void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
     const std::size_t n = s.rows * s.cols;
     const int R = static_cast<int>(s.rows), C = static_cast<int>(s.cols);
@@ -225,8 +126,8 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
     CHECK(cudaMemcpy(in.p, h_in.data(), n * sizeof(float), cudaMemcpyHostToDevice));
     const std::vector<float> h_ones(std::max(s.rows, s.cols), 1.0f);
     CHECK(cudaMemcpy(ones.p, h_ones.data(), h_ones.size() * sizeof(float), cudaMemcpyHostToDevice));
-    cudaStream_t stream{};
-    CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    const peers::Stream owned_stream;
+    const cudaStream_t stream = owned_stream.s;
     Checker checker(h_in, s);
     const std::size_t full_bytes = 2 * n * sizeof(float);
 
@@ -284,24 +185,7 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
     }
 
 #if COALESCE_BENCH_NPP
-    NppStreamContext ctx{};
-    {
-        int dev = 0;
-        CHECK(cudaGetDevice(&dev));
-        cudaDeviceProp prop{};
-        CHECK(cudaGetDeviceProperties(&prop, dev));
-        ctx.hStream = stream;
-        ctx.nCudaDeviceId = dev;
-        ctx.nMultiProcessorCount = prop.multiProcessorCount;
-        ctx.nMaxThreadsPerMultiProcessor = prop.maxThreadsPerMultiProcessor;
-        ctx.nMaxThreadsPerBlock = prop.maxThreadsPerBlock;
-        ctx.nSharedMemPerBlock = prop.sharedMemPerBlock;
-        ctx.nCudaDevAttrComputeCapabilityMajor = prop.major;
-        ctx.nCudaDevAttrComputeCapabilityMinor = prop.minor;
-        unsigned flags = 0;
-        CHECK(cudaStreamGetFlags(stream, &flags));
-        ctx.nStreamFlags = flags;
-    }
+    const NppStreamContext ctx = peers::npp_context(stream);
     const int step = C * static_cast<int>(sizeof(float));
     const NppiSize size{C, R};
     const NppiPoint origin{0, 0};
@@ -377,36 +261,14 @@ void run_size(Size s, const std::vector<int>& radii, int reps, int warmups) {
     std::fprintf(stderr,
                  "peers_native: built without NPP; transpose and filters by NPP not measured\n");
 #endif
-    CHECK(cudaStreamDestroy(stream));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<Size> sizes{{8192, 8192}, {8000, 6000}};
-    std::vector<int> radii{4, 32};
-    int reps = 50, warmups = 5;
     try {
-        for (int i = 1; i + 1 < argc; i += 2) {
-            const std::string key = argv[i], value = argv[i + 1];
-            if (key == "--sizes") {
-                sizes.clear();
-                for (const std::string& part : split(value, ',')) {
-                    const auto x = part.find('x');
-                    if (x == std::string::npos) throw std::invalid_argument("bad size " + part);
-                    sizes.push_back(
-                        {std::stoul(part.substr(0, x)), std::stoul(part.substr(x + 1))});
-                }
-            } else if (key == "--radii") {
-                radii.clear();
-                for (const std::string& part : split(value, ',')) radii.push_back(std::stoi(part));
-            } else if (key == "--reps") {
-                reps = std::stoi(value);
-            } else {
-                throw std::invalid_argument("unknown option " + key);
-            }
-        }
-        for (Size s : sizes) run_size(s, radii, reps, warmups);
+        const peers::Options o = peers::parse_options(argc, argv, peers::Options{}, false);
+        for (Size s : o.sizes) run_size(s, o.radii, o.reps, o.warmups);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "peers_native: %s\n", e.what());
         return 1;

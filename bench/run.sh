@@ -7,6 +7,8 @@
 # STAGES picks parts (default: all): build test sanitize sass bench peers sweep report; `ncu` (not in
 # the default) profiles NCU_VARIANTS with Nsight Compute's counters (bench/ncu.sh).
 # VARIANTS (id prefixes, comma-separated) narrows the bench stage's r = 4 run; default every variant.
+# The peers stage also measures the u8/u16 peers (NPP, CuPy) at TYPED_RADII into
+# peers_*_typed.jsonl in the logs; results.md does not show them yet (make_table.py has no "type").
 # Logs and raw JSON are kept outside $OUT and packed into $OUT/logs.tgz after every stage, so a run
 # stopped at its time limit still brings back what it measured.
 set -uo pipefail
@@ -17,6 +19,7 @@ STAGES=${STAGES:-"build test sanitize sass bench peers sweep report"}
 SIZES=${SIZES:-8192x8192,8000x6000}
 SWEEP=${SWEEP:-256x256,512x512,1024x1024,2048x2048,4096x4096,8192x8192,16384x16384,65536x1024,1024x65536}
 REPS=${REPS:-50}
+TYPED_RADII=${TYPED_RADII:-4,32}  # the u8/u16 peers' radii (peers_native_typed, peers_python --types)
 LOG=${LOG:-/tmp/coalesce-bench-logs}
 rm -rf "$LOG"; mkdir -p "$LOG" "$OUT"
 t0=$(date +%s)
@@ -57,6 +60,9 @@ if want build; then
       ninja -C "$BUILD" peers_native >> "$LOG/build.log" 2>&1 || echo "peers_native did not build"
     fi
   fi
+  # The u8/u16 peers, under whatever NPP configuration peers_native settled on.
+  ninja -C "$BUILD" peers_native_typed > "$LOG/build_typed.log" 2>&1 \
+    || { grep -m5 "error" "$LOG/build_typed.log"; echo "peers_native_typed did not build"; }
 fi
 
 if want test; then
@@ -112,9 +118,19 @@ if want peers; then
   step "peers: cuBLAS, NPP"
   timeout 90 "$BIN/peers_native" --sizes "$SIZES" --radii 4,32 --reps "$REPS" > "$LOG/peers_native.jsonl" \
     2> "$LOG/peers_native.err"; echo "rc=$?"; cat "$LOG/peers_native.err" | head
+  if [ -x "$BIN/peers_native_typed" ]; then
+    step "peers: NPP u8/u16"
+    timeout 120 "$BIN/peers_native_typed" --types u8,u16 --sizes "$SIZES" --radii "$TYPED_RADII" --reps "$REPS" \
+      > "$LOG/peers_native_typed.jsonl" 2> "$LOG/peers_native_typed.err"; echo "rc=$?"
+    head "$LOG/peers_native_typed.err"
+  fi
   step "peers: PyTorch, CuPy"
   PYTHONUNBUFFERED=1 timeout 150 python3 bench/peers_python.py --sizes "$SIZES" --radii 4,32 --reps "$REPS" \
     > "$LOG/peers_python.jsonl" 2> "$LOG/peers_python.err"; echo "rc=$?"; tail -5 "$LOG/peers_python.err"
+  step "peers: CuPy u8/u16"
+  PYTHONUNBUFFERED=1 timeout 120 python3 bench/peers_python.py --only cupy --types u8,u16 --sizes "$SIZES" \
+    --radii "$TYPED_RADII" --reps "$REPS" > "$LOG/peers_python_typed.jsonl" 2> "$LOG/peers_python_typed.err"
+  echo "rc=$?"; tail -5 "$LOG/peers_python_typed.err"
 fi
 
 if want sweep; then
