@@ -14,7 +14,13 @@ inline constexpr int kWindowOutputs = 8;
 
 __device__ __forceinline__ float vadd(float a, float b) { return a + b; }
 __device__ __forceinline__ float4 vadd(float4 a, float4 b) { return add4(a, b); }
+__device__ __forceinline__ float2 vadd(float2 a, float2 b) {
+    return make_float2(a.x + b.x, a.y + b.y);
+}
 __device__ __forceinline__ float vscale(float a, float s) { return a * s; }
+__device__ __forceinline__ float2 vscale(float2 a, float s) {
+    return make_float2(a.x * s, a.y * s);
+}
 __device__ __forceinline__ float4 vscale(float4 a, float s) { return scale4(a, s); }
 
 // The N outputs of windows [k, k + span] (k = 0..N-1) from the sum of their common middle
