@@ -89,10 +89,147 @@ ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps) {
 // reaches into the next row, reads only its own floats in the matrix's last row (the last chunk
 // leaves that row to the guarded batch). Unshifted (16-byte aligned rows), p = 0 and strips are
 // 128 columns. The last row of floats of a row that ends inside a float4 is stored float by float.
+// The 4-byte phase of row `row` at the strip: how many floats the strip's first column lies past
+// the 16-byte boundary below it (0 when rows are 16-byte aligned or the row is past the end).
+__device__ __forceinline__ int strip_phase(const MatView& in, long long strip_col, unsigned row,
+                                           bool shifted) {
+    return shifted && row < in.rows
+               ? static_cast<int>(
+                     (reinterpret_cast<std::uintptr_t>(gpu::pitched_row(in, row) + strip_col) >>
+                      2) &
+                     3)
+               : 0;
+}
+
+// This warp's sum of rows r_begin + warp, + W, + 2W, ... below r_end of the strip at strip_col:
+// lane l's float4 of columns strip_col - p + 4l .. + 3, where p = strip_phase of those rows.
+template <class Cfg>
+__device__ __forceinline__ float4 strip_rows_sum(const MatView& in, long long strip_col,
+                                                 unsigned r_begin, unsigned r_end, bool shifted,
+                                                 int warp, int lane, int p) {
+    constexpr int kWarps = Cfg::kWarps, kUnroll = Cfg::kUnroll;
+    const long long cols = static_cast<long long>(in.cols);
+    // Row numbers in 32 bits (the variants declare at most 2^32 - 1 rows): fewer registers in the
+    // loop, which the 32-register kernel needs.
+    const unsigned rows = static_cast<unsigned>(in.rows);
+    const unsigned first = r_begin + warp;           // this warp's first row
+    const long long col = strip_col - p + 4 * lane;  // column of this lane's float4's first float
+    float4 acc = make_float4(0, 0, 0, 0);
+    if (col >= cols) return acc;
+    const float* base = in.data + col;  // may point p floats before a row: the previous row's
+    const auto at = [&](unsigned rr) {
+        return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
+                                              rr * in.pitch_bytes);
+    };
+    // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
+    // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
+    // loads. Shifted, the matrix's last row comes last, on its own.
+    const unsigned r_stop = shifted && r_end == rows ? r_end - 1 : r_end;
+    unsigned r = first;
+    for (; r + (kUnroll - 1) * kWarps < r_stop; r += kUnroll * kWarps) {
+        float4 v[kUnroll];
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k) v[k] = fast::load4(at(r + k * kWarps));
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
+    }
+    if (r < r_stop) {
+        float4 v[kUnroll];
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k)
+            v[k] =
+                r + k * kWarps < r_stop ? fast::load4(at(r + k * kWarps)) : make_float4(0, 0, 0, 0);
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
+    }
+    if (r_stop < r_end && first <= r_stop && (r_stop - first) % kWarps == 0) {
+        // This warp's last row is the matrix's: a float4 past its end takes its own floats.
+        const float* a = at(r_stop);
+        float4 v = make_float4(a[0], 0, 0, 0);
+        if (col + 3 < cols) {
+            v = fast::load4(a);
+        } else {
+            if (col + 1 < cols) v.y = a[1];
+            if (col + 2 < cols) v.z = a[2];
+        }
+        acc = fast::add4(acc, v);
+    }
+    return acc;
+}
+
+// Warp 0's sum of the warps' float4s per column (fixed order), after a barrier: lane l's is strip
+// columns 4l .. 4l + 3 (lanes 0 .. 30 when shifted; lane 31's is then meaningless).
+template <class Cfg>
+__device__ __forceinline__ float4 merge_warps(const float4 (&part)[Cfg::kWarps][32],
+                                              const int (&phases)[Cfg::kWarps], bool shifted,
+                                              int lane) {
+    constexpr int kWarps = Cfg::kWarps;
+    if (!shifted) {
+        float4 sum = part[0][lane];
+#pragma unroll
+        for (int k = 1; k < kWarps; ++k) sum = fast::add4(sum, part[k][lane]);
+        return sum;
+    }
+    // Column 4l + e of warp k's sums is float 4l + e + p_k of its row of part.
+    const float* f = reinterpret_cast<const float*>(part);
+    float s[4];
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+        const int i = min(4 * lane + e, 4 * 31 - 1);  // lane 31's are never stored
+        s[e] = f[i + phases[0]];
+#pragma unroll
+        for (int k = 1; k < kWarps; ++k) s[e] += f[k * 128 + i + phases[k]];
+    }
+    return make_float4(s[0], s[1], s[2], s[3]);
+}
+
+// Takes the strip's ticket for the partial warp 0 just stored (call from all of warp 0; lane 0's
+// answer is true for the block that arrives last). The warp's stores come before lane 0's release
+// (the __syncwarp orders them, the release is cumulative); its acquire makes every earlier
+// block's partials visible to this block after a __syncthreads. Lighter than a full fence on
+// each side.
+__device__ __forceinline__ bool take_ticket(unsigned* ticket_word, unsigned arrivals, int lane) {
+    __syncwarp();
+    if (lane != 0) return false;
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(*ticket_word);
+    return ticket.fetch_add(1u, cuda::memory_order_acq_rel) == arrivals - 1;
+}
+
+// The last block of a strip: warp k adds partials k, k + W, k + 2W, ... (of n, slot(i) its
+// float4 row) in order, four loads in flight, then warp 0 adds the W results in warp order and
+// stores. The order depends only on n: deterministic. Ends on a barrier (part is free again).
+template <class Cfg, class Slot>
+__device__ __forceinline__ void add_partials(float4 (&part)[Cfg::kWarps][32], unsigned n, Slot slot,
+                                             bool has_out, float* out_row, long long out_col,
+                                             long long cols, int warp, int lane) {
+    constexpr int kWarps = Cfg::kWarps;
+    float4 total = make_float4(0, 0, 0, 0);
+    if (has_out)
+        for (unsigned k = warp; k < n; k += 4 * kWarps) {
+            float4 v[4];
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                const unsigned c = k + j * kWarps;
+                v[j] = c < n ? load4_l2(slot(c) + out_col) : make_float4(0, 0, 0, 0);
+            }
+#pragma unroll
+            for (int j = 0; j < 4; ++j) total = fast::add4(total, v[j]);
+        }
+    part[warp][lane] = total;
+    __syncthreads();
+    if (warp == 0) {
+        total = part[0][lane];
+#pragma unroll
+        for (int k = 1; k < kWarps; ++k) total = fast::add4(total, part[k][lane]);
+        if (has_out) store4_upto(out_row, out_col, cols, total);
+    }
+    __syncthreads();
+}
+
 template <class Cfg>
 __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials,
                                               unsigned* tickets, ColPlan plan) {
-    constexpr int kWarps = Cfg::kWarps, kUnroll = Cfg::kUnroll;
+    constexpr int kWarps = Cfg::kWarps;
     __shared__ float4 part[kWarps][32];
     __shared__ int phases[kWarps];
     __shared__ bool last;
@@ -101,89 +238,21 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     const long long cols = static_cast<long long>(in.cols);
     const long long strip_col = static_cast<long long>(strip) * plan.strip_cols;
-    // Row numbers in 32 bits (the variants declare at most 2^32 - 1 rows): fewer registers in the
-    // loop, which the 32-register kernel needs.
     const unsigned rows = static_cast<unsigned>(in.rows);
     const unsigned r_begin = chunk * static_cast<unsigned>(plan.chunk_rows);
     const unsigned r_end = min(r_begin + static_cast<unsigned>(plan.chunk_rows), rows);
-    const unsigned first = r_begin + warp;  // this warp's first row
-    const int p =
-        plan.shifted && first < rows
-            ? static_cast<int>(
-                  (reinterpret_cast<std::uintptr_t>(gpu::pitched_row(in, first) + strip_col) >> 2) &
-                  3)
-            : 0;
-    const long long col = strip_col - p + 4 * lane;  // column of this lane's float4's first float
-    if (lane == 0) phases[warp] = p;                 // read after the barrier below
-
-    float4 acc = make_float4(0, 0, 0, 0);
-    if (col < cols) {
-        const float* base = in.data + col;  // may point p floats before a row: the previous row's
-        const auto at = [&](unsigned rr) {
-            return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
-                                                  rr * in.pitch_bytes);
-        };
-        // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
-        // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
-        // loads. Shifted, the matrix's last row comes last, on its own.
-        const unsigned r_stop = plan.shifted && r_end == rows ? r_end - 1 : r_end;
-        unsigned r = first;
-        for (; r + (kUnroll - 1) * kWarps < r_stop; r += kUnroll * kWarps) {
-            float4 v[kUnroll];
-#pragma unroll
-            for (int k = 0; k < kUnroll; ++k) v[k] = fast::load4(at(r + k * kWarps));
-#pragma unroll
-            for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
-        }
-        if (r < r_stop) {
-            float4 v[kUnroll];
-#pragma unroll
-            for (int k = 0; k < kUnroll; ++k)
-                v[k] = r + k * kWarps < r_stop ? fast::load4(at(r + k * kWarps))
-                                               : make_float4(0, 0, 0, 0);
-#pragma unroll
-            for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
-        }
-        if (r_stop < r_end && first <= r_stop && (r_stop - first) % kWarps == 0) {
-            // This warp's last row is the matrix's: a float4 past its end takes its own floats.
-            const float* a = at(r_stop);
-            float4 v = make_float4(a[0], 0, 0, 0);
-            if (col + 3 < cols) {
-                v = fast::load4(a);
-            } else {
-                if (col + 1 < cols) v.y = a[1];
-                if (col + 2 < cols) v.z = a[2];
-            }
-            acc = fast::add4(acc, v);
-        }
-    }
-    part[warp][lane] = acc;
+    const int p = strip_phase(in, strip_col, r_begin + warp, plan.shifted);
+    if (lane == 0) phases[warp] = p;  // read after the barrier below
+    part[warp][lane] =
+        strip_rows_sum<Cfg>(in, strip_col, r_begin, r_end, plan.shifted, warp, lane, p);
     __syncthreads();
-    // Warp 0 adds the warps' sums per column (fixed order) and, with several chunks, publishes
-    // them and takes the strip's ticket; the other warps wait at the barrier below, since the last
-    // block of a strip uses all of them for the final sum. Lane l's output float4 is
-    // strip columns 4l .. 4l + 3 (lanes 0 .. 30 when shifted).
+    // Warp 0 adds the warps' sums and, with several chunks, publishes them and takes the strip's
+    // ticket; the other warps wait at the barrier below, since the last block of a strip uses all
+    // of them for the final sum.
     const long long out_col = strip_col + 4 * lane;
     const bool has_out = out_col < cols && (!plan.shifted || lane < 31);
     if (warp == 0) {
-        float4 sum;
-        if (!plan.shifted) {
-            sum = part[0][lane];
-#pragma unroll
-            for (int k = 1; k < kWarps; ++k) sum = fast::add4(sum, part[k][lane]);
-        } else {
-            // Column 4l + e of warp k's sums is float 4l + e + p_k of its row of part.
-            const float* f = reinterpret_cast<const float*>(part);
-            float s[4];
-#pragma unroll
-            for (int e = 0; e < 4; ++e) {
-                const int i = min(4 * lane + e, 4 * 31 - 1);  // lane 31's are never stored
-                s[e] = f[i + phases[0]];
-#pragma unroll
-                for (int k = 1; k < kWarps; ++k) s[e] += f[k * 128 + i + phases[k]];
-            }
-            sum = make_float4(s[0], s[1], s[2], s[3]);
-        }
+        const float4 sum = merge_warps<Cfg>(part, phases, plan.shifted, lane);
         if (has_out) {
             if (chunks == 1)
                 store4_upto(gpu::pitched_row(out, 0), out_col, cols, sum);
@@ -193,46 +262,18 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
                     sum);
         }
         if (chunks > 1) {
-            // The warp's stores come before lane 0's release (the __syncwarp orders them, the
-            // release is cumulative); its acquire makes every earlier block's partials visible to
-            // this block after the __syncthreads below. Lighter than a full fence on each side.
-            __syncwarp();
-            if (lane == 0) {
-                cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(tickets[strip]);
-                last = ticket.fetch_add(1u, cuda::memory_order_acq_rel) == chunks - 1;
-            }
-            __syncwarp();
+            const bool is_last = take_ticket(&tickets[strip], chunks, lane);
+            if (lane == 0) last = is_last;
         }
     }
     if (chunks == 1) return;  // uniform across the block
     __syncthreads();
     if (!last) return;  // uniform across the block
-    // The last block: warp k adds chunks k, k + W, k + 2W, ... in order, four loads in flight,
-    // then warp 0 adds the W results in warp order. The order depends only on the chunk count:
-    // deterministic.
-    float4 total = make_float4(0, 0, 0, 0);
-    if (has_out)
-        for (unsigned k = warp; k < chunks; k += 4 * kWarps) {
-            float4 v[4];
-#pragma unroll
-            for (int j = 0; j < 4; ++j) {
-                const unsigned c = k + j * kWarps;
-                v[j] = c < chunks
-                           ? load4_l2(partials + static_cast<std::size_t>(c) * plan.partial_stride +
-                                      out_col)
-                           : make_float4(0, 0, 0, 0);
-            }
-#pragma unroll
-            for (int j = 0; j < 4; ++j) total = fast::add4(total, v[j]);
-        }
-    part[warp][lane] = total;
-    __syncthreads();
-    if (warp != 0) return;
-    total = part[0][lane];
-#pragma unroll
-    for (int k = 1; k < kWarps; ++k) total = fast::add4(total, part[k][lane]);
-    if (has_out) store4_upto(gpu::pitched_row(out, 0), out_col, cols, total);
-    if (lane == 0)
+    add_partials<Cfg>(
+        part, chunks,
+        [&](unsigned c) { return partials + static_cast<std::size_t>(c) * plan.partial_stride; },
+        has_out, gpu::pitched_row(out, 0), out_col, cols, warp, lane);
+    if (threadIdx.x == 0)
         tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }
 
@@ -295,9 +336,9 @@ public:
         int device = 0, sms = 0, per_sm = 0;
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        const bool shifted = !fast::rows_are_16b_aligned(in_.view());
         COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_of(K),
                                                                     32 * warps_of(K), 0));
-        const bool shifted = !fast::rows_are_16b_aligned(in_.view());
         plan_ = plan_for(shape_, shifted, static_cast<std::size_t>(std::max(1, sms * per_sm)),
                          warps_of(K));
         if (plan_.chunks > 1) {
@@ -316,9 +357,9 @@ public:
     }
 
     void launch(cudaStream_t stream) override {
-        const unsigned blocks = plan_.strips * plan_.chunks;
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
+        const unsigned blocks = plan_.strips * plan_.chunks;
         kernel_of(K)<<<blocks, 32 * warps_of(K), 0, stream>>>(in_.view(), out_.view(), partials,
                                                               tickets, plan_);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
