@@ -1,13 +1,14 @@
 // column sums, fast: each thread owns a float4 of columns and walks a chunk of rows (a warp reads
 // 512 contiguous bytes per row, eight rows per batch as written; ptxas keeps three or four of the
-// loads in flight); the eight warps of a block split the chunk and meet in shared memory. The grid
-// is one wave of resident blocks (no tail). Chunks of one column strip meet in a single launch:
-// the last block to finish a strip (an atomic ticket) adds the strip's partial sums, its eight
-// warps each a fixed subset of the chunks in chunk order, then in warp order, so the result does
-// not depend on which block finished last. The ticket is one acquire-release atomic (no full
-// fence) and the last block loads the partials four at a time. A "deep" configuration runs one
-// 16-warp block per multiprocessor with 16 loads in flight per thread: fewer, longer warps and
-// three or so chunks per strip, so the exposed tail (the last block's sum) covers fewer partials.
+// loads in flight); the warps of a block split the chunk and meet in shared memory. The grid is
+// one wave of resident blocks (no tail). Chunks of one column strip meet in a single launch: the
+// last block to finish a strip (an acquire-release ticket, no full fence) adds the strip's
+// partial sums, its warps each a fixed subset of the chunks in chunk order (four loads in
+// flight), then in warp order, so the result does not depend on which block finished last.
+// Configurations: shallow (8 warps, 8 loads in flight, 32 registers), deep (16 warps, 16 in
+// flight, one block per multiprocessor: about three chunks per strip at 4097x3001 instead of 29),
+// deep8 (8 warps, 16 in flight, two blocks per multiprocessor) and wide (deep's loads as two
+// float4 per lane and row, strips of 256 columns).
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/kernels.hpp"
@@ -25,16 +26,19 @@
 namespace coalesce {
 namespace {
 
-// Shape of a kernel: warps per block and rows in flight per thread.
-template <int Warps, int Unroll>
+// Shape of a kernel: warps per block, rows in flight per thread, float4s per lane and row (a
+// strip is 128 * Vec columns, 4 fewer when rows start on any phase).
+template <int Warps, int Unroll, int Vec = 1>
 struct Config {
     static constexpr int kWarps = Warps;
     static constexpr int kThreads = 32 * Warps;
     static constexpr int kUnroll = Unroll;
+    static constexpr int kVec = Vec;
 };
-using Shallow = Config<8, 8>;  // 256 threads, 8 float4 loads in flight (fits 32 registers)
-using Deep = Config<16, 16>;   // 512 threads, 16 in flight (96 registers): one block per SM
-using Deep8 = Config<8, 16>;   // 256 threads, 16 in flight: two blocks per SM
+using Shallow = Config<8, 8>;   // 256 threads, 8 float4 loads in flight (fits 32 registers)
+using Deep = Config<16, 16>;    // 512 threads, 16 in flight (96 registers): one block per SM
+using Deep8 = Config<8, 16>;    // 256 threads, 16 in flight: two blocks per SM
+using Wide = Config<16, 8, 2>;  // Deep's loads as 8 rows of 2 float4: 1 KB pieces, half the strips
 
 // Partials of other blocks are read through L2 (ld.global.cg): L1 is not coherent between blocks.
 __device__ __forceinline__ float4 load4_l2(const float* p) {
@@ -64,10 +68,10 @@ struct ColPlan {
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
 // (`capacity`), so every block starts at once and none waits for a second wave; chunks are
 // multiples of kWarps rows. One chunk (no partials, no ticket) when the strips alone fill the chip.
-ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps) {
+ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps, int kVec) {
     ColPlan p;
     p.shifted = shifted;
-    p.strip_cols = shifted ? 124 : 128;
+    p.strip_cols = 128 * kVec - (shifted ? 4 : 0);
     p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(p.strip_cols));
     p.partial_stride = (s.cols + 3) / 4 * 4;
     const std::size_t max_chunks = std::max<std::size_t>(1, (s.rows + kWarps - 1) / kWarps);
@@ -102,83 +106,106 @@ __device__ __forceinline__ int strip_phase(const MatView& in, long long strip_co
 }
 
 // This warp's sum of rows r_begin + warp, + W, + 2W, ... below r_end of the strip at strip_col:
-// lane l's float4 of columns strip_col - p + 4l .. + 3, where p = strip_phase of those rows.
+// lane l's float4 j of columns strip_col - p + 128j + 4l .. + 3, where p = strip_phase of those
+// rows, in acc[j].
 template <class Cfg>
-__device__ __forceinline__ float4 strip_rows_sum(const MatView& in, long long strip_col,
-                                                 unsigned r_begin, unsigned r_end, bool shifted,
-                                                 int warp, int lane, int p) {
-    constexpr int kWarps = Cfg::kWarps, kUnroll = Cfg::kUnroll;
+__device__ __forceinline__ void strip_rows_sum(const MatView& in, long long strip_col,
+                                               unsigned r_begin, unsigned r_end, bool shifted,
+                                               int warp, int lane, int p,
+                                               float4 (&acc)[Cfg::kVec]) {
+    constexpr int kWarps = Cfg::kWarps, kUnroll = Cfg::kUnroll, kVec = Cfg::kVec;
     const long long cols = static_cast<long long>(in.cols);
     // Row numbers in 32 bits (the variants declare at most 2^32 - 1 rows): fewer registers in the
     // loop, which the 32-register kernel needs.
     const unsigned rows = static_cast<unsigned>(in.rows);
     const unsigned first = r_begin + warp;           // this warp's first row
     const long long col = strip_col - p + 4 * lane;  // column of this lane's float4's first float
-    float4 acc = make_float4(0, 0, 0, 0);
-    if (col >= cols) return acc;
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) acc[j] = make_float4(0, 0, 0, 0);
+    if (col >= cols) return;
+    bool live[kVec];  // float4 j starts inside the row
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) live[j] = col + 128 * j < cols;
     const float* base = in.data + col;  // may point p floats before a row: the previous row's
-    const auto at = [&](unsigned rr) {
+    const auto at = [&](unsigned rr, int j) {
         return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
-                                              rr * in.pitch_bytes);
+                                              rr * in.pitch_bytes) +
+               128 * j;
     };
+    const float4 zero = make_float4(0, 0, 0, 0);
     // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
     // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
     // loads. Shifted, the matrix's last row comes last, on its own.
     const unsigned r_stop = shifted && r_end == rows ? r_end - 1 : r_end;
     unsigned r = first;
     for (; r + (kUnroll - 1) * kWarps < r_stop; r += kUnroll * kWarps) {
-        float4 v[kUnroll];
-#pragma unroll
-        for (int k = 0; k < kUnroll; ++k) v[k] = fast::load4(at(r + k * kWarps));
-#pragma unroll
-        for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
-    }
-    if (r < r_stop) {
-        float4 v[kUnroll];
+        float4 v[kUnroll][kVec];
 #pragma unroll
         for (int k = 0; k < kUnroll; ++k)
-            v[k] =
-                r + k * kWarps < r_stop ? fast::load4(at(r + k * kWarps)) : make_float4(0, 0, 0, 0);
 #pragma unroll
-        for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
+            for (int j = 0; j < kVec; ++j)
+                v[k][j] = j == 0 || live[j] ? fast::load4(at(r + k * kWarps, j)) : zero;
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k)
+#pragma unroll
+            for (int j = 0; j < kVec; ++j) acc[j] = fast::add4(acc[j], v[k][j]);
+    }
+    if (r < r_stop) {
+        float4 v[kUnroll][kVec];
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k)
+#pragma unroll
+            for (int j = 0; j < kVec; ++j)
+                v[k][j] = r + k * kWarps < r_stop && (j == 0 || live[j])
+                              ? fast::load4(at(r + k * kWarps, j))
+                              : zero;
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k)
+#pragma unroll
+            for (int j = 0; j < kVec; ++j) acc[j] = fast::add4(acc[j], v[k][j]);
     }
     if (r_stop < r_end && first <= r_stop && (r_stop - first) % kWarps == 0) {
         // This warp's last row is the matrix's: a float4 past its end takes its own floats.
-        const float* a = at(r_stop);
-        float4 v = make_float4(a[0], 0, 0, 0);
-        if (col + 3 < cols) {
-            v = fast::load4(a);
-        } else {
-            if (col + 1 < cols) v.y = a[1];
-            if (col + 2 < cols) v.z = a[2];
+#pragma unroll
+        for (int j = 0; j < kVec; ++j) {
+            const long long c = col + 128 * j;
+            if (c >= cols) break;
+            const float* a = at(r_stop, j);
+            float4 v = make_float4(a[0], 0, 0, 0);
+            if (c + 3 < cols) {
+                v = fast::load4(a);
+            } else {
+                if (c + 1 < cols) v.y = a[1];
+                if (c + 2 < cols) v.z = a[2];
+            }
+            acc[j] = fast::add4(acc[j], v);
         }
-        acc = fast::add4(acc, v);
     }
-    return acc;
 }
 
-// Warp 0's sum of the warps' float4s per column (fixed order), after a barrier: lane l's is strip
-// columns 4l .. 4l + 3 (lanes 0 .. 30 when shifted; lane 31's is then meaningless).
+// Warp 0's sum of the warps' float4s per column (fixed order), after a barrier: lane l's float4 j
+// is strip columns 128j + 4l .. + 3 (meaningless past the strip's width, which is never stored).
+// part[k] is warp k's row of 128 * kVec floats from its 16-byte boundary.
 template <class Cfg>
-__device__ __forceinline__ float4 merge_warps(const float4 (&part)[Cfg::kWarps][32],
+__device__ __forceinline__ float4 merge_warps(const float4 (&part)[Cfg::kWarps][32 * Cfg::kVec],
                                               const int (&phases)[Cfg::kWarps], bool shifted,
-                                              int lane) {
-    constexpr int kWarps = Cfg::kWarps;
+                                              int lane, int j) {
+    constexpr int kWarps = Cfg::kWarps, kRow = 128 * Cfg::kVec;
     if (!shifted) {
-        float4 sum = part[0][lane];
+        float4 sum = part[0][32 * j + lane];
 #pragma unroll
-        for (int k = 1; k < kWarps; ++k) sum = fast::add4(sum, part[k][lane]);
+        for (int k = 1; k < kWarps; ++k) sum = fast::add4(sum, part[k][32 * j + lane]);
         return sum;
     }
-    // Column 4l + e of warp k's sums is float 4l + e + p_k of its row of part.
+    // Column c of warp k's sums is float c + p_k of its row of part.
     const float* f = reinterpret_cast<const float*>(part);
     float s[4];
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
-        const int i = min(4 * lane + e, 4 * 31 - 1);  // lane 31's are never stored
+        const int i = min(128 * j + 4 * lane + e, kRow - 4 - 1);  // past the strip: never stored
         s[e] = f[i + phases[0]];
 #pragma unroll
-        for (int k = 1; k < kWarps; ++k) s[e] += f[k * 128 + i + phases[k]];
+        for (int k = 1; k < kWarps; ++k) s[e] += f[k * kRow + i + phases[k]];
     }
     return make_float4(s[0], s[1], s[2], s[3]);
 }
@@ -195,33 +222,42 @@ __device__ __forceinline__ bool take_ticket(unsigned* ticket_word, unsigned arri
     return ticket.fetch_add(1u, cuda::memory_order_acq_rel) == arrivals - 1;
 }
 
-// The last block of a strip: warp k adds partials k, k + W, k + 2W, ... (of n, slot(i) its
-// float4 row) in order, four loads in flight, then warp 0 adds the W results in warp order and
-// stores. The order depends only on n: deterministic. Ends on a barrier (part is free again).
+// The last block of a strip: warp k adds partials k, k + W, k + 2W, ... (of n, slot(i) its row of
+// floats) in order, four loads in flight, then warp 0 adds the W results in warp order and stores
+// (float4 j of lane l: column out_col + 128j, where has_out[j]). The order depends only on n:
+// deterministic. Ends on a barrier (part is free again).
 template <class Cfg, class Slot>
-__device__ __forceinline__ void add_partials(float4 (&part)[Cfg::kWarps][32], unsigned n, Slot slot,
-                                             bool has_out, float* out_row, long long out_col,
-                                             long long cols, int warp, int lane) {
-    constexpr int kWarps = Cfg::kWarps;
-    float4 total = make_float4(0, 0, 0, 0);
-    if (has_out)
-        for (unsigned k = warp; k < n; k += 4 * kWarps) {
-            float4 v[4];
+__device__ __forceinline__ void add_partials(float4 (&part)[Cfg::kWarps][32 * Cfg::kVec],
+                                             unsigned n, Slot slot,
+                                             const bool (&has_out)[Cfg::kVec], float* out_row,
+                                             long long out_col, long long cols, int warp,
+                                             int lane) {
+    constexpr int kWarps = Cfg::kWarps, kVec = Cfg::kVec;
 #pragma unroll
-            for (int j = 0; j < 4; ++j) {
-                const unsigned c = k + j * kWarps;
-                v[j] = c < n ? load4_l2(slot(c) + out_col) : make_float4(0, 0, 0, 0);
+    for (int j = 0; j < kVec; ++j) {
+        float4 total = make_float4(0, 0, 0, 0);
+        if (has_out[j])
+            for (unsigned k = warp; k < n; k += 4 * kWarps) {
+                float4 v[4];
+#pragma unroll
+                for (int i = 0; i < 4; ++i) {
+                    const unsigned c = k + i * kWarps;
+                    v[i] = c < n ? load4_l2(slot(c) + out_col + 128 * j) : make_float4(0, 0, 0, 0);
+                }
+#pragma unroll
+                for (int i = 0; i < 4; ++i) total = fast::add4(total, v[i]);
             }
-#pragma unroll
-            for (int j = 0; j < 4; ++j) total = fast::add4(total, v[j]);
-        }
-    part[warp][lane] = total;
+        part[warp][32 * j + lane] = total;
+    }
     __syncthreads();
     if (warp == 0) {
-        total = part[0][lane];
 #pragma unroll
-        for (int k = 1; k < kWarps; ++k) total = fast::add4(total, part[k][lane]);
-        if (has_out) store4_upto(out_row, out_col, cols, total);
+        for (int j = 0; j < kVec; ++j) {
+            float4 total = part[0][32 * j + lane];
+#pragma unroll
+            for (int k = 1; k < kWarps; ++k) total = fast::add4(total, part[k][32 * j + lane]);
+            if (has_out[j]) store4_upto(out_row, out_col + 128 * j, cols, total);
+        }
     }
     __syncthreads();
 }
@@ -229,8 +265,8 @@ __device__ __forceinline__ void add_partials(float4 (&part)[Cfg::kWarps][32], un
 template <class Cfg>
 __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials,
                                               unsigned* tickets, ColPlan plan) {
-    constexpr int kWarps = Cfg::kWarps;
-    __shared__ float4 part[kWarps][32];
+    constexpr int kWarps = Cfg::kWarps, kVec = Cfg::kVec;
+    __shared__ float4 part[kWarps][32 * kVec];
     __shared__ int phases[kWarps];
     __shared__ bool last;
     const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
@@ -243,23 +279,32 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
     const unsigned r_end = min(r_begin + static_cast<unsigned>(plan.chunk_rows), rows);
     const int p = strip_phase(in, strip_col, r_begin + warp, plan.shifted);
     if (lane == 0) phases[warp] = p;  // read after the barrier below
-    part[warp][lane] =
-        strip_rows_sum<Cfg>(in, strip_col, r_begin, r_end, plan.shifted, warp, lane, p);
+    {
+        float4 acc[kVec];
+        strip_rows_sum<Cfg>(in, strip_col, r_begin, r_end, plan.shifted, warp, lane, p, acc);
+#pragma unroll
+        for (int j = 0; j < kVec; ++j) part[warp][32 * j + lane] = acc[j];
+    }
     __syncthreads();
     // Warp 0 adds the warps' sums and, with several chunks, publishes them and takes the strip's
     // ticket; the other warps wait at the barrier below, since the last block of a strip uses all
     // of them for the final sum.
-    const long long out_col = strip_col + 4 * lane;
-    const bool has_out = out_col < cols && (!plan.shifted || lane < 31);
+    const long long out_col = strip_col + 4 * lane;  // + 128j for float4 j
+    bool has_out[kVec];  // inside the matrix and the strip (shifted strips end 4 columns early)
+#pragma unroll
+    for (int j = 0; j < kVec; ++j)
+        has_out[j] = out_col + 128 * j < cols && 128 * j + 4 * lane < plan.strip_cols;
     if (warp == 0) {
-        const float4 sum = merge_warps<Cfg>(part, phases, plan.shifted, lane);
-        if (has_out) {
+#pragma unroll
+        for (int j = 0; j < kVec; ++j) {
+            const float4 sum = merge_warps<Cfg>(part, phases, plan.shifted, lane, j);
+            if (!has_out[j]) continue;
             if (chunks == 1)
-                store4_upto(gpu::pitched_row(out, 0), out_col, cols, sum);
+                store4_upto(gpu::pitched_row(out, 0), out_col + 128 * j, cols, sum);
             else
-                fast::store4(
-                    partials + static_cast<std::size_t>(chunk) * plan.partial_stride + out_col,
-                    sum);
+                fast::store4(partials + static_cast<std::size_t>(chunk) * plan.partial_stride +
+                                 out_col + 128 * j,
+                             sum);
         }
         if (chunks > 1) {
             const bool is_last = take_ticket(&tickets[strip], chunks, lane);
@@ -305,7 +350,15 @@ __global__ void __launch_bounds__(Deep8::kThreads, 2)
     col_sums_body<Deep8>(in, out, partials, tickets, plan);
 }
 
-enum class Kernel { shallow, occ8, deep, deep8 };
+// Deep with two float4 per lane and row: strips of 252 columns (1 KB per warp and row), half as
+// many, so more chunks fill the multiprocessors (17 x 7 = 119 blocks at 4097 columns, not 102).
+__global__ void __launch_bounds__(Wide::kThreads, 1)
+    fast_col_sums_wide_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                              ColPlan plan) {
+    col_sums_body<Wide>(in, out, partials, tickets, plan);
+}
+
+enum class Kernel { shallow, occ8, deep, deep8, wide };
 
 using KernelFn = void (*)(MatView, MatView, float*, unsigned*, ColPlan);
 
@@ -314,11 +367,16 @@ KernelFn kernel_of(Kernel k) {
     case Kernel::occ8: return fast_col_sums_occ8_kernel;
     case Kernel::deep: return fast_col_sums_deep_kernel;
     case Kernel::deep8: return fast_col_sums_deep8_kernel;
+    case Kernel::wide: return fast_col_sums_wide_kernel;
     default: return fast_col_sums_kernel;
     }
 }
 
-int warps_of(Kernel k) { return k == Kernel::deep ? Deep::kWarps : Shallow::kWarps; }
+int warps_of(Kernel k) {
+    return k == Kernel::deep || k == Kernel::wide ? Deep::kWarps : Shallow::kWarps;
+}
+
+int vec_of(Kernel k) { return k == Kernel::wide ? Wide::kVec : 1; }
 
 // One kernel per variant, at any width and layout.
 template <Kernel K>
@@ -340,7 +398,7 @@ public:
         COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_of(K),
                                                                     32 * warps_of(K), 0));
         plan_ = plan_for(shape_, shifted, static_cast<std::size_t>(std::max(1, sms * per_sm)),
-                         warps_of(K));
+                         warps_of(K), vec_of(K));
         if (plan_.chunks > 1) {
             partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * plan_.partial_stride *
                                      sizeof(float));
@@ -419,10 +477,19 @@ void register_fast_col_sums(Registry& registry) {
         "fast_col_sums_deep_kernel"));
     registry.add(make_col_sums_variant<Kernel::deep8>(
         "col_sums/fast-strip-deep8",
-        "col_sums/fast-strip-deep with 8 warps per block, two blocks per multiprocessor. Lost to "
-        "col_sums/fast-strip-deep at 4097x3001 on an H100 in a standalone trial (about 0.5 us "
-        "slower in 3 of 4 rounds); kept to be measured in the project's bench",
-        "fast_col_sums_deep8_kernel", Tier::experiment));
+        "col_sums/fast-strip-deep with 8 warps per block, two blocks per multiprocessor (7 chunks "
+        "per strip at 4097x3001); in a standalone H100 trial it and deep traded places within "
+        "noise, both ahead of occ8",
+        "fast_col_sums_deep8_kernel"));
+    registry.add(make_col_sums_variant<Kernel::wide>(
+        "col_sums/fast-strip-wide",
+        "col_sums/fast-strip-deep with two float4 per lane and row: strips of 256 columns (252 "
+        "when rows start on any phase), 1 KB contiguous per warp and row, half as many strips, so "
+        "more chunks fill the multiprocessors (119 blocks at 4097 columns where deep has 102). "
+        "Lost "
+        "to col_sums/fast-strip-deep at 4097x3001 in every round of a standalone H100 trial (about "
+        "1.14x row-sums time against 1.10x)",
+        "fast_col_sums_wide_kernel", Tier::experiment));
     registry.add(make_col_sums_variant<Kernel::shallow, DeviceMatrix::Layout::pitched>(
         "col_sums/fast-strip-pitched",
         "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte "
