@@ -1,13 +1,14 @@
 // column sums, fast: each thread owns a float4 of columns and walks a chunk of rows (a warp reads
 // 512 contiguous bytes per row, eight rows per batch as written; ptxas keeps three or four of the
-// loads in flight); the eight warps of a block split the chunk and meet in shared memory. The grid
-// is one wave of resident blocks (no tail). Chunks of one column strip meet in a single launch:
-// the last block to finish a strip (an atomic ticket) adds the strip's partial sums, its eight
-// warps each a fixed subset of the chunks in chunk order, then in warp order, so the result does
-// not depend on which block finished last. The ticket is one acquire-release atomic (no full
-// fence) and the last block loads the partials four at a time. A "deep" configuration runs one
-// 16-warp block per multiprocessor with 16 loads in flight per thread: fewer, longer warps and
-// three or so chunks per strip, so the exposed tail (the last block's sum) covers fewer partials.
+// loads in flight); the warps of a block split the chunk and meet in shared memory. The grid is
+// one wave of resident blocks (no tail). Chunks of one column strip meet in a single launch: the
+// last block to finish a strip (an acquire-release ticket, no full fence) adds the strip's
+// partial sums, its warps each a fixed subset of the chunks in chunk order (four loads in
+// flight), then in warp order, so the result does not depend on which block finished last.
+// Configurations: shallow (8 warps, 8 loads in flight, 32 registers), deep (16 warps, 16 in
+// flight, one block per multiprocessor: about three chunks per strip at 4097x3001 instead of 29),
+// deep8 (8 warps, 16 in flight, two blocks per multiprocessor) and wide (deep's loads as two
+// float4 per lane and row, strips of 256 columns).
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/kernels.hpp"
@@ -25,16 +26,19 @@
 namespace coalesce {
 namespace {
 
-// Shape of a kernel: warps per block and rows in flight per thread.
-template <int Warps, int Unroll>
+// Shape of a kernel: warps per block, rows in flight per thread, float4s per lane and row (a
+// strip is 128 * Vec columns, 4 fewer when rows start on any phase).
+template <int Warps, int Unroll, int Vec = 1>
 struct Config {
     static constexpr int kWarps = Warps;
     static constexpr int kThreads = 32 * Warps;
     static constexpr int kUnroll = Unroll;
+    static constexpr int kVec = Vec;
 };
-using Shallow = Config<8, 8>;  // 256 threads, 8 float4 loads in flight (fits 32 registers)
-using Deep = Config<16, 16>;   // 512 threads, 16 in flight (96 registers): one block per SM
-using Deep8 = Config<8, 16>;   // 256 threads, 16 in flight: two blocks per SM
+using Shallow = Config<8, 8>;   // 256 threads, 8 float4 loads in flight (fits 32 registers)
+using Deep = Config<16, 16>;    // 512 threads, 16 in flight (96 registers): one block per SM
+using Deep8 = Config<8, 16>;    // 256 threads, 16 in flight: two blocks per SM
+using Wide = Config<16, 8, 2>;  // Deep's loads as 8 rows of 2 float4: 1 KB pieces, half the strips
 
 // Partials of other blocks are read through L2 (ld.global.cg): L1 is not coherent between blocks.
 __device__ __forceinline__ float4 load4_l2(const float* p) {
@@ -64,10 +68,10 @@ struct ColPlan {
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
 // (`capacity`), so every block starts at once and none waits for a second wave; chunks are
 // multiples of kWarps rows. One chunk (no partials, no ticket) when the strips alone fill the chip.
-ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps) {
+ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps, int kVec) {
     ColPlan p;
     p.shifted = shifted;
-    p.strip_cols = shifted ? 124 : 128;
+    p.strip_cols = 128 * kVec - (shifted ? 4 : 0);
     p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(p.strip_cols));
     p.partial_stride = (s.cols + 3) / 4 * 4;
     const std::size_t max_chunks = std::max<std::size_t>(1, (s.rows + kWarps - 1) / kWarps);
@@ -89,11 +93,180 @@ ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps) {
 // reaches into the next row, reads only its own floats in the matrix's last row (the last chunk
 // leaves that row to the guarded batch). Unshifted (16-byte aligned rows), p = 0 and strips are
 // 128 columns. The last row of floats of a row that ends inside a float4 is stored float by float.
+// The 4-byte phase of row `row` at the strip: how many floats the strip's first column lies past
+// the 16-byte boundary below it (0 when rows are 16-byte aligned or the row is past the end).
+__device__ __forceinline__ int strip_phase(const MatView& in, long long strip_col, unsigned row,
+                                           bool shifted) {
+    return shifted && row < in.rows
+               ? static_cast<int>(
+                     (reinterpret_cast<std::uintptr_t>(gpu::pitched_row(in, row) + strip_col) >>
+                      2) &
+                     3)
+               : 0;
+}
+
+// This warp's sum of rows r_begin + warp, + W, + 2W, ... below r_end of the strip at strip_col:
+// lane l's float4 j of columns strip_col - p + 128j + 4l .. + 3, where p = strip_phase of those
+// rows, in acc[j].
+template <class Cfg>
+__device__ __forceinline__ void strip_rows_sum(const MatView& in, long long strip_col,
+                                               unsigned r_begin, unsigned r_end, bool shifted,
+                                               int warp, int lane, int p,
+                                               float4 (&acc)[Cfg::kVec]) {
+    constexpr int kWarps = Cfg::kWarps, kUnroll = Cfg::kUnroll, kVec = Cfg::kVec;
+    const long long cols = static_cast<long long>(in.cols);
+    // Row numbers in 32 bits (the variants declare at most 2^32 - 1 rows): fewer registers in the
+    // loop, which the 32-register kernel needs.
+    const unsigned rows = static_cast<unsigned>(in.rows);
+    const unsigned first = r_begin + warp;           // this warp's first row
+    const long long col = strip_col - p + 4 * lane;  // column of this lane's float4's first float
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) acc[j] = make_float4(0, 0, 0, 0);
+    if (col >= cols) return;
+    bool live[kVec];  // float4 j starts inside the row
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) live[j] = col + 128 * j < cols;
+    const float* base = in.data + col;  // may point p floats before a row: the previous row's
+    const auto at = [&](unsigned rr, int j) {
+        return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
+                                              rr * in.pitch_bytes) +
+               128 * j;
+    };
+    const float4 zero = make_float4(0, 0, 0, 0);
+    // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
+    // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
+    // loads. Shifted, the matrix's last row comes last, on its own.
+    const unsigned r_stop = shifted && r_end == rows ? r_end - 1 : r_end;
+    unsigned r = first;
+    for (; r + (kUnroll - 1) * kWarps < r_stop; r += kUnroll * kWarps) {
+        float4 v[kUnroll][kVec];
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k)
+#pragma unroll
+            for (int j = 0; j < kVec; ++j)
+                v[k][j] = j == 0 || live[j] ? fast::load4(at(r + k * kWarps, j)) : zero;
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k)
+#pragma unroll
+            for (int j = 0; j < kVec; ++j) acc[j] = fast::add4(acc[j], v[k][j]);
+    }
+    if (r < r_stop) {
+        float4 v[kUnroll][kVec];
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k)
+#pragma unroll
+            for (int j = 0; j < kVec; ++j)
+                v[k][j] = r + k * kWarps < r_stop && (j == 0 || live[j])
+                              ? fast::load4(at(r + k * kWarps, j))
+                              : zero;
+#pragma unroll
+        for (int k = 0; k < kUnroll; ++k)
+#pragma unroll
+            for (int j = 0; j < kVec; ++j) acc[j] = fast::add4(acc[j], v[k][j]);
+    }
+    if (r_stop < r_end && first <= r_stop && (r_stop - first) % kWarps == 0) {
+        // This warp's last row is the matrix's: a float4 past its end takes its own floats.
+#pragma unroll
+        for (int j = 0; j < kVec; ++j) {
+            const long long c = col + 128 * j;
+            if (c >= cols) break;
+            const float* a = at(r_stop, j);
+            float4 v = make_float4(a[0], 0, 0, 0);
+            if (c + 3 < cols) {
+                v = fast::load4(a);
+            } else {
+                if (c + 1 < cols) v.y = a[1];
+                if (c + 2 < cols) v.z = a[2];
+            }
+            acc[j] = fast::add4(acc[j], v);
+        }
+    }
+}
+
+// Warp 0's sum of the warps' float4s per column (fixed order), after a barrier: lane l's float4 j
+// is strip columns 128j + 4l .. + 3 (meaningless past the strip's width, which is never stored).
+// part[k] is warp k's row of 128 * kVec floats from its 16-byte boundary.
+template <class Cfg>
+__device__ __forceinline__ float4 merge_warps(const float4 (&part)[Cfg::kWarps][32 * Cfg::kVec],
+                                              const int (&phases)[Cfg::kWarps], bool shifted,
+                                              int lane, int j) {
+    constexpr int kWarps = Cfg::kWarps, kRow = 128 * Cfg::kVec;
+    if (!shifted) {
+        float4 sum = part[0][32 * j + lane];
+#pragma unroll
+        for (int k = 1; k < kWarps; ++k) sum = fast::add4(sum, part[k][32 * j + lane]);
+        return sum;
+    }
+    // Column c of warp k's sums is float c + p_k of its row of part.
+    const float* f = reinterpret_cast<const float*>(part);
+    float s[4];
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+        const int i = min(128 * j + 4 * lane + e, kRow - 4 - 1);  // past the strip: never stored
+        s[e] = f[i + phases[0]];
+#pragma unroll
+        for (int k = 1; k < kWarps; ++k) s[e] += f[k * kRow + i + phases[k]];
+    }
+    return make_float4(s[0], s[1], s[2], s[3]);
+}
+
+// Takes the strip's ticket for the partial warp 0 just stored (call from all of warp 0; lane 0's
+// answer is true for the block that arrives last). The warp's stores come before lane 0's release
+// (the __syncwarp orders them, the release is cumulative); its acquire makes every earlier
+// block's partials visible to this block after a __syncthreads. Lighter than a full fence on
+// each side.
+__device__ __forceinline__ bool take_ticket(unsigned* ticket_word, unsigned arrivals, int lane) {
+    __syncwarp();
+    if (lane != 0) return false;
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(*ticket_word);
+    return ticket.fetch_add(1u, cuda::memory_order_acq_rel) == arrivals - 1;
+}
+
+// The last block of a strip: warp k adds partials k, k + W, k + 2W, ... (of n, slot(i) its row of
+// floats) in order, four loads in flight, then warp 0 adds the W results in warp order and stores
+// (float4 j of lane l: column out_col + 128j, where has_out[j]). The order depends only on n:
+// deterministic. Ends on a barrier (part is free again).
+template <class Cfg, class Slot>
+__device__ __forceinline__ void add_partials(float4 (&part)[Cfg::kWarps][32 * Cfg::kVec],
+                                             unsigned n, Slot slot,
+                                             const bool (&has_out)[Cfg::kVec], float* out_row,
+                                             long long out_col, long long cols, int warp,
+                                             int lane) {
+    constexpr int kWarps = Cfg::kWarps, kVec = Cfg::kVec;
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) {
+        float4 total = make_float4(0, 0, 0, 0);
+        if (has_out[j])
+            for (unsigned k = warp; k < n; k += 4 * kWarps) {
+                float4 v[4];
+#pragma unroll
+                for (int i = 0; i < 4; ++i) {
+                    const unsigned c = k + i * kWarps;
+                    v[i] = c < n ? load4_l2(slot(c) + out_col + 128 * j) : make_float4(0, 0, 0, 0);
+                }
+#pragma unroll
+                for (int i = 0; i < 4; ++i) total = fast::add4(total, v[i]);
+            }
+        part[warp][32 * j + lane] = total;
+    }
+    __syncthreads();
+    if (warp == 0) {
+#pragma unroll
+        for (int j = 0; j < kVec; ++j) {
+            float4 total = part[0][32 * j + lane];
+#pragma unroll
+            for (int k = 1; k < kWarps; ++k) total = fast::add4(total, part[k][32 * j + lane]);
+            if (has_out[j]) store4_upto(out_row, out_col + 128 * j, cols, total);
+        }
+    }
+    __syncthreads();
+}
+
 template <class Cfg>
 __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials,
                                               unsigned* tickets, ColPlan plan) {
-    constexpr int kWarps = Cfg::kWarps, kUnroll = Cfg::kUnroll;
-    __shared__ float4 part[kWarps][32];
+    constexpr int kWarps = Cfg::kWarps, kVec = Cfg::kVec;
+    __shared__ float4 part[kWarps][32 * kVec];
     __shared__ int phases[kWarps];
     __shared__ bool last;
     const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
@@ -101,138 +274,51 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     const long long cols = static_cast<long long>(in.cols);
     const long long strip_col = static_cast<long long>(strip) * plan.strip_cols;
-    // Row numbers in 32 bits (the variants declare at most 2^32 - 1 rows): fewer registers in the
-    // loop, which the 32-register kernel needs.
     const unsigned rows = static_cast<unsigned>(in.rows);
     const unsigned r_begin = chunk * static_cast<unsigned>(plan.chunk_rows);
     const unsigned r_end = min(r_begin + static_cast<unsigned>(plan.chunk_rows), rows);
-    const unsigned first = r_begin + warp;  // this warp's first row
-    const int p =
-        plan.shifted && first < rows
-            ? static_cast<int>(
-                  (reinterpret_cast<std::uintptr_t>(gpu::pitched_row(in, first) + strip_col) >> 2) &
-                  3)
-            : 0;
-    const long long col = strip_col - p + 4 * lane;  // column of this lane's float4's first float
-    if (lane == 0) phases[warp] = p;                 // read after the barrier below
-
-    float4 acc = make_float4(0, 0, 0, 0);
-    if (col < cols) {
-        const float* base = in.data + col;  // may point p floats before a row: the previous row's
-        const auto at = [&](unsigned rr) {
-            return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
-                                                  rr * in.pitch_bytes);
-        };
-        // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
-        // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
-        // loads. Shifted, the matrix's last row comes last, on its own.
-        const unsigned r_stop = plan.shifted && r_end == rows ? r_end - 1 : r_end;
-        unsigned r = first;
-        for (; r + (kUnroll - 1) * kWarps < r_stop; r += kUnroll * kWarps) {
-            float4 v[kUnroll];
+    const int p = strip_phase(in, strip_col, r_begin + warp, plan.shifted);
+    if (lane == 0) phases[warp] = p;  // read after the barrier below
+    {
+        float4 acc[kVec];
+        strip_rows_sum<Cfg>(in, strip_col, r_begin, r_end, plan.shifted, warp, lane, p, acc);
 #pragma unroll
-            for (int k = 0; k < kUnroll; ++k) v[k] = fast::load4(at(r + k * kWarps));
-#pragma unroll
-            for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
-        }
-        if (r < r_stop) {
-            float4 v[kUnroll];
-#pragma unroll
-            for (int k = 0; k < kUnroll; ++k)
-                v[k] = r + k * kWarps < r_stop ? fast::load4(at(r + k * kWarps))
-                                               : make_float4(0, 0, 0, 0);
-#pragma unroll
-            for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
-        }
-        if (r_stop < r_end && first <= r_stop && (r_stop - first) % kWarps == 0) {
-            // This warp's last row is the matrix's: a float4 past its end takes its own floats.
-            const float* a = at(r_stop);
-            float4 v = make_float4(a[0], 0, 0, 0);
-            if (col + 3 < cols) {
-                v = fast::load4(a);
-            } else {
-                if (col + 1 < cols) v.y = a[1];
-                if (col + 2 < cols) v.z = a[2];
-            }
-            acc = fast::add4(acc, v);
-        }
+        for (int j = 0; j < kVec; ++j) part[warp][32 * j + lane] = acc[j];
     }
-    part[warp][lane] = acc;
     __syncthreads();
-    // Warp 0 adds the warps' sums per column (fixed order) and, with several chunks, publishes
-    // them and takes the strip's ticket; the other warps wait at the barrier below, since the last
-    // block of a strip uses all of them for the final sum. Lane l's output float4 is
-    // strip columns 4l .. 4l + 3 (lanes 0 .. 30 when shifted).
-    const long long out_col = strip_col + 4 * lane;
-    const bool has_out = out_col < cols && (!plan.shifted || lane < 31);
+    // Warp 0 adds the warps' sums and, with several chunks, publishes them and takes the strip's
+    // ticket; the other warps wait at the barrier below, since the last block of a strip uses all
+    // of them for the final sum.
+    const long long out_col = strip_col + 4 * lane;  // + 128j for float4 j
+    bool has_out[kVec];  // inside the matrix and the strip (shifted strips end 4 columns early)
+#pragma unroll
+    for (int j = 0; j < kVec; ++j)
+        has_out[j] = out_col + 128 * j < cols && 128 * j + 4 * lane < plan.strip_cols;
     if (warp == 0) {
-        float4 sum;
-        if (!plan.shifted) {
-            sum = part[0][lane];
 #pragma unroll
-            for (int k = 1; k < kWarps; ++k) sum = fast::add4(sum, part[k][lane]);
-        } else {
-            // Column 4l + e of warp k's sums is float 4l + e + p_k of its row of part.
-            const float* f = reinterpret_cast<const float*>(part);
-            float s[4];
-#pragma unroll
-            for (int e = 0; e < 4; ++e) {
-                const int i = min(4 * lane + e, 4 * 31 - 1);  // lane 31's are never stored
-                s[e] = f[i + phases[0]];
-#pragma unroll
-                for (int k = 1; k < kWarps; ++k) s[e] += f[k * 128 + i + phases[k]];
-            }
-            sum = make_float4(s[0], s[1], s[2], s[3]);
-        }
-        if (has_out) {
+        for (int j = 0; j < kVec; ++j) {
+            const float4 sum = merge_warps<Cfg>(part, phases, plan.shifted, lane, j);
+            if (!has_out[j]) continue;
             if (chunks == 1)
-                store4_upto(gpu::pitched_row(out, 0), out_col, cols, sum);
+                store4_upto(gpu::pitched_row(out, 0), out_col + 128 * j, cols, sum);
             else
-                fast::store4(
-                    partials + static_cast<std::size_t>(chunk) * plan.partial_stride + out_col,
-                    sum);
+                fast::store4(partials + static_cast<std::size_t>(chunk) * plan.partial_stride +
+                                 out_col + 128 * j,
+                             sum);
         }
         if (chunks > 1) {
-            // The warp's stores come before lane 0's release (the __syncwarp orders them, the
-            // release is cumulative); its acquire makes every earlier block's partials visible to
-            // this block after the __syncthreads below. Lighter than a full fence on each side.
-            __syncwarp();
-            if (lane == 0) {
-                cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(tickets[strip]);
-                last = ticket.fetch_add(1u, cuda::memory_order_acq_rel) == chunks - 1;
-            }
-            __syncwarp();
+            const bool is_last = take_ticket(&tickets[strip], chunks, lane);
+            if (lane == 0) last = is_last;
         }
     }
     if (chunks == 1) return;  // uniform across the block
     __syncthreads();
     if (!last) return;  // uniform across the block
-    // The last block: warp k adds chunks k, k + W, k + 2W, ... in order, four loads in flight,
-    // then warp 0 adds the W results in warp order. The order depends only on the chunk count:
-    // deterministic.
-    float4 total = make_float4(0, 0, 0, 0);
-    if (has_out)
-        for (unsigned k = warp; k < chunks; k += 4 * kWarps) {
-            float4 v[4];
-#pragma unroll
-            for (int j = 0; j < 4; ++j) {
-                const unsigned c = k + j * kWarps;
-                v[j] = c < chunks
-                           ? load4_l2(partials + static_cast<std::size_t>(c) * plan.partial_stride +
-                                      out_col)
-                           : make_float4(0, 0, 0, 0);
-            }
-#pragma unroll
-            for (int j = 0; j < 4; ++j) total = fast::add4(total, v[j]);
-        }
-    part[warp][lane] = total;
-    __syncthreads();
-    if (warp != 0) return;
-    total = part[0][lane];
-#pragma unroll
-    for (int k = 1; k < kWarps; ++k) total = fast::add4(total, part[k][lane]);
-    if (has_out) store4_upto(gpu::pitched_row(out, 0), out_col, cols, total);
-    if (lane == 0)
+    add_partials<Cfg>(
+        part, chunks,
+        [&](unsigned c) { return partials + static_cast<std::size_t>(c) * plan.partial_stride; },
+        has_out, gpu::pitched_row(out, 0), out_col, cols, warp, lane);
+    if (threadIdx.x == 0)
         tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
 }
 
@@ -264,7 +350,15 @@ __global__ void __launch_bounds__(Deep8::kThreads, 2)
     col_sums_body<Deep8>(in, out, partials, tickets, plan);
 }
 
-enum class Kernel { shallow, occ8, deep, deep8 };
+// Deep with two float4 per lane and row: strips of 252 columns (1 KB per warp and row), half as
+// many, so more chunks fill the multiprocessors (17 x 7 = 119 blocks at 4097 columns, not 102).
+__global__ void __launch_bounds__(Wide::kThreads, 1)
+    fast_col_sums_wide_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                              ColPlan plan) {
+    col_sums_body<Wide>(in, out, partials, tickets, plan);
+}
+
+enum class Kernel { shallow, occ8, deep, deep8, wide };
 
 using KernelFn = void (*)(MatView, MatView, float*, unsigned*, ColPlan);
 
@@ -273,11 +367,16 @@ KernelFn kernel_of(Kernel k) {
     case Kernel::occ8: return fast_col_sums_occ8_kernel;
     case Kernel::deep: return fast_col_sums_deep_kernel;
     case Kernel::deep8: return fast_col_sums_deep8_kernel;
+    case Kernel::wide: return fast_col_sums_wide_kernel;
     default: return fast_col_sums_kernel;
     }
 }
 
-int warps_of(Kernel k) { return k == Kernel::deep ? Deep::kWarps : Shallow::kWarps; }
+int warps_of(Kernel k) {
+    return k == Kernel::deep || k == Kernel::wide ? Deep::kWarps : Shallow::kWarps;
+}
+
+int vec_of(Kernel k) { return k == Kernel::wide ? Wide::kVec : 1; }
 
 // One kernel per variant, at any width and layout.
 template <Kernel K>
@@ -295,11 +394,11 @@ public:
         int device = 0, sms = 0, per_sm = 0;
         COALESCE_CUDA(cudaGetDevice(&device));
         COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        const bool shifted = !fast::rows_are_16b_aligned(in_.view());
         COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_of(K),
                                                                     32 * warps_of(K), 0));
-        const bool shifted = !fast::rows_are_16b_aligned(in_.view());
         plan_ = plan_for(shape_, shifted, static_cast<std::size_t>(std::max(1, sms * per_sm)),
-                         warps_of(K));
+                         warps_of(K), vec_of(K));
         if (plan_.chunks > 1) {
             partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * plan_.partial_stride *
                                      sizeof(float));
@@ -316,9 +415,9 @@ public:
     }
 
     void launch(cudaStream_t stream) override {
-        const unsigned blocks = plan_.strips * plan_.chunks;
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
+        const unsigned blocks = plan_.strips * plan_.chunks;
         kernel_of(K)<<<blocks, 32 * warps_of(K), 0, stream>>>(in_.view(), out_.view(), partials,
                                                               tickets, plan_);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
@@ -378,10 +477,19 @@ void register_fast_col_sums(Registry& registry) {
         "fast_col_sums_deep_kernel"));
     registry.add(make_col_sums_variant<Kernel::deep8>(
         "col_sums/fast-strip-deep8",
-        "col_sums/fast-strip-deep with 8 warps per block, two blocks per multiprocessor. Lost to "
-        "col_sums/fast-strip-deep at 4097x3001 on an H100 in a standalone trial (about 0.5 us "
-        "slower in 3 of 4 rounds); kept to be measured in the project's bench",
-        "fast_col_sums_deep8_kernel", Tier::experiment));
+        "col_sums/fast-strip-deep with 8 warps per block, two blocks per multiprocessor (7 chunks "
+        "per strip at 4097x3001); in a standalone H100 trial it and deep traded places within "
+        "noise, both ahead of occ8",
+        "fast_col_sums_deep8_kernel"));
+    registry.add(make_col_sums_variant<Kernel::wide>(
+        "col_sums/fast-strip-wide",
+        "col_sums/fast-strip-deep with two float4 per lane and row: strips of 256 columns (252 "
+        "when rows start on any phase), 1 KB contiguous per warp and row, half as many strips, so "
+        "more chunks fill the multiprocessors (119 blocks at 4097 columns where deep has 102). "
+        "Lost "
+        "to col_sums/fast-strip-deep at 4097x3001 in every round of a standalone H100 trial (about "
+        "1.14x row-sums time against 1.10x)",
+        "fast_col_sums_wide_kernel", Tier::experiment));
     registry.add(make_col_sums_variant<Kernel::shallow, DeviceMatrix::Layout::pitched>(
         "col_sums/fast-strip-pitched",
         "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte "
