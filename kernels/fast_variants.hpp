@@ -8,6 +8,7 @@ namespace coalesce {
 
 void register_fast_copy(Registry& registry);
 void register_fast_transpose(Registry& registry);
+void register_fast_transpose_odd(Registry& registry);
 void register_fast_row_sums(Registry& registry);
 void register_fast_row_sums_bulk(Registry& registry);
 void register_fast_col_sums(Registry& registry);
