@@ -1,16 +1,19 @@
 // transpose, fast, for dense rows at any 4-byte phase (cols % 4 != 0, e.g. 4097x3001): three
 // alternatives to transpose/fast-tile64-float4's any-phase tile (aligned float4 from each row's
 // 16-byte boundary both ways, 71-row tile), which reaches 79% of copy there against ~95% aligned.
-// - fast-odd-scalar64: a float per lane both ways, fixed 64x64 windows. A warp access is 128
-//   contiguous bytes of one row at whatever phase (5 sectors, 4 when aligned); no halo, no phase
-//   arithmetic, conflict-free shared accesses. filter_y/fast-tile-float4 went from 82.7% to 96.7%
-//   of copy at 4097x3001 on this idea (H100).
-// - fast-odd-scalar64-sheared: the same, but each output row's window starts on that row's
-//   32-byte boundary (as fast-tile64-float4's): every warp store covers 4 whole sectors, at the
-//   cost of 7 halo input rows per tile (71 rows loaded, 11% more loads, mostly L1/L2 hits).
-// - fast-odd-float4in: input as fast-tile64-float4 reads it (aligned float4 from each row's
-//   16-byte boundary, 71-row tile), output a float per lane from each output row's 32-byte
-//   boundary (4 whole sectors per warp store, conflict-free shared reads).
+// Measured side by side on an H100 (% of the same run's copy, 4097x3001 / 3001x4097):
+// - fast-odd-scalar64-sheared (tuned): a float per lane both ways; each output row's 64-float
+//   window starts on that row's 32-byte boundary (as fast-tile64-float4's), so every warp store
+//   covers 4 whole sectors, at the cost of 7 halo input rows per tile (71 rows loaded, 11% more
+//   loads, mostly L1/L2 hits): 102.3 / 104.0.
+// - fast-odd-float4in: input as fast-tile64-float4 reads it, output a float per lane from each
+//   output row's 32-byte boundary: 99.4 / 101.2.
+// - fast-odd-scalar64: a float per lane both ways, fixed 64x64 windows (no halo, no phase
+//   arithmetic; a warp access is 128 contiguous bytes at whatever phase, 5 sectors): 79.6 / 79.8.
+// Sheared and scalar64 differ only in their store windows: stores that begin and end inside a
+// sector (each such sector then written by two warps) cost over 20 points. float4in and
+// fast-tile64-float4 (79.6 / 78.2) differ only in their output side (float4 stores of two rows per
+// warp, gathered from the tile's columns, against a float per lane).
 // All three run at every shape and alignment (aligned shapes too, for comparison).
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -260,9 +263,12 @@ void register_fast_transpose_odd(Registry& registry) {
          space::shared,
          "64x64 shared tile (padded to 65), a float per lane both ways: every warp access is 128 "
          "contiguous bytes of one row at any 4-byte phase, with no halo and no phase arithmetic; "
-         "16 loads in flight per thread, conflict-free shared accesses; for dense odd widths",
+         "16 loads in flight per thread, conflict-free shared accesses. Lost to "
+         "transpose/fast-odd-scalar64-sheared at 4097x3001 on an H100: 79.6% of copy against "
+         "102.3% (3001x4097: 79.8 against 104.0); its stores begin and end inside sectors that two "
+         "warps then write",
          gpu::Layout::dense,
-         Tier::tuned,
+         Tier::experiment,
          "fast_transpose_scalar_kernel<0>",
          {}},
         launch_fast_transpose_scalar64));
@@ -272,9 +278,10 @@ void register_fast_transpose_odd(Registry& registry) {
          space::shared,
          "transpose/fast-odd-scalar64 with each output row's 64-float window starting on that "
          "row's 32-byte boundary: whole sectors per warp store, 7 halo input rows per tile (71 "
-         "loaded, 18 loads in flight per thread)",
+         "loaded, 18 loads in flight per thread): 102.3% of copy at 4097x3001 and 104.0% at "
+         "3001x4097 on an H100, where fast-tile64-float4 reaches 79.6 and 78.2",
          gpu::Layout::dense,
-         Tier::experiment,
+         Tier::tuned,
          "fast_transpose_scalar_kernel<7>",
          {}},
         launch_fast_transpose_scalar64_sheared));
@@ -284,7 +291,9 @@ void register_fast_transpose_odd(Registry& registry) {
          space::shared,
          "input as transpose/fast-tile64-float4's any-phase tile (aligned float4 from each row's "
          "16-byte boundary, 71-row tile), output a float per lane from each output row's 32-byte "
-         "boundary: whole sectors per warp store, conflict-free shared reads",
+         "boundary: whole sectors per warp store, conflict-free shared reads. Lost to "
+         "transpose/fast-odd-scalar64-sheared on an H100: 99.4% of copy against 102.3% at "
+         "4097x3001, 101.2 against 104.0 at 3001x4097",
          gpu::Layout::dense,
          Tier::experiment,
          "fast_transpose_float4in_kernel",
