@@ -31,7 +31,7 @@ FILTERS=${FILTERS:-$FX,$FY}
 # Dense tuned variants of every operation (the pitched twins, for comparison, are not dense).
 D=copy/fast-float4,transpose/fast-tile64-float4,transpose/fast-quad-swizzle
 D=$D,row_sums/fast-warp-float4,row_sums/fast-block-occ8,col_sums/fast-strip-float4
-D=$D,col_sums/fast-strip-occ8,filter_x/fast-running-sum,filter_x/fast-seg4096-occ5
+D=$D,col_sums/fast-strip-occ8,col_sums/fast-strip-deep,filter_x/fast-running-sum,filter_x/fast-seg4096-occ5
 D=$D,filter_y/fast-running-sum,filter_y/fast-tile-float4
 DENSE=${DENSE:-$D}
 JSON=$(mktemp -d)

@@ -16,9 +16,13 @@
 // 84-89% whatever the depth, 64 columns 93-94%; 128 columns with float4 sums (256 threads) 94-95%,
 // with float2 sums (512 threads, the same ring) 95-97%. Scalar sums, shallower or deeper
 // pipelines and 384- or 768-thread blocks lost (smaller rings leave too few bytes in flight,
-// larger ones too few blocks). It pays at long windows only: r = 64 97.0 / 95.9% of copy against
-// the tile's 94.0 / 90.0 (8192x8192 / 8000x6000, clamp), r = 52-60 93-96 against 90-93, but
-// r <= 40 84-90 against the tile's 96-99.
+// larger ones too few blocks). Measured with coalesce-bench (H100, r = 64, clamp / zero / wrap /
+// mirror, % of the same run's copy): 8192x8192 96.1 / 96.2 / 95.9 / 95.9 against the tile's
+// (pitched) 93.0 / 93.0 / 92.5 / 91.8. But 8000x6000 (8000 rows of 6000 columns) only 70.2-71.1,
+// against the tile's 85.1-86.6: 47 strips x 2 walks = 94 blocks for 132 multiprocessors, a third
+// of the chip idle (the trials above ran 6000 rows of 8000 columns: 63 strips, 126 blocks). The
+// plan needs work split finer than whole strips where the strips do not fill the chip. It also
+// loses at r <= 40 (84-90% against the tile's 96-99, in those trials).
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -226,9 +230,10 @@ void register_fast_filter_y_walk(Registry& registry) {
         "blocks), 64 output rows per step, the windows' rows in a shared-memory ring and the "
         "next two steps' rows already in flight (16-byte cp.async), so the halo is read once per "
         "walk; 8 outputs per thread on a float2 of columns, long windows from shared sums of 8 "
-        "rows as in filter_y/fast-tile-float4; columns a multiple of 4. Beats the tile at "
-        "r >= 44 (r = 64, H100: 97.0 / 95.9% of copy against 94.0 / 90.0 at 8192x8192 / "
-        "8000x6000), loses at r <= 40 (84-90% against 96-99)";
+        "rows as in filter_y/fast-tile-float4; columns a multiple of 4. At r = 64 on an H100 it "
+        "beats the tile at 8192x8192 (95.9-96.2% of copy against 91.8-93.0) but not at "
+        "8000x6000 (70-71% against 85-87: 47 strips x 2 walks leave a third of the chip idle); "
+        "it loses at r <= 40";
     registry.add(
         fast::device_variant({"filter_y/fast-walk", Op::filter_y, space::shared, what,
                               gpu::Layout::dense, Tier::tuned, "fast_filter_y_walk_kernel", limits},
