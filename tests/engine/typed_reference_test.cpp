@@ -193,7 +193,8 @@ std::vector<Loaded> load_all() {
     const std::string root = COALESCE_SOURCE_DIR;
     const std::vector<std::string> files = {
         "images/noise-97x61.pgm", "images/ramp16-128x96.png", "images/shapes-160x120.ppm",
-        "images/zoneplate-320x200.png", "tests/data/coffee-crop-65x1.png"};
+        "images/zoneplate-320x200.png", "images/coffee-600x400.png", "images/chelsea-451x300.png",
+        "tests/data/coffee-crop-65x1.png"};
     std::vector<Loaded> out;
     for (const std::string& f : files) {
         const cv::Mat colour = cv::imread(root + "/" + f, cv::IMREAD_COLOR);
