@@ -1,8 +1,9 @@
 // col_sums: one float sum per column (1 x cols out); for u8 and u16 an exact integer sum in the
-// accumulator the typed reference uses (uint32 or uint64, sum_width), chunk sums included. A warp reading 32 neighbouring columns of a
-// row is coalesced; the question is how many threads read. The notebook's col_sums has one thread
-// per column; the split variants cut the rows into chunks so that thousands of blocks read, and
-// add the chunk sums in a second pass in a fixed order (deterministic, no atomics).
+// accumulator the typed reference uses (uint32 or uint64, sum_width), chunk sums included. A warp
+// reading 32 neighbouring columns of a row is coalesced; the question is how many threads read. The
+// notebook's col_sums has one thread per column; the split variants cut the rows into chunks so
+// that thousands of blocks read, and add the chunk sums in a second pass in a fixed order
+// (deterministic, no atomics).
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -71,8 +72,8 @@ __global__ void col_sums_shared_lanes(const T* __restrict__ in, Acc* __restrict_
 
 // Second pass: thread c adds the chunk sums of column c, chunk after chunk.
 template <class Acc>
-__global__ void col_sums_finish(const Acc* __restrict__ partials, Acc* __restrict__ out,
-                                int chunks, int cols) {
+__global__ void col_sums_finish(const Acc* __restrict__ partials, Acc* __restrict__ out, int chunks,
+                                int cols) {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= cols) return;
     Acc sum = 0;
@@ -129,16 +130,15 @@ void launch_kind(Kind kind, gpu::View<T> in, gpu::View<Acc> out, gpu::View<Acc> 
     if (kind == Kind::thread_per_col)
         launch_thread_per_col(in, out, stream);
     else if (kind == Kind::split_rows)
-        launch_split<T, Acc>(col_sums_split_rows<T, Acc>, "col_sums_split_rows", dim3(kThreads),
-                             in, out, partials, stream);
+        launch_split<T, Acc>(col_sums_split_rows<T, Acc>, "col_sums_split_rows", dim3(kThreads), in,
+                             out, partials, stream);
     else
         launch_split<T, Acc>(col_sums_shared_lanes<T, Acc>, "col_sums_shared_lanes",
                              dim3(kTileCols, kRowLanes), in, out, partials, stream);
 }
 
 gpu::ScratchLauncher float_launcher(Kind kind) {
-    return [kind](MatView in, MatView out, MatView partials, const OpParams&,
-                  cudaStream_t stream) {
+    return [kind](MatView in, MatView out, MatView partials, const OpParams&, cudaStream_t stream) {
         launch_kind(kind, gpu::view_of(in), gpu::view_of(out), gpu::view_of(partials), stream);
     };
 }
@@ -176,14 +176,14 @@ void register_col_sums(Registry& registry) {
                         gpu::View<float>{}, stream);
         },
         typed_launcher(Kind::thread_per_col)));
-    registry.add(
-        gpu::make_device_variant(classic("col_sums/global-split-rows", space::global,
-                                         "Rows split into 256-row chunks over a 2-D grid, so "
-                                         "thousands of blocks read coalesced; "
-                                         "a small second pass adds the chunk sums in order "
-                                         "(deterministic). Near copy bandwidth.",
-                                         Layout::dense, "col_sums_split_rows + col_sums_finish"),
-                                 split_scratch, float_launcher(Kind::split_rows), typed_launcher(Kind::split_rows)));
+    registry.add(gpu::make_device_variant(
+        classic("col_sums/global-split-rows", space::global,
+                "Rows split into 256-row chunks over a 2-D grid, so "
+                "thousands of blocks read coalesced; "
+                "a small second pass adds the chunk sums in order "
+                "(deterministic). Near copy bandwidth.",
+                Layout::dense, "col_sums_split_rows + col_sums_finish"),
+        split_scratch, float_launcher(Kind::split_rows), typed_launcher(Kind::split_rows)));
     registry.add(gpu::make_device_variant(
         classic("col_sums/pitched", space::pitched,
                 "col_sums/global-split-rows' kernels on cudaMallocPitch rows, indexed by the "

@@ -76,7 +76,8 @@ public:
     }
 
     void upload_typed(const AnyImage& input) override {
-        if (!typed_ || prepare_) throw std::logic_error("upload_typed: this variant takes f32 only");
+        if (!typed_ || prepare_)
+            throw std::logic_error("upload_typed: this variant takes f32 only");
         if (typed::shape_of(input) != input_shape_)
             throw std::invalid_argument("upload: input shape differs from the instance's shape");
         type_ = input_type(input);
@@ -169,11 +170,13 @@ Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape,
 
 Variant make_device_variant(DeviceVariantSpec spec, Launcher launcher, TypedLauncher typed) {
     if (!launcher) throw std::invalid_argument("make_device_variant: no launcher for " + spec.id);
-    return make_variant(std::move(spec), nullptr,
-                        [launcher = std::move(launcher)](
-                            MatView in, MatView out, MatView, const OpParams& params,
-                            cudaStream_t stream) { launcher(in, out, params, stream); },
-                        std::move(typed));
+    return make_variant(
+        std::move(spec), nullptr,
+        [launcher = std::move(launcher)](MatView in, MatView out, MatView, const OpParams& params,
+                                         cudaStream_t stream) {
+            launcher(in, out, params, stream);
+        },
+        std::move(typed));
 }
 
 Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape,

@@ -143,8 +143,8 @@ gpu::Launcher float_launcher(Kind kind) {
 }
 
 gpu::TypedLauncher typed_launcher(Kind kind) {
-    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView,
-                  const OpParams& p, cudaStream_t stream) {
+    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView, const OpParams& p,
+                  cudaStream_t stream) {
         gpu::with_integer_type(type, [&](auto element) {
             using T = decltype(element);
             launch_kind(kind, gpu::view_as<T>(in), gpu::view_as<T>(out), p, stream);

@@ -140,9 +140,8 @@ void launch_kind(Kind kind, gpu::View<T> in, gpu::View<T> out, const OpParams& p
         launch_bands<T>(filter_y_global<T>, "filter_y_global", dim3(kBlockX, kBlockY), kBlockY, 0,
                         in, out, p, stream);
     else
-        launch_bands<T>(kSharedKernels<T>.at(static_cast<std::size_t>(p.radius)),
-                        "filter_y_shared", dim3(kBlockX, kTileRows), kTileRows, 0, in, out, p,
-                        stream);
+        launch_bands<T>(kSharedKernels<T>.at(static_cast<std::size_t>(p.radius)), "filter_y_shared",
+                        dim3(kBlockX, kTileRows), kTileRows, 0, in, out, p, stream);
 }
 
 gpu::Launcher float_launcher(Kind kind) {
@@ -152,8 +151,8 @@ gpu::Launcher float_launcher(Kind kind) {
 }
 
 gpu::TypedLauncher typed_launcher(Kind kind) {
-    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView,
-                  const OpParams& p, cudaStream_t stream) {
+    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView, const OpParams& p,
+                  cudaStream_t stream) {
         gpu::with_integer_type(type, [&](auto element) {
             using T = decltype(element);
             launch_kind(kind, gpu::view_as<T>(in), gpu::view_as<T>(out), p, stream);

@@ -1,7 +1,7 @@
 // row_sums: one float sum per row (rows x 1 out); for u8 and u16 an exact integer sum in the
-// accumulator the typed reference uses (uint32 or uint64, sum_width). Who walks along a row decides coalescing: one
-// thread per row as the notebook's row_sums does (uncoalesced), or a warp or a block per row
-// (coalesced). Every block has 256 threads, the notebook's threads_per_block.
+// accumulator the typed reference uses (uint32 or uint64, sum_width). Who walks along a row decides
+// coalescing: one thread per row as the notebook's row_sums does (uncoalesced), or a warp or a
+// block per row (coalesced). Every block has 256 threads, the notebook's threads_per_block.
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -76,25 +76,23 @@ void for_each_row_band(gpu::View<T> in, gpu::View<Acc> out, Launch&& launch) {
 template <class T, class Acc>
 void launch_thread_per_row(gpu::View<T> in, gpu::View<Acc> out, cudaStream_t stream) {
     const int cols = static_cast<int>(in.cols);
-    for_each_row_band(in, out,
-                      [&](const T* d_in, Acc* d_out, int rows, int in_pitch, int out_pitch) {
-                          row_sums_thread_per_row<<<gpu::blocks_to_cover(rows, kThreads), kThreads,
-                                                    0, stream>>>(d_in, d_out, rows, cols,
-                                                                 in_pitch, out_pitch);
-                          COALESCE_CHECK_LAUNCH("row_sums_thread_per_row");
-                      });
+    for_each_row_band(
+        in, out, [&](const T* d_in, Acc* d_out, int rows, int in_pitch, int out_pitch) {
+            row_sums_thread_per_row<<<gpu::blocks_to_cover(rows, kThreads), kThreads, 0, stream>>>(
+                d_in, d_out, rows, cols, in_pitch, out_pitch);
+            COALESCE_CHECK_LAUNCH("row_sums_thread_per_row");
+        });
 }
 
 template <class T, class Acc>
 void launch_warp_per_row(gpu::View<T> in, gpu::View<Acc> out, cudaStream_t stream) {
     const int cols = static_cast<int>(in.cols);
-    for_each_row_band(in, out,
-                      [&](const T* d_in, Acc* d_out, int rows, int in_pitch, int out_pitch) {
-                          row_sums_warp_per_row<<<gpu::blocks_to_cover(rows, kThreads / kWarp),
-                                                  kThreads, 0, stream>>>(d_in, d_out, rows, cols,
-                                                                         in_pitch, out_pitch);
-                          COALESCE_CHECK_LAUNCH("row_sums_warp_per_row");
-                      });
+    for_each_row_band(
+        in, out, [&](const T* d_in, Acc* d_out, int rows, int in_pitch, int out_pitch) {
+            row_sums_warp_per_row<<<gpu::blocks_to_cover(rows, kThreads / kWarp), kThreads, 0,
+                                    stream>>>(d_in, d_out, rows, cols, in_pitch, out_pitch);
+            COALESCE_CHECK_LAUNCH("row_sums_warp_per_row");
+        });
 }
 
 template <class T, class Acc>

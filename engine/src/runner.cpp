@@ -435,16 +435,19 @@ RunResult describe_typed_result(const VariantInfo& info, Shape shape, ElemType t
     return r;
 }
 
+std::string type_refusal(const VariantInfo& info, ElemType type) {
+    if (info.takes(type)) return {};
+    std::string takes;
+    for (ElemType t : info.types)
+        takes += (takes.empty() ? "" : ", ") + std::string(elem_type_name(t));
+    return info.id + " does not take " + std::string(elem_type_name(type)) + " (it takes " +
+           (takes.empty() ? std::string("nothing") : takes) + ")";
+}
+
 std::string typed_skip_reason(const VariantInfo& info, Shape shape, ElemType type,
                               const OpParams& params, bool have_gpu) {
     if (std::string why = typed::type_problem(info.op, type, shape); !why.empty()) return why;
-    if (!info.takes(type)) {
-        std::string takes;
-        for (ElemType t : info.types)
-            takes += (takes.empty() ? "" : ", ") + std::string(elem_type_name(t));
-        return info.id + " does not take " + std::string(elem_type_name(type)) + " (it takes " +
-               takes + ")";
-    }
+    if (std::string why = type_refusal(info, type); !why.empty()) return why;
     return skip_reason(info, shape, params, have_gpu);
 }
 
@@ -582,8 +585,9 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
         r.error = "cancelled before it ran";
         return r;
     }
-    if (std::string why = run_steps::skip_reason(info, shape, params, plan.have_gpu);
-        !why.empty()) {
+    std::string why = run_steps::type_refusal(info, ElemType::f32);
+    if (why.empty()) why = run_steps::skip_reason(info, shape, params, plan.have_gpu);
+    if (!why.empty()) {
         r.status = Status::skipped;
         r.error = why;
         return r;

@@ -138,7 +138,7 @@ public:
     std::size_t elem_bytes() const { return elem_bytes_; }    // [bytes]
     std::size_t pitch_bytes() const { return pitch_bytes_; }  // [bytes]
 
-    void upload(const void* h_data, cudaStream_t stream = nullptr);  // synchronizes the stream
+    void upload(const void* h_data, cudaStream_t stream = nullptr);    // synchronizes the stream
     void download(void* h_data, cudaStream_t stream = nullptr) const;  // synchronizes the stream
     // Every byte of every element set to `byte` (integers have no NaN); padding stays untouched.
     void fill_bytes(std::uint8_t byte, cudaStream_t stream = nullptr);

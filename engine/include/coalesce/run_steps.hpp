@@ -45,6 +45,10 @@ std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& pa
 RunResult describe_typed_result(const VariantInfo& info, Shape shape, ElemType type,
                                 const OpParams& params, const DeviceInfo& device, double copy_gbps);
 
+// Why `info` does not run `type` elements (empty: it does): "<variant> does not take u8 (it
+// takes f32)". f32 runs check it too, for variants that take only other types.
+std::string type_refusal(const VariantInfo& info, ElemType type);
+
 // skip_reason for a run on `type` elements, checked first: an operation without typed semantics
 // or sums that could overflow (typed::type_problem), then a variant that does not take the type
 // ("<variant> does not take u8 (it takes f32)").
