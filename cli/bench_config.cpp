@@ -7,6 +7,7 @@
 #include "coalesce/lessons.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/shortened.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -60,6 +61,30 @@ std::vector<Shape> checked_sizes(const std::vector<std::string>& items) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--sizes: ") + e.what());
     }
+}
+
+// --type: names in order, each once; u8 and u16 only for operations with typed semantics and
+// on random data.
+std::vector<ElemType> checked_types(const BenchOptions& o, const std::vector<Op>& ops) {
+    std::vector<ElemType> types;
+    for (const std::string& name : o.types) {
+        const auto type = parse_elem_type(name);
+        if (!type)
+            throw UsageError("--type: unknown element type '" + shortened(name) +
+                             "' (u8, u16 or f32)");
+        if (std::find(types.begin(), types.end(), *type) == types.end()) types.push_back(*type);
+    }
+    if (types.empty()) return {ElemType::f32};
+    for (ElemType t : types) {
+        if (t == ElemType::f32) continue;
+        const std::string name(elem_type_name(t));
+        if (!o.input.empty())
+            throw UsageError("--type " + name + ": runs on random data only; --input runs as f32");
+        for (Op op : ops)
+            if (const std::string why = typed::type_problem(op, t, Shape{1, 1}); !why.empty())
+                throw UsageError("--type " + name + ": " + why);
+    }
+    return types;
 }
 
 void check_range(const char* option, long long value, long long lo, long long hi) {
@@ -137,6 +162,7 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
                           std::string* input_description) {
     RunConfig config;
     config.ops = checked_ops(o.ops);
+    config.types = checked_types(o, config.ops);
     check_variants(o.variants, registry);
     config.variants = o.variants;
     for (const std::string& name : o.tiers) {

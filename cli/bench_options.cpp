@@ -39,6 +39,13 @@ PNG's EXIF orientation is applied. Values keep the file's own scale: 8-bit pixel
 16-bit 0..65535, floating-point values stay as they are and must be finite. Larger images than
 @MAX_PIXELS@ pixels are refused, as is anything that is not a regular file.
 
+--type u8,u16 runs the six matrix operations on 8- and 16-bit random data: copy, transpose and
+the filters keep the type (the filters round the exact integer mean to nearest, (2s+k)/(2k) for
+k = 2r+1 neighbours), row and column sums are exact integer sums in 32 bits, or 64 where 32
+could overflow for the line's length. Bytes moved count each element's own size (a sum's 4 or
+8), and % of copy is against a device copy of the same input bytes. Variants that do not take
+a type skip its runs, saying so; --input and --save-output work with f32 only.
+
 --json and --csv write through a symbolic link to its target and to a device such as /dev/null
 directly; a folder, a named pipe or two names for one file are refused before anything runs.
 
@@ -107,7 +114,7 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
     app.footer(footer());
     app.set_version_flag("--version", std::string("coalesce-bench ") + COALESCE_VERSION);
 
-    std::vector<std::string> ops, variants, sizes;
+    std::vector<std::string> ops, variants, sizes, types;
     std::string seed = std::to_string(o.seed);
     app.add_flag("--list", o.list,
                  "List every variant (id, operation, memory space, origin, description) and exit");
@@ -122,6 +129,12 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
                                         "Matrix sizes ROWSxCOLS, comma-separated (default: larger "
                                         "than the L2 on a GPU, small on a CPU)")
                              ->type_name("RxC,...");
+    app.add_option("--type", types,
+                   "Element types of the input, comma-separated: u8, u16, f32 (default: f32). "
+                   "Each type is a run of every chosen variant that takes it; u8 and u16 run on "
+                   "random data over the type's full range, for copy, transpose, row_sums, "
+                   "col_sums, filter_x and filter_y only, verified exactly (see below)")
+        ->type_name("TYPE,...");
     app.add_option("--radius", o.radius,
                    "Filter radius: the mean of 2r+1 neighbours, 0.." + std::to_string(kMaxRadius))
         ->capture_default_str()
@@ -212,6 +225,7 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
     o.ops = split_items(ops);
     o.variants = split_items(variants);
     o.sizes = split_items(sizes);
+    o.types = split_items(types);
     o.seed = parse_seed(seed);
     if (json->count() > 0 && o.json_path.empty())
         throw UsageError("--json: the file name is empty");

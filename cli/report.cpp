@@ -156,7 +156,11 @@ void print_results(std::ostream& out, const RunRecord& record) {
     const bool any_model = std::any_of(record.runs.begin(), record.runs.end(), has_model);
     const bool any_accesses = std::any_of(record.runs.begin(), record.runs.end(),
                                           [](const RunResult& r) { return r.accesses > 0; });
+    // The element type shows once a run is not f32, so f32-only tables stay as they were.
+    const bool any_typed = std::any_of(record.runs.begin(), record.runs.end(),
+                                       [](const RunResult& r) { return r.type != "f32"; });
     std::vector<TextTable::Column> columns = {{"op"}, {"variant"}, {"memory"}, {"size"}};
+    if (any_typed) columns.push_back({"type"});
     if (any_params) columns.push_back({"params"});
     for (TextTable::Column c : std::vector<TextTable::Column>{
              {"ms", Align::right}, {"GB/s", Align::right}, {"% of copy", Align::right}})
@@ -177,12 +181,14 @@ void print_results(std::ostream& out, const RunRecord& record) {
     std::map<Status, std::size_t> counts;
     bool any_cache_resident = false;
     bool any_mark = false;
-    std::vector<std::pair<std::string, double>> baselines;  // per size, in run order
+    std::vector<std::pair<std::string, double>> baselines;  // per size (and type), in run order
     for (const RunResult& r : record.runs) {
         ++counts[r.status == Status::ok && !r.verified ? Status::failed : r.status];
         const std::string size = size_text(r.rows, r.cols);
-        if (r.copy_gbps > 0 && (baselines.empty() || baselines.back().first != size))
-            baselines.emplace_back(size, r.copy_gbps);
+        // A typed run's baseline copies its own input bytes: one line per size and type.
+        const std::string baseline = any_typed ? size + " " + r.type : size;
+        if (r.copy_gbps > 0 && (baselines.empty() || baselines.back().first != baseline))
+            baselines.emplace_back(baseline, r.copy_gbps);
 
         const bool measured = r.status == Status::ok && r.verified;
         std::string gbps = measured ? fixed(r.gbps, 1) : "-";
@@ -191,6 +197,7 @@ void print_results(std::ostream& out, const RunRecord& record) {
             any_cache_resident = true;
         }
         std::vector<std::string> cells = {r.op, r.variant, r.memory_space, size};
+        if (any_typed) cells.push_back(r.type);
         if (any_params) cells.push_back(params_cell(r));
         cells.push_back(measured ? milliseconds_text(r.median_ms) : "-");
         cells.push_back(gbps);

@@ -7,10 +7,15 @@
 #pragma once
 
 #include "coalesce/matrix.hpp"
+#include "coalesce/typed_reference.hpp"
 #include "coalesce/variant.hpp"
+#include "device_instance.hpp"
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
 
 namespace coalesce::gpu {
 
@@ -32,6 +37,51 @@ inline Limits classic_limits() {
 
 // Distance between row starts in floats: cols for a dense view, pitch_bytes / 4 for a pitched one.
 inline int pitch_of(const MatView& v) { return static_cast<int>(v.pitch_bytes / sizeof(float)); }
+
+// MatView for any element type: the classic launchers are templates over it, so that the same
+// kernels run float (the f32 runs, View<float>) and u8 or u16 (the typed runs).
+template <class T>
+struct View {
+    T* data = nullptr;
+    std::size_t rows = 0;
+    std::size_t cols = 0;
+    std::size_t pitch_bytes = 0;  // [bytes] distance between row starts
+};
+
+inline View<float> view_of(MatView v) { return {v.data, v.rows, v.cols, v.pitch_bytes}; }
+
+template <class T>
+View<T> view_as(RawView v) {
+    return {static_cast<T*>(v.data), v.rows, v.cols, v.pitch_bytes};
+}
+
+// Distance between row starts in elements.
+template <class T>
+int pitch_of(const View<T>& v) {
+    return static_cast<int>(v.pitch_bytes / sizeof(T));
+}
+
+// Calls f(T{}) with T the typed run's element type, std::uint8_t or std::uint16_t.
+template <class F>
+void with_integer_type(ElemType type, F&& f) {
+    if (type == ElemType::u8) return f(std::uint8_t{});
+    if (type == ElemType::u16) return f(std::uint16_t{});
+    throw std::invalid_argument("typed launch: " + std::string(elem_type_name(type)) +
+                                " is not an integer element type");
+}
+
+// Calls f(T{}, Acc{}) with T the element type and Acc the accumulator the typed reference sums
+// `terms` of them in (sum_width: std::uint32_t or std::uint64_t), so the device sums exactly
+// what the reference sums.
+template <class F>
+void with_sum_types(std::string_view op, ElemType type, std::size_t terms, F&& f) {
+    with_integer_type(type, [&](auto element) {
+        if (typed::sum_width(op, terms, type) == typed::SumWidth::u32)
+            f(element, std::uint32_t{});
+        else
+            f(element, std::uint64_t{});
+    });
+}
 
 // Calls launch(first, count) for consecutive bands covering `extent` rows (or columns), each at
 // most max_count long and short enough that count * stride stays within kIntSpan: one launch for

@@ -1,7 +1,9 @@
-// col_sums: one float sum per column (1 x cols out). A warp reading 32 neighbouring columns of a
-// row is coalesced; the question is how many threads read. The notebook's col_sums has one thread
-// per column; the split variants cut the rows into chunks so that thousands of blocks read, and
-// add the chunk sums in a second pass in a fixed order (deterministic, no atomics).
+// col_sums: one float sum per column (1 x cols out); for u8 and u16 an exact integer sum in the
+// accumulator the typed reference uses (uint32 or uint64, sum_width), chunk sums included. A warp
+// reading 32 neighbouring columns of a row is coalesced; the question is how many threads read. The
+// notebook's col_sums has one thread per column; the split variants cut the rows into chunks so
+// that thousands of blocks read, and add the chunk sums in a second pass in a fixed order
+// (deterministic, no atomics).
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -22,63 +24,68 @@ constexpr int kRowLanes = 8;
 // The notebook's col_sums: thread c sums column c down every row; a warp's loads are 128
 // contiguous bytes of one row (coalesced), but only `cols` threads exist. The walk down a column
 // may pass 2^31 floats, so its pitch is a size_t.
-__global__ void col_sums_thread_per_col(const float* __restrict__ in, float* __restrict__ out,
-                                        int rows, int cols, std::size_t pitch) {
+template <class T, class Acc>
+__global__ void col_sums_thread_per_col(const T* __restrict__ in, Acc* __restrict__ out, int rows,
+                                        int cols, std::size_t pitch) {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= cols) return;
-    float sum = 0.0f;
+    Acc sum = 0;
     for (int r = 0; r < rows; ++r) sum += in[r * pitch + c];
     out[c] = sum;
 }
 
 // First pass: block (x, chunk) sums kChunkRows rows of 256 columns; partials[chunk][c] gets it.
-__global__ void col_sums_split_rows(const float* __restrict__ in, float* __restrict__ partials,
-                                    int rows, int cols, int pitch) {
+template <class T, class Acc>
+__global__ void col_sums_split_rows(const T* __restrict__ in, Acc* __restrict__ partials, int rows,
+                                    int cols, int pitch) {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
     int chunk = blockIdx.y;
     if (c >= cols) return;
     int first = chunk * kChunkRows;
     int last = min(first + kChunkRows, rows);
-    float sum = 0.0f;
+    Acc sum = 0;
     for (int r = first; r < last; ++r) sum += in[r * pitch + c];
     partials[chunk * cols + c] = sum;
 }
 
 // First pass with the rows of a chunk shared out: a 32x8 block covers 32 columns of a chunk, row
 // lane l sums rows l, l + 8, ..., and the eight lane sums of a column meet in shared memory.
-__global__ void col_sums_shared_lanes(const float* __restrict__ in, float* __restrict__ partials,
+template <class T, class Acc>
+__global__ void col_sums_shared_lanes(const T* __restrict__ in, Acc* __restrict__ partials,
                                       int rows, int cols, int pitch) {
-    __shared__ float lane_sums[kRowLanes][kTileCols + 1];  // +1: the column read is conflict-free
+    __shared__ Acc lane_sums[kRowLanes][kTileCols + 1];  // +1: the column read is conflict-free
     int c = blockIdx.x * kTileCols + threadIdx.x;
     int chunk = blockIdx.y;
     int first = chunk * kChunkRows;
     int last = min(first + kChunkRows, rows);
-    float sum = 0.0f;
+    Acc sum = 0;
     if (c < cols)
         for (int r = first + threadIdx.y; r < last; r += kRowLanes) sum += in[r * pitch + c];
     lane_sums[threadIdx.y][threadIdx.x] = sum;
     __syncthreads();
     if (threadIdx.y == 0 && c < cols) {
-        float total = 0.0f;
+        Acc total = 0;
         for (int l = 0; l < kRowLanes; ++l) total += lane_sums[l][threadIdx.x];
         partials[chunk * cols + c] = total;
     }
 }
 
 // Second pass: thread c adds the chunk sums of column c, chunk after chunk.
-__global__ void col_sums_finish(const float* __restrict__ partials, float* __restrict__ out,
-                                int chunks, int cols) {
+template <class Acc>
+__global__ void col_sums_finish(const Acc* __restrict__ partials, Acc* __restrict__ out, int chunks,
+                                int cols) {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= cols) return;
-    float sum = 0.0f;
+    Acc sum = 0;
     for (int k = 0; k < chunks; ++k) sum += partials[k * cols + c];
     out[c] = sum;
 }
 
-void launch_thread_per_col(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+template <class T, class Acc>
+void launch_thread_per_col(gpu::View<T> in, gpu::View<Acc> out, cudaStream_t stream) {
     const int cols = static_cast<int>(in.cols);
     col_sums_thread_per_col<<<gpu::blocks_to_cover(cols, kThreads), kThreads, 0, stream>>>(
-        in.data, out.data, static_cast<int>(in.rows), cols, in.pitch_bytes / sizeof(float));
+        in.data, out.data, static_cast<int>(in.rows), cols, in.pitch_bytes / sizeof(T));
     COALESCE_CHECK_LAUNCH("col_sums_thread_per_col");
 }
 
@@ -87,12 +94,14 @@ Shape split_scratch(Shape in, const OpParams&) {
     return {(in.rows + kChunkRows - 1) / kChunkRows, in.cols};
 }
 
-using FirstPass = void (*)(const float*, float*, int, int, int);
+template <class T, class Acc>
+using FirstPass = void (*)(const T*, Acc*, int, int, int);
 
 // Runs the first pass over bands of whole chunks (gridDim.y and int indices permitting), then the
 // second pass over all chunk sums.
-void launch_split(FirstPass first_pass, const char* name, dim3 block, MatView in, MatView out,
-                  MatView partials, cudaStream_t stream) {
+template <class T, class Acc>
+void launch_split(FirstPass<T, Acc> first_pass, const char* name, dim3 block, gpu::View<T> in,
+                  gpu::View<Acc> out, gpu::View<Acc> partials, cudaStream_t stream) {
     const int pitch = gpu::pitch_of(in);
     const int cols = static_cast<int>(in.cols);
     const long long chunks_per_launch =
@@ -112,16 +121,38 @@ void launch_split(FirstPass first_pass, const char* name, dim3 block, MatView in
     COALESCE_CHECK_LAUNCH("col_sums_finish");
 }
 
-void launch_split_rows(MatView in, MatView out, MatView partials, const OpParams&,
-                       cudaStream_t stream) {
-    launch_split(col_sums_split_rows, "col_sums_split_rows", dim3(kThreads), in, out, partials,
-                 stream);
+// The three ways to sum by name, for floats (f32 runs) and for a typed run's element and sum types.
+enum class Kind { thread_per_col, split_rows, shared_lanes };
+
+template <class T, class Acc>
+void launch_kind(Kind kind, gpu::View<T> in, gpu::View<Acc> out, gpu::View<Acc> partials,
+                 cudaStream_t stream) {
+    if (kind == Kind::thread_per_col)
+        launch_thread_per_col(in, out, stream);
+    else if (kind == Kind::split_rows)
+        launch_split<T, Acc>(col_sums_split_rows<T, Acc>, "col_sums_split_rows", dim3(kThreads), in,
+                             out, partials, stream);
+    else
+        launch_split<T, Acc>(col_sums_shared_lanes<T, Acc>, "col_sums_shared_lanes",
+                             dim3(kTileCols, kRowLanes), in, out, partials, stream);
 }
 
-void launch_shared_lanes(MatView in, MatView out, MatView partials, const OpParams&,
-                         cudaStream_t stream) {
-    launch_split(col_sums_shared_lanes, "col_sums_shared_lanes", dim3(kTileCols, kRowLanes), in,
-                 out, partials, stream);
+gpu::ScratchLauncher float_launcher(Kind kind) {
+    return [kind](MatView in, MatView out, MatView partials, const OpParams&, cudaStream_t stream) {
+        launch_kind(kind, gpu::view_of(in), gpu::view_of(out), gpu::view_of(partials), stream);
+    };
+}
+
+gpu::TypedLauncher typed_launcher(Kind kind) {
+    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView partials,
+                  const OpParams&, cudaStream_t stream) {
+        gpu::with_sum_types("col_sums", type, in.rows, [&](auto element, auto sum) {
+            using T = decltype(element);
+            using Acc = decltype(sum);
+            launch_kind(kind, gpu::view_as<T>(in), gpu::view_as<Acc>(out),
+                        gpu::view_as<Acc>(partials), stream);
+        });
+    };
 }
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
@@ -140,22 +171,26 @@ void register_col_sums(Registry& registry) {
             "are 128 contiguous bytes (coalesced), so it beats thread-per-row, but only `cols` "
             "threads run, too few to keep the memory busy.",
             Layout::dense, "col_sums_thread_per_col"),
-        launch_thread_per_col));
-    registry.add(
-        gpu::make_device_variant(classic("col_sums/global-split-rows", space::global,
-                                         "Rows split into 256-row chunks over a 2-D grid, so "
-                                         "thousands of blocks read coalesced; "
-                                         "a small second pass adds the chunk sums in order "
-                                         "(deterministic). Near copy bandwidth.",
-                                         Layout::dense, "col_sums_split_rows + col_sums_finish"),
-                                 split_scratch, launch_split_rows));
+        [](MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+            launch_kind(Kind::thread_per_col, gpu::view_of(in), gpu::view_of(out),
+                        gpu::View<float>{}, stream);
+        },
+        typed_launcher(Kind::thread_per_col)));
+    registry.add(gpu::make_device_variant(
+        classic("col_sums/global-split-rows", space::global,
+                "Rows split into 256-row chunks over a 2-D grid, so "
+                "thousands of blocks read coalesced; "
+                "a small second pass adds the chunk sums in order "
+                "(deterministic). Near copy bandwidth.",
+                Layout::dense, "col_sums_split_rows + col_sums_finish"),
+        split_scratch, float_launcher(Kind::split_rows), typed_launcher(Kind::split_rows)));
     registry.add(gpu::make_device_variant(
         classic("col_sums/pitched", space::pitched,
                 "col_sums/global-split-rows' kernels on cudaMallocPitch rows, indexed by the "
                 "pitch: only "
                 "the allocation changes, so any difference is what aligned row starts buy.",
                 Layout::pitched, "col_sums_split_rows + col_sums_finish"),
-        split_scratch, launch_split_rows));
+        split_scratch, float_launcher(Kind::split_rows), typed_launcher(Kind::split_rows)));
     registry.add(gpu::make_device_variant(
         classic(
             "col_sums/shared-reduce", space::shared,
@@ -163,7 +198,7 @@ void register_col_sums(Registry& registry) {
             "array, then a second pass adds the chunks. Coalesced and parallel; the barrier costs "
             "a little.",
             Layout::dense, "col_sums_shared_lanes + col_sums_finish"),
-        split_scratch, launch_shared_lanes));
+        split_scratch, float_launcher(Kind::shared_lanes), typed_launcher(Kind::shared_lanes)));
 }
 
 }  // namespace coalesce

@@ -14,8 +14,10 @@ using gpu::Layout;
 constexpr int kTile = 32;
 constexpr int kBlockRows = 8;
 
-// out[y][x] = in[y][x]: every warp reads and writes 128 contiguous bytes.
-__global__ void copy_2d(const float* __restrict__ in, float* __restrict__ out, int rows, int cols,
+// out[y][x] = in[y][x]: every warp reads and writes 128 contiguous bytes of floats (32 of u8,
+// 64 of u16: the course's pattern with smaller elements).
+template <class T>
+__global__ void copy_2d(const T* __restrict__ in, T* __restrict__ out, int rows, int cols,
                         int in_pitch, int out_pitch) {
     int x = blockIdx.x * kTile + threadIdx.x;
     int y = blockIdx.y * kTile + threadIdx.y;
@@ -24,7 +26,8 @@ __global__ void copy_2d(const float* __restrict__ in, float* __restrict__ out, i
         if (y + j < rows) out[(y + j) * out_pitch + x] = in[(y + j) * in_pitch + x];
 }
 
-void launch_copy(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+template <class T>
+void launch_copy_of(gpu::View<T> in, gpu::View<T> out, cudaStream_t stream) {
     const int in_pitch = gpu::pitch_of(in);
     const int out_pitch = gpu::pitch_of(out);
     const int cols = static_cast<int>(in.cols);
@@ -38,6 +41,18 @@ void launch_copy(MatView in, MatView out, const OpParams&, cudaStream_t stream) 
     });
 }
 
+void launch_copy(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+    launch_copy_of(gpu::view_of(in), gpu::view_of(out), stream);
+}
+
+void launch_copy_typed(ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView,
+                       const OpParams&, cudaStream_t stream) {
+    gpu::with_integer_type(type, [&](auto element) {
+        using T = decltype(element);
+        launch_copy_of(gpu::view_as<T>(in), gpu::view_as<T>(out), stream);
+    });
+}
+
 }  // namespace
 
 void register_copy(Registry& registry) {
@@ -47,14 +62,14 @@ void register_copy(Registry& registry) {
                                   "every warp reads and writes 128 "
                                   "contiguous bytes, the most a plain kernel can hope for.",
                                   Layout::dense, Tier::classic, "copy_2d", gpu::classic_limits()},
-                                 launch_copy));
+                                 launch_copy, launch_copy_typed));
     registry.add(
         gpu::make_device_variant({"copy/pitched", Op::copy, space::pitched,
                                   "copy/global's kernel on cudaMallocPitch rows, indexed by the "
                                   "pitch: aligned row starts cost "
                                   "nothing when every warp still reads 128 contiguous bytes.",
                                   Layout::pitched, Tier::classic, "copy_2d", gpu::classic_limits()},
-                                 launch_copy));
+                                 launch_copy, launch_copy_typed));
 }
 
 }  // namespace coalesce

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace coalesce::gpu {
 
@@ -25,6 +26,20 @@ using Launcher =
 using ScratchLauncher = std::function<void(MatView in, MatView out, MatView scratch,
                                            const OpParams& params, cudaStream_t stream)>;
 using ScratchShape = std::function<Shape(Shape input, const OpParams& params)>;
+
+// Device memory of a typed run as bytes: the typed launcher reads it as the run's element types.
+struct RawView {
+    void* data = nullptr;
+    std::size_t rows = 0;
+    std::size_t cols = 0;
+    std::size_t pitch_bytes = 0;  // [bytes] distance between row starts
+};
+
+// Launches a u8 or u16 run (`type`) on `stream`: `in` holds `type` elements; `out` and `scratch`
+// hold the output's elements (the input's type, or for sums the accumulator sum_width picks,
+// uint32 or uint64: typed::output_elem_size). Kernel launches only, as Launcher.
+using TypedLauncher = std::function<void(ElemType type, RawView in, RawView out, RawView scratch,
+                                         const OpParams& params, cudaStream_t stream)>;
 
 struct DeviceVariantSpec {
     std::string id;  // "<op>/<space>-<name>"
@@ -59,6 +74,13 @@ Variant make_device_variant(DeviceVariantSpec spec, Launcher launcher);
 // The same, with a scratch matrix of scratch_shape(input, params) floats.
 Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape,
                             ScratchLauncher launcher);
+
+// The same variants taking u8 and u16 too (info.types {f32, u8, u16}): f32 runs go through
+// `launcher` exactly as above, u8 and u16 runs through `typed`; a scratch matrix for a typed run
+// holds the output's element type.
+Variant make_device_variant(DeviceVariantSpec spec, Launcher launcher, TypedLauncher typed);
+Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape,
+                            ScratchLauncher launcher, TypedLauncher typed);
 
 // Throws std::invalid_argument unless 0 <= radius <= kMaxRadius and the shape is at least 1x1.
 void check_device_args(Op op, Shape input, const OpParams& params);

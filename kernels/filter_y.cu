@@ -8,7 +8,11 @@
 // point at the band's first row, first_row says where the band lies in the matrix and rows how
 // tall the matrix is, for the halo and the border rule. A border row may lie anywhere in the matrix
 // (wrap, mirror), so only that rare path indexes in 64 bits.
+//
+// u8 and u16 run the same kernels with an exact integer window sum, rounded as the typed
+// reference rounds it (classic_typed.cuh).
 #include "classic_launch.hpp"
+#include "classic_typed.cuh"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
@@ -27,43 +31,45 @@ constexpr int kTileRows = 16;  // shared kernel: 32x16 threads, a tile of 16 + 2
 
 // Row k of the band (k may lie in the halo above or below it) after the border rule; 0 for a
 // row outside the matrix under Border::zero.
-__device__ inline float read_row(const float* __restrict__ in, int k, int x, int in_pitch,
-                                 Border border, int first_row, int rows) {
+template <class T>
+__device__ inline T read_row(const T* __restrict__ in, int k, int x, int in_pitch, Border border,
+                             int first_row, int rows) {
     int g = first_row + k;
     if (g >= 0 && g < rows) return in[k * in_pitch + x];
     long long i = border_index(g, rows, border);
-    return i < 0 ? 0.0f : in[(i - first_row) * in_pitch + x];
+    return i < 0 ? T(0) : in[(i - first_row) * in_pitch + x];
 }
 
 // Each thread sums its 2r+1 column neighbours straight from global memory, rows apart; a warp
 // still reads 128 contiguous bytes per neighbour, and L1/L2 serve the rows neighbours share.
 // The launch bounds keep the rarely taken wrap/mirror arithmetic from costing registers: at most
 // 32 a thread, so that a full SM of 2048 threads fits, as with the course's clamp-only kernel.
+template <class T>
 __global__ void __launch_bounds__(kBlockX* kBlockY, 2048 / (kBlockX * kBlockY))
-    filter_y_global(const float* __restrict__ in, float* __restrict__ out, int band_rows, int cols,
+    filter_y_global(const T* __restrict__ in, T* __restrict__ out, int band_rows, int cols,
                     int in_pitch, int out_pitch, int r, Border border, int first_row, int rows) {
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= cols || y >= band_rows) return;
-    float sum = 0.0f;
+    gpu::WindowSum<T> sum = 0;
     if (first_row + y >= r && first_row + y + r < rows) {
         for (int k = y - r; k <= y + r; ++k) sum += in[k * in_pitch + x];
     } else {
         for (int k = y - r; k <= y + r; ++k)
             sum += read_row(in, k, x, in_pitch, border, first_row, rows);
     }
-    out[y * out_pitch + x] = sum / (2 * r + 1);
+    out[y * out_pitch + x] = gpu::window_mean<T>(sum, 2 * r + 1);
 }
 
 // A 32x16 block stages 16 + 2R rows of its 32 columns in shared memory (coalesced, the border rule
 // applied once, at load), then every output sums 2R+1 conflict-free shared floats down a column.
 // The radius is a compile-time constant, as in the course's stencils: the window loop unrolls.
-template <int R>
+template <class T, int R>
 __global__ void __launch_bounds__(kBlockX* kTileRows, 2048 / (kBlockX * kTileRows))
-    filter_y_shared(const float* __restrict__ in, float* __restrict__ out, int band_rows, int cols,
+    filter_y_shared(const T* __restrict__ in, T* __restrict__ out, int band_rows, int cols,
                     int in_pitch, int out_pitch, int /* r: R, compiled in */, Border border,
                     int first_row, int rows) {
-    __shared__ float tile[kTileRows + 2 * R][kBlockX];
+    __shared__ T tile[kTileRows + 2 * R][kBlockX];
     int x = blockIdx.x * kBlockX + threadIdx.x;
     int y = blockIdx.y * kTileRows + threadIdx.y;
     int top = blockIdx.y * kTileRows - R;  // the band row tile row 0 holds
@@ -78,32 +84,34 @@ __global__ void __launch_bounds__(kBlockX* kTileRows, 2048 / (kBlockX * kTileRow
             // A border row (wrap, mirror) may lie outside the band: a 64-bit offset.
             tile[i][threadIdx.x] = x < cols && j >= 0
                                        ? in[static_cast<long long>(j - first_row) * in_pitch + x]
-                                       : 0.0f;
+                                       : T(0);
         }
     }
     __syncthreads();
     if (x >= cols || y >= band_rows) return;
-    float sum = 0.0f;
+    gpu::WindowSum<T> sum = 0;
 #pragma unroll
     for (int k = 0; k <= 2 * R; ++k) sum += tile[threadIdx.y + k][threadIdx.x];
-    out[y * out_pitch + x] = sum / (2 * R + 1);
+    out[y * out_pitch + x] = gpu::window_mean<T>(sum, 2 * R + 1);
 }
 
-using SharedKernel = void (*)(const float*, float*, int, int, int, int, int, Border, int, int);
+template <class T>
+using FilterYKernel = void (*)(const T*, T*, int, int, int, int, int, Border, int, int);
 
-template <int... Rs>
-constexpr std::array<SharedKernel, sizeof...(Rs)> shared_kernels(
+template <class T, int... Rs>
+constexpr std::array<FilterYKernel<T>, sizeof...(Rs)> shared_kernels(
     std::integer_sequence<int, Rs...>) {
-    return {&filter_y_shared<Rs>...};
+    return {&filter_y_shared<T, Rs>...};
 }
 
 // One instantiation per radius the operation accepts, so any radius runs the unrolled kernel.
-constexpr auto kSharedKernels = shared_kernels(std::make_integer_sequence<int, kMaxRadius + 1>{});
+template <class T>
+constexpr auto kSharedKernels =
+    shared_kernels<T>(std::make_integer_sequence<int, kMaxRadius + 1>{});
 
-using FilterYKernel = void (*)(const float*, float*, int, int, int, int, int, Border, int, int);
-
-void launch_bands(FilterYKernel kernel, const char* name, dim3 block, int rows_per_block,
-                  std::size_t shared_bytes, MatView in, MatView out, const OpParams& p,
+template <class T>
+void launch_bands(FilterYKernel<T> kernel, const char* name, dim3 block, int rows_per_block,
+                  std::size_t shared_bytes, gpu::View<T> in, gpu::View<T> out, const OpParams& p,
                   cudaStream_t stream) {
     const int in_pitch = gpu::pitch_of(in);
     const int out_pitch = gpu::pitch_of(out);
@@ -122,14 +130,34 @@ void launch_bands(FilterYKernel kernel, const char* name, dim3 block, int rows_p
                        });
 }
 
-void launch_global(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
-    launch_bands(filter_y_global, "filter_y_global", dim3(kBlockX, kBlockY), kBlockY, 0, in, out, p,
-                 stream);
+// The two kernels by name, for floats (f32 runs) and for a typed run's element type.
+enum class Kind { global, shared };
+
+template <class T>
+void launch_kind(Kind kind, gpu::View<T> in, gpu::View<T> out, const OpParams& p,
+                 cudaStream_t stream) {
+    if (kind == Kind::global)
+        launch_bands<T>(filter_y_global<T>, "filter_y_global", dim3(kBlockX, kBlockY), kBlockY, 0,
+                        in, out, p, stream);
+    else
+        launch_bands<T>(kSharedKernels<T>.at(static_cast<std::size_t>(p.radius)), "filter_y_shared",
+                        dim3(kBlockX, kTileRows), kTileRows, 0, in, out, p, stream);
 }
 
-void launch_shared(MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
-    launch_bands(kSharedKernels.at(static_cast<std::size_t>(p.radius)), "filter_y_shared",
-                 dim3(kBlockX, kTileRows), kTileRows, 0, in, out, p, stream);
+gpu::Launcher float_launcher(Kind kind) {
+    return [kind](MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
+        launch_kind(kind, gpu::view_of(in), gpu::view_of(out), p, stream);
+    };
+}
+
+gpu::TypedLauncher typed_launcher(Kind kind) {
+    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView, const OpParams& p,
+                  cudaStream_t stream) {
+        gpu::with_integer_type(type, [&](auto element) {
+            using T = decltype(element);
+            launch_kind(kind, gpu::view_as<T>(in), gpu::view_as<T>(out), p, stream);
+        });
+    };
 }
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
@@ -148,13 +176,13 @@ void register_filter_y(Registry& registry) {
             "memory. Warps read whole rows (coalesced) and the caches absorb the 2r+1-fold "
             "re-reading, but the loads cost instructions.",
             Layout::dense, "filter_y_global"),
-        launch_global));
+        float_launcher(Kind::global), typed_launcher(Kind::global)));
     registry.add(gpu::make_device_variant(
         classic("filter_y/pitched", space::pitched,
                 "filter_y/global's kernel on cudaMallocPitch rows, indexed by the pitch: only the "
                 "allocation changes, so any difference is what aligned row starts buy.",
                 Layout::pitched, "filter_y_global"),
-        launch_global));
+        float_launcher(Kind::global), typed_launcher(Kind::global)));
     registry.add(gpu::make_device_variant(
         classic(
             "filter_y/shared-tile", space::shared,
@@ -162,7 +190,7 @@ void register_filter_y(Registry& registry) {
             "2r+1 shared reads per output: global traffic is (16+2r)/16 reads per element, not "
             "2r+1.",
             Layout::dense, "filter_y_shared"),
-        launch_shared));
+        float_launcher(Kind::shared), typed_launcher(Kind::shared)));
 }
 
 }  // namespace coalesce

@@ -16,9 +16,11 @@ constexpr int kTile = 32;
 constexpr int kBlockRows = 8;
 
 // out[x][y] = in[y][x]: a warp reads 32 neighbours of one input row (coalesced) and writes them
-// down one output column, 32 rows apart: 32 sectors written for 128 useful bytes.
-__global__ void transpose_naive(const float* __restrict__ in, float* __restrict__ out, int rows,
-                                int cols, int in_pitch, int out_pitch) {
+// down one output column, 32 rows apart: 32 sectors written for 128 useful bytes (for u8 and
+// u16, 32 sectors for 32 or 64 useful bytes).
+template <class T>
+__global__ void transpose_naive(const T* __restrict__ in, T* __restrict__ out, int rows, int cols,
+                                int in_pitch, int out_pitch) {
     int x = blockIdx.x * kTile + threadIdx.x;
     int y = blockIdx.y * kTile + threadIdx.y;
     if (x >= cols) return;
@@ -29,10 +31,11 @@ __global__ void transpose_naive(const float* __restrict__ in, float* __restrict_
 // The block reads its tile row by row (coalesced) into shared memory, then writes the mirrored
 // tile row by row (coalesced), reading the shared tile down a column. Pad = 0: a column of a
 // 32x32 float tile lies in one bank, a 32-way conflict; Pad = 1: it spans all 32 banks.
-template <int Pad>
-__global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int rows,
-                                int cols, int in_pitch, int out_pitch) {
-    __shared__ float tile[kTile][kTile + Pad];
+// (u8 and u16 tiles pack 4 or 2 elements a bank: the course's pattern with smaller elements.)
+template <class T, int Pad>
+__global__ void transpose_tiled(const T* __restrict__ in, T* __restrict__ out, int rows, int cols,
+                                int in_pitch, int out_pitch) {
+    __shared__ T tile[kTile][kTile + Pad];
     int x = blockIdx.x * kTile + threadIdx.x;
     int y = blockIdx.y * kTile + threadIdx.y;
     for (int j = 0; j < kTile; j += kBlockRows)
@@ -46,19 +49,21 @@ __global__ void transpose_tiled(const float* __restrict__ in, float* __restrict_
             out[(y + j) * out_pitch + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 
-using TransposeKernel = void (*)(const float*, float*, int, int, int, int);
+template <class T>
+using TransposeKernel = void (*)(const T*, T*, int, int, int, int);
 
 // One 32x8 block per 32x32 tile. A band of input rows is a band of output columns and the other
 // way round, so both pointers move to the band's corner.
-void launch_tiles(TransposeKernel kernel, const char* name, MatView in, MatView out,
+template <class T>
+void launch_tiles(TransposeKernel<T> kernel, const char* name, gpu::View<T> in, gpu::View<T> out,
                   cudaStream_t stream) {
     const int in_pitch = gpu::pitch_of(in);
     const int out_pitch = gpu::pitch_of(out);
     gpu::for_each_band(in.rows, gpu::kMaxBlocksY * kTile, in_pitch, [&](int row, int rows) {
         gpu::for_each_band(in.cols, in.cols, out_pitch, [&](int col, int cols) {
             const dim3 grid(gpu::blocks_to_cover(cols, kTile), gpu::blocks_to_cover(rows, kTile));
-            const float* band_in = in.data + static_cast<std::size_t>(row) * in_pitch + col;
-            float* band_out = out.data + static_cast<std::size_t>(col) * out_pitch + row;
+            const T* band_in = in.data + static_cast<std::size_t>(row) * in_pitch + col;
+            T* band_out = out.data + static_cast<std::size_t>(col) * out_pitch + row;
             kernel<<<grid, dim3(kTile, kBlockRows), 0, stream>>>(band_in, band_out, rows, cols,
                                                                  in_pitch, out_pitch);
             COALESCE_CHECK_LAUNCH(name);
@@ -66,16 +71,33 @@ void launch_tiles(TransposeKernel kernel, const char* name, MatView in, MatView 
     });
 }
 
-void launch_naive(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    launch_tiles(transpose_naive, "transpose_naive", in, out, stream);
+// The three kernels by name, for floats (f32 runs) and for a typed run's element type.
+enum class Kind { naive, tile, padded };
+
+template <class T>
+void launch_kind(Kind kind, gpu::View<T> in, gpu::View<T> out, cudaStream_t stream) {
+    if (kind == Kind::naive)
+        launch_tiles<T>(transpose_naive<T>, "transpose_naive", in, out, stream);
+    else if (kind == Kind::tile)
+        launch_tiles<T>(transpose_tiled<T, 0>, "transpose_tiled<0>", in, out, stream);
+    else
+        launch_tiles<T>(transpose_tiled<T, 1>, "transpose_tiled<1>", in, out, stream);
 }
 
-void launch_tile(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    launch_tiles(transpose_tiled<0>, "transpose_tiled<0>", in, out, stream);
+gpu::Launcher float_launcher(Kind kind) {
+    return [kind](MatView in, MatView out, const OpParams&, cudaStream_t stream) {
+        launch_kind(kind, gpu::view_of(in), gpu::view_of(out), stream);
+    };
 }
 
-void launch_padded(MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-    launch_tiles(transpose_tiled<1>, "transpose_tiled<1>", in, out, stream);
+gpu::TypedLauncher typed_launcher(Kind kind) {
+    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView, const OpParams&,
+                  cudaStream_t stream) {
+        gpu::with_integer_type(type, [&](auto element) {
+            using T = decltype(element);
+            launch_kind(kind, gpu::view_as<T>(in), gpu::view_as<T>(out), stream);
+        });
+    };
 }
 
 gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const char* description,
@@ -93,28 +115,28 @@ void register_transpose(Registry& registry) {
                 "reads are coalesced, but each warp writes down a column, 32 scattered sectors for "
                 "128 useful bytes. Slow.",
                 Layout::dense, "transpose_naive"),
-        launch_naive));
+        float_launcher(Kind::naive), typed_launcher(Kind::naive)));
     registry.add(gpu::make_device_variant(
         classic("transpose/shared-tile", space::shared,
                 "The naive kernel staged through a 32x32 shared tile: both global accesses are "
                 "coalesced, but reading a tile column hits one bank 32 times (a 32-way bank "
                 "conflict). Faster than naive, slower than padded.",
                 Layout::dense, "transpose_tiled<0>"),
-        launch_tile));
+        float_launcher(Kind::tile), typed_launcher(Kind::tile)));
     registry.add(gpu::make_device_variant(
         classic(
             "transpose/shared-padded", space::shared,
             "The same tile padded to 32x33 floats: a tile column now spans all 32 banks, so the "
             "shared reads are conflict-free and the kernel runs near copy bandwidth.",
             Layout::dense, "transpose_tiled<1>"),
-        launch_padded));
+        float_launcher(Kind::padded), typed_launcher(Kind::padded)));
     registry.add(gpu::make_device_variant(
         classic(
             "transpose/pitched", space::pitched,
             "transpose/shared-padded's kernel on cudaMallocPitch rows, indexed by the pitch: only "
             "the allocation changes, so any difference is what aligned row starts buy.",
             Layout::pitched, "transpose_tiled<1>"),
-        launch_padded));
+        float_launcher(Kind::padded), typed_launcher(Kind::padded)));
 }
 
 }  // namespace coalesce

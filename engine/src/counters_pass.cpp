@@ -108,6 +108,10 @@ ProfilePlan plan(RunRecord& record, const std::vector<std::string>& plugin_dirs)
             r.counters_status = "host variant: hardware counters are measured on the GPU only";
             continue;
         }
+        if (r.type != "f32") {  // the profiled launch would upload float32 data
+            r.counters_status = "not profiled: " + r.type + " runs are not profiled yet";
+            continue;
+        }
         if (r.status != Status::ok || !r.verified) {
             r.counters_status = why_not_profiled(r.status);
             continue;

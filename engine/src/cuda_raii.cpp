@@ -94,4 +94,43 @@ void DeviceMatrix::fill_nan(cudaStream_t stream) {
     COALESCE_CUDA(cudaStreamSynchronize(stream));
 }
 
+DeviceImage::DeviceImage(Shape shape, std::size_t elem_bytes, DeviceMatrix::Layout layout)
+    : shape_(shape), elem_bytes_(elem_bytes) {
+    if (shape.rows == 0 || shape.cols == 0 || elem_bytes == 0)
+        throw std::invalid_argument("DeviceImage: empty shape " + std::to_string(shape.rows) + "x" +
+                                    std::to_string(shape.cols) + " or element size " +
+                                    std::to_string(elem_bytes));
+    const std::size_t row_bytes = shape.cols * elem_bytes;
+    if (layout == DeviceMatrix::Layout::dense) {
+        buffer_ = DeviceBuffer(row_bytes * shape.rows);
+        pitch_bytes_ = row_bytes;
+    } else {
+        void* d_ptr = nullptr;
+        std::size_t pitch = 0;
+        COALESCE_CUDA(cudaMallocPitch(&d_ptr, &pitch, row_bytes, shape.rows));
+        buffer_ = DeviceBuffer::adopt(d_ptr, pitch * shape.rows);
+        pitch_bytes_ = pitch;
+    }
+}
+
+void DeviceImage::upload(const void* h_data, cudaStream_t stream) {
+    const std::size_t row_bytes = shape_.cols * elem_bytes_;
+    COALESCE_CUDA(cudaMemcpy2DAsync(buffer_.get(), pitch_bytes_, h_data, row_bytes, row_bytes,
+                                    shape_.rows, cudaMemcpyHostToDevice, stream));
+    COALESCE_CUDA(cudaStreamSynchronize(stream));
+}
+
+void DeviceImage::download(void* h_data, cudaStream_t stream) const {
+    const std::size_t row_bytes = shape_.cols * elem_bytes_;
+    COALESCE_CUDA(cudaMemcpy2DAsync(h_data, row_bytes, buffer_.get(), pitch_bytes_, row_bytes,
+                                    shape_.rows, cudaMemcpyDeviceToHost, stream));
+    COALESCE_CUDA(cudaStreamSynchronize(stream));
+}
+
+void DeviceImage::fill_bytes(std::uint8_t byte, cudaStream_t stream) {
+    COALESCE_CUDA(cudaMemset2DAsync(buffer_.get(), pitch_bytes_, byte, shape_.cols * elem_bytes_,
+                                    shape_.rows, stream));
+    COALESCE_CUDA(cudaStreamSynchronize(stream));
+}
+
 }  // namespace coalesce

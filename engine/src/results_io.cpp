@@ -123,6 +123,12 @@ Json tiers_json(const std::vector<Tier>& tiers) {
     return out;
 }
 
+Json types_json(const std::vector<ElemType>& types) {
+    Json out = Json::array();
+    for (ElemType t : types) out.push_back(std::string(elem_type_name(t)));
+    return out;
+}
+
 Json sweep_json(const std::vector<ParamAxis>& sweep) {
     Json out = Json::array();
     for (const ParamAxis& axis : sweep)
@@ -149,6 +155,7 @@ Json config_json(const RunConfig& c) {
         {"device", c.device},
         {"include_cpu", c.include_cpu},
         {"tiers", tiers_json(c.tiers)},
+        {"types", types_json(c.types)},
         {"sweep", sweep_json(c.sweep)},
         {"formula", kBandwidthFormula},
     };
@@ -183,6 +190,7 @@ Json run_json(const RunResult& r) {
         {"memory_space", r.memory_space},
         {"rows", r.rows},
         {"cols", r.cols},
+        {"type", r.type},
         {"median_ms", number_json(r.median_ms)},
         {"min_ms", number_json(r.min_ms)},
         {"max_ms", number_json(r.max_ms)},
@@ -273,6 +281,19 @@ public:
             tiers.push_back(*tier);
         }
         return tiers;
+    }
+    // Files written before element types existed ran f32 only.
+    std::vector<ElemType> optional_types(const std::string& key) {
+        const auto it = j_.find(key);
+        if (it == j_.end()) return {ElemType::f32};
+        if (!it->is_array()) wrong(key, "an array of element types");
+        std::vector<ElemType> types;
+        for (const InJson& t : *it) {
+            const auto type = t.is_string() ? parse_elem_type(t.get<std::string>()) : std::nullopt;
+            if (!type) wrong(key, "an array of element types (u8, u16, f32)");
+            types.push_back(*type);
+        }
+        return types;
     }
     std::vector<ParamAxis> optional_sweep(const std::string& key) {
         std::vector<ParamAxis> sweep;
@@ -452,6 +473,7 @@ RunConfig read_config(const InJson& j) {
     c.device = o.integer("device");
     c.include_cpu = o.boolean("include_cpu");
     c.tiers = o.optional_tiers("tiers");
+    c.types = o.optional_types("types");
     c.sweep = o.optional_sweep("sweep");
     o.string("formula");  // recorded for readers; the value is the writer's, not ours to check
     return c;
@@ -465,6 +487,10 @@ RunResult read_run(const InJson& j, const std::string& where) {
     r.memory_space = o.string("memory_space");
     r.rows = o.size("rows");
     r.cols = o.size("cols");
+    r.type = o.optional_string("type", "f32");  // files written before element types existed
+    if (!parse_elem_type(r.type))
+        json_error("field '" + o.path("type") + "': unknown element type " + quote_text(r.type) +
+                   " (u8, u16, f32)");
     r.median_ms = o.number("median_ms");
     r.min_ms = o.number("min_ms");
     r.max_ms = o.number("max_ms");
@@ -588,7 +614,8 @@ const std::vector<std::string>& csv_optional_columns() {
                                                      "occupancy_pct",
                                                      "dram_bytes_per_model_byte",
                                                      "load_sectors_per_request",
-                                                     "store_sectors_per_request"};
+                                                     "store_sectors_per_request",
+                                                     "type"};
     return columns;
 }
 
@@ -1012,6 +1039,7 @@ std::string to_csv(const RunRecord& record) {
                                           r.counters_status};
         const std::vector<std::string> counters = counters_cells(r);
         cells.insert(cells.end(), counters.begin(), counters.end());
+        cells.push_back(r.type);
         for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
         out += '\n';
     }
@@ -1045,6 +1073,7 @@ RunRecord from_csv(const std::string& text) {
     UniqueList<Op, OpHash> ops(record.config.ops);
     UniqueList<std::string> variants(record.config.variants);
     UniqueList<Shape, ShapeHash> sizes(record.config.sizes);
+    std::vector<ElemType> types;
     CsvRow row;
     for (std::size_t n = 1; rows.next(row); ++n) {
         if (n > kMaxResultsRuns)
@@ -1097,6 +1126,8 @@ RunRecord from_csv(const std::string& text) {
         r.origin = cell.name("origin");
         r.tier = cell.text_or("tier", "classic");
         r.kernel = cell.text_or("kernel", "");
+        r.type = cell.text_or("type", "f32");  // files written before element types existed
+        if (!parse_elem_type(r.type)) cell.bad("type", "an element type (u8, u16, f32)");
         r.params = parse_params_text(cell.text_or("params", ""), row.line);
         r.model_load_sectors = cell.number_or_nan("model_load_sectors");
         r.model_store_sectors = cell.number_or_nan("model_store_sectors");
@@ -1129,6 +1160,9 @@ RunRecord from_csv(const std::string& text) {
         ops.add(*op);
         variants.add(r.variant);
         sizes.add(Shape{r.rows, r.cols});
+        if (const ElemType t = *parse_elem_type(r.type);
+            std::find(types.begin(), types.end(), t) == types.end())
+            types.push_back(t);
         if (n == 1) {
             const auto border = parse_border(r.border);
             if (!border) cell.bad("border", "a border mode (clamp, zero, wrap, mirror)");
@@ -1138,6 +1172,7 @@ RunRecord from_csv(const std::string& text) {
         record.cancelled = record.cancelled || r.status == Status::cancelled;
         record.runs.push_back(std::move(r));
     }
+    if (!types.empty()) record.config.types = types;
     return record;
 }
 

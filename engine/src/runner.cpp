@@ -5,10 +5,12 @@
 #include "coalesce/run_steps.hpp"
 #include "coalesce/bank_model.hpp"
 #include "coalesce/sector_model.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <map>
 #include <stdexcept>
@@ -189,6 +191,63 @@ void run_variant(const Variant& variant, const Matrix& input, const Reference& r
     run_steps::record_timing(r, timed.ms);
 }
 
+// The variants that run on `type`: all of them for f32; for u8 and u16, with every operation
+// selected, only those of operations with typed semantics (the lesson operations run f32 only);
+// variants named on purpose stay, to be skipped with the reason.
+std::vector<const Variant*> typed_variants(const run_steps::Plan& plan, const RunConfig& config,
+                                           ElemType type) {
+    if (type == ElemType::f32 || !config.variants.empty()) return plan.variants;
+    std::vector<const Variant*> out;
+    for (const Variant* v : plan.variants)
+        if (typed::has_typed_semantics(v->info.op)) out.push_back(v);
+    return out;
+}
+
+// Verifies one launch on an output poisoned with `byte` in every byte; the failure names the
+// poison, since an unwritten element shows only under one of the two.
+bool verify_typed_launch(Instance& instance, cudaStream_t stream, bool gpu, const AnyImage& ref,
+                         std::uint8_t byte, double& first_ms, RunResult& r) {
+    instance.poison_bytes(byte);
+    first_ms = host_ms([&] {
+        instance.launch(stream);
+        if (gpu) COALESCE_CUDA(cudaStreamSynchronize(stream));
+    });
+    const Verification v = typed::verify_exact(ref, instance.download_typed());
+    r.max_abs_error = std::max(r.max_abs_error, v.max_abs_error);
+    if (v.ok) return true;
+    char poison[8];
+    std::snprintf(poison, sizeof poison, "0x%02X", static_cast<unsigned>(byte));
+    r.status = Status::failed;
+    r.verified = false;
+    r.error = "verification failed: " + v.message + " (output bytes poisoned with " + poison + ")";
+    return false;
+}
+
+// run_variant for a typed input: verified exactly under two poisons, then timed.
+void run_typed_variant(const Variant& variant, const AnyImage& input, const AnyImage& ref,
+                       const RunConfig& config, const OpParams& params,
+                       run_steps::CancelFlag cancel, RunResult& r) {
+    const VariantInfo& info = variant.info;
+    std::unique_ptr<Instance> instance = variant.make(typed::shape_of(input), params);
+    instance->upload_typed(input);
+    std::optional<Stream> stream;
+    if (info.gpu) stream = Stream::create();
+    const cudaStream_t s = stream ? stream->get() : nullptr;
+    double first_ms = 0;
+    for (std::uint8_t byte : {std::uint8_t{0x00}, std::uint8_t{0xFF}})
+        if (!verify_typed_launch(*instance, s, info.gpu, ref, byte, first_ms, r)) return;
+    r.verified = true;
+    const run_steps::Launches timed = run_steps::time_launches(
+        *instance, s, info.gpu, config.warmups, config.reps, first_ms, cancel);
+    if (timed.cancelled) {
+        r.status = Status::cancelled;
+        r.error = "cancelled while timing, after " + std::to_string(timed.ms.size()) +
+                  " timed launch(es)";
+        return;
+    }
+    run_steps::record_timing(r, timed.ms);
+}
+
 }  // namespace
 
 namespace run_steps {
@@ -200,6 +259,29 @@ void recover_device(int device) {
         cudaGetLastError();
     }
 }
+
+namespace {
+
+// Element types: at least one; u8/u16 only on random data and only for operations with typed
+// semantics when operations are named (with all operations, the others run f32 only).
+void check_types(const RunConfig& config) {
+    if (config.types.empty()) throw std::invalid_argument("no element type to run (u8, u16, f32)");
+    for (ElemType t : config.types) {
+        if (t == ElemType::f32) continue;
+        const std::string name(elem_type_name(t));
+        if (config.input)
+            throw std::invalid_argument(name +
+                                        " runs on random data only; an input file runs as f32");
+        for (Op op : config.ops)
+            if (!typed::has_typed_semantics(op))
+                throw std::invalid_argument(std::string(op.name()) + " takes f32 only, not " +
+                                            name + " (" + name +
+                                            " runs copy, transpose, row_sums, col_sums, filter_x "
+                                            "and filter_y)");
+    }
+}
+
+}  // namespace
 
 Plan validate(const Runner& runner, const RunConfig& config) {
     if (config.reps < 1) throw std::invalid_argument("repetitions must be at least 1");
@@ -229,6 +311,7 @@ Plan validate(const Runner& runner, const RunConfig& config) {
     }
     if (config.input && config.input->empty())
         throw std::invalid_argument("the input matrix is empty");
+    check_types(config);
 
     Plan plan;
     const int device_count = cuda_device_count();
@@ -333,6 +416,39 @@ std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& pa
         return why.empty() ? "no CUDA device in use" : why;
     }
     return {};
+}
+
+RunResult describe_typed_result(const VariantInfo& info, Shape shape, ElemType type,
+                                const OpParams& params, const DeviceInfo& device,
+                                double copy_gbps) {
+    RunResult r = describe_result(info, shape, params, device, copy_gbps);
+    r.type = std::string(elem_type_name(type));
+    if (type == ElemType::f32) return r;
+    constexpr double none = std::numeric_limits<double>::quiet_NaN();
+    r.model_load_sectors = r.model_store_sectors = r.model_efficiency = none;
+    r.model_bank_conflict_degree = r.model_constant_serialization = none;
+    r.bytes = typed::type_problem(info.op, type, shape).empty()
+                  ? typed::bytes_moved(info.op, type, shape, resolved_params(info.op, params))
+                  : 0;
+    r.cache_resident =
+        info.gpu == device.gpu && device.l2_bytes > 0 && r.bytes > 0 && r.bytes <= device.l2_bytes;
+    return r;
+}
+
+std::string type_refusal(const VariantInfo& info, ElemType type) {
+    if (info.takes(type)) return {};
+    std::string takes;
+    for (ElemType t : info.types)
+        takes += (takes.empty() ? "" : ", ") + std::string(elem_type_name(t));
+    return info.id + " does not take " + std::string(elem_type_name(type)) + " (it takes " +
+           (takes.empty() ? std::string("nothing") : takes) + ")";
+}
+
+std::string typed_skip_reason(const VariantInfo& info, Shape shape, ElemType type,
+                              const OpParams& params, bool have_gpu) {
+    if (std::string why = typed::type_problem(info.op, type, shape); !why.empty()) return why;
+    if (std::string why = type_refusal(info, type); !why.empty()) return why;
+    return skip_reason(info, shape, params, have_gpu);
 }
 
 Checked verify_one_launch(Instance& instance, cudaStream_t stream, bool gpu, const Reference& ref,
@@ -469,8 +585,9 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
         r.error = "cancelled before it ran";
         return r;
     }
-    if (std::string why = run_steps::skip_reason(info, shape, params, plan.have_gpu);
-        !why.empty()) {
+    std::string why = run_steps::type_refusal(info, ElemType::f32);
+    if (why.empty()) why = run_steps::skip_reason(info, shape, params, plan.have_gpu);
+    if (!why.empty()) {
         r.status = Status::skipped;
         r.error = why;
         return r;
@@ -497,6 +614,46 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
     return r;
 }
 
+RunResult Runner::run_one_typed(const Variant& variant, const AnyImage& input, ElemType type,
+                                const RunConfig& config, const OpParams& params,
+                                const run_steps::Plan& plan, double copy_gbps,
+                                TypedReferenceCache& references,
+                                const std::function<void(std::string)>& report) {
+    const VariantInfo& info = variant.info;
+    const Shape shape = typed::shape_of(input);
+    RunResult r =
+        run_steps::describe_typed_result(info, shape, type, params, plan.device, copy_gbps);
+    report(info.id + " " + size_text(shape) + " " + r.type);
+    if (cancelled_) {
+        r.status = Status::cancelled;
+        r.error = "cancelled before it ran";
+        return r;
+    }
+    if (std::string why = run_steps::typed_skip_reason(info, shape, type, params, plan.have_gpu);
+        !why.empty()) {
+        r.status = Status::skipped;
+        r.error = why;
+        return r;
+    }
+    try {
+        const OpParams resolved = resolved_params(info.op, params);
+        auto& ref = references[reference_key(info.op, params)];
+        if (!ref)
+            ref = std::make_shared<const AnyImage>(typed::reference(info.op, input, resolved));
+        run_typed_variant(variant, input, *ref, config, resolved, &cancelled_, r);
+    } catch (const Unsupported& e) {
+        r.status = Status::skipped;
+        r.error = e.what();
+        if (info.gpu) run_steps::recover_device(config.device);
+    } catch (const std::exception& e) {
+        r.status = Status::failed;
+        r.error = e.what();
+        r.verified = false;
+        if (info.gpu) run_steps::recover_device(config.device);
+    }
+    return r;
+}
+
 RunRecord Runner::run(const RunConfig& config) {
     cancelled_ = false;
     const run_steps::Plan plan = run_steps::validate(*this, config);
@@ -506,56 +663,96 @@ RunRecord Runner::run(const RunConfig& config) {
     record.device = plan.device;
     record.started_at = utc_now();
 
-    // One run per (size, variant, combination of the parameters its operation takes).
+    // One run per (size, type, variant, combination of the parameters its operation takes).
     std::size_t total = 0;
-    for (const Variant* v : plan.variants)
-        total += param_combinations(v->info.op, config.sweep).size();
+    for (ElemType type : config.types)
+        for (const Variant* v : typed_variants(plan, config, type))
+            total += param_combinations(v->info.op, config.sweep).size();
     Progress progress{0, plan.sizes.size() * total, {}};
     auto report = [&](std::string what) {
         progress.what = std::move(what);
         if (on_progress) on_progress(progress);
     };
+    auto finish = [&](RunResult r, const Matrix* input) {
+        ++progress.done;
+        if (input && on_output && r.verified && r.output) on_output(r, *input);
+        if (!config.keep_outputs) r.output.reset();
+        if (on_result) on_result(r);
+        record.runs.push_back(std::move(r));
+    };
     for (Shape shape : plan.sizes) {
-        const Matrix input =
-            config.input ? *config.input : Matrix::random(shape.rows, shape.cols, config.seed);
-        double copy_gbps = 0;
-        if (!cancelled_ && !plan.variants.empty()) {
-            report("copy baseline " + size_text(shape));
-            const std::size_t bytes = shape.elements() * sizeof(float);
-            copy_gbps = plan.any_gpu ? run_steps::measure_device_copy(bytes, config.warmups,
-                                                                      config.reps, &cancelled_)
-                                     : run_steps::measure_host_copy(bytes, config.warmups,
-                                                                    config.reps, &cancelled_);
-        }
-        // A reference is kept only while a run still needs it: a sweep of 33 offsets at
-        // 8192x8192 would otherwise hold 33 references of 512 MiB each.
-        std::map<std::string, std::size_t> uses;
-        for (const Variant* variant : plan.variants)
-            for (const ParamValues& values : param_combinations(variant->info.op, config.sweep)) {
-                OpParams params = config.params;
-                params.values = values;
-                ++uses[reference_key(variant->info.op, params)];
+        // The copy baseline of each input byte count the size's types need, measured once.
+        std::map<std::size_t, double> copy_by_bytes;
+        auto copy_gbps_of = [&](std::size_t bytes, const std::string& what) {
+            const auto known = copy_by_bytes.find(bytes);
+            if (known != copy_by_bytes.end()) return known->second;
+            double gbps = 0;
+            if (!cancelled_) {
+                report("copy baseline " + what);
+                gbps = plan.any_gpu ? run_steps::measure_device_copy(bytes, config.warmups,
+                                                                     config.reps, &cancelled_)
+                                    : run_steps::measure_host_copy(bytes, config.warmups,
+                                                                   config.reps, &cancelled_);
             }
-        std::map<std::string, std::shared_ptr<const Reference>> references;
-        for (const Variant* variant : plan.variants) {
-            for (const ParamValues& values : param_combinations(variant->info.op, config.sweep)) {
-                OpParams params = config.params;
-                params.values = values;
-                RunResult r =
-                    run_one(*variant, input, config, params, plan, copy_gbps, references, report);
-                const std::string key = reference_key(variant->info.op, params);
-                if (--uses[key] == 0) references.erase(key);
-                ++progress.done;
-                if (on_output && r.verified && r.output) on_output(r, input);
-                if (!config.keep_outputs) r.output.reset();
-                if (on_result) on_result(r);
-                record.runs.push_back(std::move(r));
+            return copy_by_bytes[bytes] = gbps;
+        };
+        for (ElemType type : config.types) {
+            const std::vector<const Variant*> variants = typed_variants(plan, config, type);
+            if (variants.empty()) continue;
+            const std::size_t input_bytes = shape.elements() * elem_size(type);
+            if (type == ElemType::f32) {
+                const Matrix input = config.input
+                                         ? *config.input
+                                         : Matrix::random(shape.rows, shape.cols, config.seed);
+                const double copy_gbps = copy_gbps_of(input_bytes, size_text(shape));
+                run_f32(variants, input, config, plan, copy_gbps, report, finish);
+                continue;
             }
+            const AnyImage input = typed::random_input(type, shape, config.seed);
+            const double copy_gbps = copy_gbps_of(
+                input_bytes, size_text(shape) + " " + std::string(elem_type_name(type)));
+            TypedReferenceCache references;
+            for (const Variant* variant : variants)
+                for (const ParamValues& values :
+                     param_combinations(variant->info.op, config.sweep)) {
+                    OpParams params = config.params;
+                    params.values = values;
+                    finish(run_one_typed(*variant, input, type, config, params, plan, copy_gbps,
+                                         references, report),
+                           nullptr);
+                }
         }
     }
     record.cancelled = cancelled_;
     report(cancelled_ ? "cancelled" : "done");
     return record;
+}
+
+void Runner::run_f32(const std::vector<const Variant*>& variants, const Matrix& input,
+                     const RunConfig& config, const run_steps::Plan& plan, double copy_gbps,
+                     const std::function<void(std::string)>& report,
+                     const std::function<void(RunResult, const Matrix*)>& finish) {
+    // A reference is kept only while a run still needs it: a sweep of 33 offsets at
+    // 8192x8192 would otherwise hold 33 references of 512 MiB each.
+    std::map<std::string, std::size_t> uses;
+    for (const Variant* variant : variants)
+        for (const ParamValues& values : param_combinations(variant->info.op, config.sweep)) {
+            OpParams params = config.params;
+            params.values = values;
+            ++uses[reference_key(variant->info.op, params)];
+        }
+    std::map<std::string, std::shared_ptr<const Reference>> references;
+    for (const Variant* variant : variants) {
+        for (const ParamValues& values : param_combinations(variant->info.op, config.sweep)) {
+            OpParams params = config.params;
+            params.values = values;
+            RunResult r =
+                run_one(*variant, input, config, params, plan, copy_gbps, references, report);
+            const std::string key = reference_key(variant->info.op, params);
+            if (--uses[key] == 0) references.erase(key);
+            finish(std::move(r), &input);
+        }
+    }
 }
 
 }  // namespace coalesce

@@ -222,12 +222,41 @@ TEST_F(CliTest, OpsAndVariantsNarrowTheRun) {
     }
 }
 
+// --type: each element type is a run of every chosen variant that takes it; the host variants
+// take f32 only, so their u8 runs are skipped, naming the variant and the type, and the table
+// and both results files say which type each run had.
+TEST_F(CliTest, TypesAreRunsAndSkippedWhereAVariantDoesNotTakeThem) {
+    const fs::path json = dir_ / "r.json";
+    const fs::path csv = dir_ / "r.csv";
+    const Outcome o =
+        run({"--ops", "copy", "--variants", "copy/cpu-naive", "--type", "u8,f32", "--sizes",
+             "33x65", "--reps", "1", "--json", json.string(), "--csv", csv.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;  // skipped runs do not fail the run
+    EXPECT_THAT(o.out, HasSubstr(" type "));
+    EXPECT_THAT(o.out, HasSubstr("copy/cpu-naive does not take u8 (it takes f32)"));
+    for (const RunRecord& rec : {load_results(json), load_results(csv)}) {
+        ASSERT_EQ(rec.runs.size(), 2u);
+        EXPECT_EQ(rec.runs[0].type, "u8");
+        EXPECT_EQ(rec.runs[0].status, Status::skipped);
+        EXPECT_EQ(rec.runs[1].type, "f32");
+        EXPECT_TRUE(rec.runs[1].verified) << rec.runs[1].error;
+    }
+    EXPECT_EQ(load_results(json).config.types,
+              (std::vector<ElemType>{ElemType::u8, ElemType::f32}));
+}
+
+TEST_F(CliTest, F32OnlyTablesHaveNoTypeColumn) {
+    const Outcome o = run({"--variants", "copy/cpu-naive", "--sizes", "8x8", "--reps", "1"});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_THAT(o.out, Not(HasSubstr(" type ")));
+}
+
 TEST_F(CliTest, HelpAndVersionExitZero) {
     const Outcome help = run({"--help"});
     EXPECT_EQ(help.exit_code, 0);
-    EXPECT_THAT(help.out,
-                AllOf(HasSubstr("--sizes"), HasSubstr("--json"), HasSubstr("Exit status"),
-                      HasSubstr("--save-output DIR"), HasSubstr("input__8192x8192__seed42.npy")));
+    EXPECT_THAT(help.out, AllOf(HasSubstr("--sizes"), HasSubstr("--type"), HasSubstr("--json"),
+                                HasSubstr("Exit status"), HasSubstr("--save-output DIR"),
+                                HasSubstr("input__8192x8192__seed42.npy")));
     const Outcome version = run({"--version"});
     EXPECT_EQ(version.exit_code, 0);
     EXPECT_THAT(version.out, HasSubstr("coalesce-bench "));
@@ -335,6 +364,13 @@ std::vector<BadInput> bad_inputs() {
         BadInput{{"--sizes", "4x4", "--json", ""}, "--json: the file name is empty"},
         BadInput{{"--sizes", "4x4", "--json", "@DIR@r.out", "--csv", "@DIR@r.out"},
                  "--json and --csv name the same file"},
+        BadInput{{"--type", "u32"}, "--type: unknown element type 'u32' (u8, u16 or f32)"},
+        BadInput{{"--type", "u8,,f32"}, "--type: unknown element type '' (u8, u16 or f32)"},
+        BadInput{{"--type", "u8", "--ops", "copy,gather"},
+                 "--type u8: gather takes f32 only (u8 runs copy, transpose, row_sums, col_sums, "
+                 "filter_x and filter_y)"},
+        BadInput{{"--type", "u16", "--input", "@DIR@notes.txt"},
+                 "--type u16: runs on random data only; --input runs as f32"},
         BadInput{{"--device", "99"}, "--device 99: "},
         BadInput{{"--device", "-1"}, "--device -1: "},
 #ifdef COALESCE_HAVE_OPENCV

@@ -110,6 +110,7 @@ RunRecord sample_record() {
     rec.config.include_cpu = true;
     rec.config.sweep = {ParamAxis{"offset", {0, 1, 32}}};
     rec.config.tiers = {Tier::classic, Tier::tuned};
+    rec.config.types = {ElemType::u16, ElemType::f32};
     rec.started_at = "2026-11-21T23:45:00Z";
     rec.cancelled = true;
 
@@ -123,6 +124,7 @@ RunRecord sample_record() {
     failed.radius = 64;
     failed.cache_resident = true;
     failed.gpu = false;
+    failed.type = "u16";
     failed.rows = 1;
     failed.cols = 37;
     failed.counters_status = "not profiled: the run did not verify";
@@ -155,6 +157,7 @@ void expect_same_run(const RunResult& a, const RunResult& b) {
     EXPECT_EQ(a.origin, b.origin);
     EXPECT_EQ(a.tier, b.tier);
     EXPECT_EQ(a.kernel, b.kernel);
+    EXPECT_EQ(a.type, b.type);
     EXPECT_EQ(a.params, b.params);
     EXPECT_EQ(a.model_load_sectors, b.model_load_sectors);
     EXPECT_EQ(a.model_store_sectors, b.model_store_sectors);
@@ -233,6 +236,7 @@ TEST(ResultsJson, RoundTripKeepsEveryField) {
     EXPECT_EQ(back.config.sweep[0].name, "offset");
     EXPECT_EQ(back.config.sweep[0].values, (std::vector<long long>{0, 1, 32}));
     EXPECT_EQ(back.config.tiers, (std::vector<Tier>{Tier::classic, Tier::tuned}));
+    EXPECT_EQ(back.config.types, (std::vector<ElemType>{ElemType::u16, ElemType::f32}));
 
     expect_same_runs(rec, back);
 }
@@ -424,7 +428,7 @@ TEST(ResultsCsv, RefusesWhatItCannotRead) {
     expect_refused([&] { from_csv(replace_once(",seed,", ",")); },
                    "results CSV: missing column 'seed'");
     expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); },
-                   "results CSV: line 2 has 3 fields, expected 56");
+                   "results CSV: line 2 has 3 fields, expected 57");
     expect_refused([&] { from_csv(replace_once(",8192,6000,", ",8192,-6,")); },
                    "column 'cols': '-6' is not a non-negative integer");
     expect_refused([&] { from_csv(replace_once(",3185.123456789,", ",fast,")); },
@@ -547,7 +551,7 @@ TEST(ResultsCsv, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     while (begin < csv.size()) {
         const std::size_t end = csv.find('\n', begin);
         std::string line = csv.substr(begin, end - begin);
-        for (int i = 0; i < 28; ++i) line = line.substr(0, line.rfind(','));
+        for (int i = 0; i < 29; ++i) line = line.substr(0, line.rfind(','));
         older += line + "\n";
         begin = end + 1;
     }
@@ -559,6 +563,47 @@ TEST(ResultsCsv, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     EXPECT_EQ(back.runs[0].kernel, "");
     EXPECT_FALSE(back.runs[0].counters.has_value());
     EXPECT_EQ(back.runs[0].counters_status, "");
+    EXPECT_EQ(back.runs[0].type, "f32");
+    EXPECT_EQ(back.config.types, std::vector<ElemType>{ElemType::f32});
+}
+
+// ---------------------------------------------------------------------------------- element types
+
+TEST(ResultsCsv, TypesRoundTripAndRebuildTheConfigsTypes) {
+    const RunRecord rec = sample_record();
+    const RunRecord back = from_csv(to_csv(rec));
+    expect_same_runs(rec, back);
+    // In order of first appearance: the sample's runs are f32, then u16.
+    EXPECT_EQ(back.config.types, (std::vector<ElemType>{ElemType::f32, ElemType::u16}));
+}
+
+TEST(ResultsJson, FilesWrittenBeforeTypesReadAsF32) {
+    nlohmann::json j = nlohmann::json::parse(to_json(sample_record()));
+    j["config"].erase("types");
+    for (auto& run : j["runs"]) run.erase("type");
+    const RunRecord back = from_json(j.dump());
+    EXPECT_EQ(back.config.types, std::vector<ElemType>{ElemType::f32});
+    for (const RunResult& r : back.runs) EXPECT_EQ(r.type, "f32") << r.variant;
+}
+
+TEST(ResultsJson, AnUnknownTypeIsRefusedByName) {
+    nlohmann::json j = nlohmann::json::parse(to_json(sample_record()));
+    j["runs"][0]["type"] = "u32";
+    expect_refused([&] { from_json(j.dump()); }, "field 'runs[0].type': unknown element type");
+    j = nlohmann::json::parse(to_json(sample_record()));
+    j["config"]["types"] = {"u8", "f64"};
+    expect_refused([&] { from_json(j.dump()); }, "element types (u8, u16, f32)");
+}
+
+TEST(ResultsCsv, AnUnknownTypeIsRefusedByName) {
+    RunRecord rec = sample_record();
+    rec.device.name = "NVIDIA H200";
+    rec.runs = {sample_run("transpose/shared-padded", Status::ok)};
+    std::string csv = to_csv(rec);
+    const auto at = csv.rfind(",f32\n");
+    ASSERT_NE(at, std::string::npos);
+    csv.replace(at, 5, ",i8\n");
+    expect_refused([&] { from_csv(csv); }, "type");
 }
 
 // ------------------------------------------------------------------------------------- counters
@@ -584,7 +629,7 @@ TEST(ResultsCounters, CsvLeavesTheCountersCellsEmptyWithoutCounters) {
     EXPECT_THAT(csv, HasSubstr(",counters_status,profiled_kernels,dram_read_bytes,"));
     EXPECT_THAT(csv, HasSubstr(",2,196608128,171966464,6144000,1536000,49152000,1536000,"
                                "16352644,0,16876932,524288,nan,49.96,72.70125,"));
-    EXPECT_THAT(csv, HasSubstr("not profiled: the run did not verify,,,,,,,,,,,,,,,,,\n"));
+    EXPECT_THAT(csv, HasSubstr("not profiled: the run did not verify,,,,,,,,,,,,,,,,,,u16\n"));
     const RunRecord back = from_csv(csv);
     ASSERT_EQ(back.runs.size(), 2u);
     EXPECT_TRUE(back.runs[0].counters.has_value());

@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
 namespace coalesce {
@@ -119,6 +120,33 @@ private:
     DeviceBuffer
         buffer_;  // for pitched layouts it owns the cudaMallocPitch pointer (cudaFree frees both)
     Shape shape_;
+    std::size_t pitch_bytes_ = 0;
+};
+
+// DeviceMatrix for elements of any size (the typed runs' u8, u16, uint32 and uint64): dense
+// (cudaMalloc, pitch = cols * elem_bytes) or pitched (cudaMallocPitch). The host side is dense
+// rows of cols * elem_bytes bytes.
+class DeviceImage {
+public:
+    DeviceImage() = default;
+    DeviceImage(Shape shape, std::size_t elem_bytes, DeviceMatrix::Layout layout);
+    DeviceImage(DeviceImage&&) noexcept = default;
+    DeviceImage& operator=(DeviceImage&&) noexcept = default;
+
+    void* data() const { return buffer_.get(); }
+    Shape shape() const { return shape_; }
+    std::size_t elem_bytes() const { return elem_bytes_; }    // [bytes]
+    std::size_t pitch_bytes() const { return pitch_bytes_; }  // [bytes]
+
+    void upload(const void* h_data, cudaStream_t stream = nullptr);    // synchronizes the stream
+    void download(void* h_data, cudaStream_t stream = nullptr) const;  // synchronizes the stream
+    // Every byte of every element set to `byte` (integers have no NaN); padding stays untouched.
+    void fill_bytes(std::uint8_t byte, cudaStream_t stream = nullptr);
+
+private:
+    DeviceBuffer buffer_;
+    Shape shape_;
+    std::size_t elem_bytes_ = 0;
     std::size_t pitch_bytes_ = 0;
 };
 

@@ -39,6 +39,22 @@ RunResult describe_result(const VariantInfo& info, Shape shape, const OpParams& 
 std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& params,
                         bool have_gpu);
 
+// describe_result for a run on `type` elements: the type recorded, the bytes model by element
+// size (typed::bytes_moved; 0 while type_problem says the run cannot be made), and no sector or
+// bank model (they describe float32 accesses).
+RunResult describe_typed_result(const VariantInfo& info, Shape shape, ElemType type,
+                                const OpParams& params, const DeviceInfo& device, double copy_gbps);
+
+// Why `info` does not run `type` elements (empty: it does): "<variant> does not take u8 (it
+// takes f32)". f32 runs check it too, for variants that take only other types.
+std::string type_refusal(const VariantInfo& info, ElemType type);
+
+// skip_reason for a run on `type` elements, checked first: an operation without typed semantics
+// or sums that could overflow (typed::type_problem), then a variant that does not take the type
+// ("<variant> does not take u8 (it takes f32)").
+std::string typed_skip_reason(const VariantInfo& info, Shape shape, ElemType type,
+                              const OpParams& params, bool have_gpu);
+
 // One launch on a poisoned output, checked against the reference with the variant's chain of
 // additions. Returns the host time of that launch [ms] in `first_ms` and the output.
 struct Checked {

@@ -7,6 +7,7 @@
 #include "coalesce/matrix.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/registry.hpp"
+#include "coalesce/typed_image.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -35,6 +36,12 @@ struct RunConfig {
     std::vector<Tier> tiers;       // only variants of these tiers; empty: every tier
     std::vector<ParamAxis> sweep;  // named parameters swept: each combination is a run
     std::vector<Shape> sizes;      // ignored when `input` is set
+    // Element types: each (operation, size, type, variant) is a run. u8 and u16 run on random data
+    // over the type's whole range (not with `input`), for the six operations only (an operation
+    // named in `ops` without typed semantics is refused), against the typed references, exactly;
+    // variants that do not take a type skip its runs. Typed runs keep no outputs (`output`,
+    // on_output) in this version.
+    std::vector<ElemType> types = {ElemType::f32};
     std::shared_ptr<const Matrix>
         input;  // run on this matrix (an opened image) instead of random data
     OpParams params;
@@ -58,6 +65,7 @@ struct RunResult {
     std::string tier = "classic";  // classic, tuned or experiment
     std::string kernel;            // the __global__ function(s) that ran (empty for host variants)
     std::size_t rows = 0, cols = 0;  // input shape
+    std::string type = "f32";        // the input's element type: "u8", "u16" or "f32"
     int radius = 0;
     std::string border;
     ParamValues params;  // the operation's named parameters for this run (offset, stride...)
@@ -77,9 +85,11 @@ struct RunResult {
     double max_abs_error = 0;
     double median_ms = 0, min_ms = 0, max_ms = 0;  // [ms]
     int reps = 0;
-    std::size_t bytes = 0;   // [bytes] from the bytes-moved model
-    double gbps = 0;         // [GB/s] bytes / median
-    double copy_gbps = 0;    // [GB/s] device-to-device copy measured in the same run at this size
+    std::size_t bytes = 0;  // [bytes] from the bytes-moved model
+    double gbps = 0;        // [GB/s] bytes / median
+    // [GB/s] device-to-device copy of the input's bytes (elements x element size) measured in the
+    // same run
+    double copy_gbps = 0;
     double pct_of_copy = 0;  // [%]
     // Operations timed per access (OpDesc::accesses): warp-wide loads one SM performs in a launch
     // (element loads / 32 / SMs; host variants: element loads), 0 for the others, and the median
@@ -138,9 +148,20 @@ public:
 
 private:
     using ReferenceCache = std::map<std::string, std::shared_ptr<const Reference>>;
+    using TypedReferenceCache = std::map<std::string, std::shared_ptr<const AnyImage>>;
     RunResult run_one(const Variant& variant, const Matrix& input, const RunConfig& config,
                       const OpParams& params, const run_steps::Plan& plan, double copy_gbps,
                       ReferenceCache& references, const std::function<void(std::string)>& report);
+    RunResult run_one_typed(const Variant& variant, const AnyImage& input, ElemType type,
+                            const RunConfig& config, const OpParams& params,
+                            const run_steps::Plan& plan, double copy_gbps,
+                            TypedReferenceCache& references,
+                            const std::function<void(std::string)>& report);
+    // The f32 runs of one size: each variant and parameter combination on `input`.
+    void run_f32(const std::vector<const Variant*>& variants, const Matrix& input,
+                 const RunConfig& config, const run_steps::Plan& plan, double copy_gbps,
+                 const std::function<void(std::string)>& report,
+                 const std::function<void(RunResult, const Matrix*)>& finish);
 
     const Registry& registry_;
     std::atomic<bool> cancelled_{false};

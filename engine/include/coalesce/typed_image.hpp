@@ -1,14 +1,16 @@
 // A typed host image: u8, u16 or f32 elements, 1, 3 or 4 interleaved channels, rows of
-// cols * channels elements with no padding. It exists so the typed CPU references
-// (typed_reference.hpp) have something to take and return before the runner learns element types;
-// Matrix stays the float32 luminance type everything else uses.
+// cols * channels elements with no padding. The typed CPU references (typed_reference.hpp) take
+// and return it, and the runner hands it to variants for u8 and u16 runs (typed_run.hpp); Matrix
+// stays the float32 luminance type the f32 runs and everything else use.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace coalesce {
@@ -22,6 +24,24 @@ constexpr std::string_view elem_type_name(ElemType t) {
     case ElemType::f32: return "f32";
     }
     return "?";
+}
+
+// [bytes] of one element.
+constexpr std::size_t elem_size(ElemType t) {
+    return t == ElemType::u8 ? 1 : t == ElemType::u16 ? 2 : 4;
+}
+
+// Every element type, in the order users see them.
+inline const std::vector<ElemType>& all_elem_types() {
+    static const std::vector<ElemType> types = {ElemType::u8, ElemType::u16, ElemType::f32};
+    return types;
+}
+
+// "u8", "u16", "f32"; nothing for any other name.
+inline std::optional<ElemType> parse_elem_type(std::string_view name) {
+    for (ElemType t : all_elem_types())
+        if (elem_type_name(t) == name) return t;
+    return std::nullopt;
 }
 
 template <class T>
@@ -44,6 +64,8 @@ struct ElemTraits<float> {
 template <class T>
 class TypedImage {
 public:
+    using value_type = T;
+
     TypedImage() = default;
     TypedImage(std::size_t rows, std::size_t cols, std::size_t channels, T fill = T{})
         : rows_(rows), cols_(cols), channels_(channels), data_(rows * cols * channels, fill) {
@@ -75,5 +97,11 @@ private:
     std::size_t channels_ = 1;
     std::vector<T> data_;
 };
+
+// A typed image of any element type a typed run takes in or gives out: the three element types,
+// and the integer sums' uint32 and uint64.
+using AnyImage =
+    std::variant<TypedImage<std::uint8_t>, TypedImage<std::uint16_t>, TypedImage<float>,
+                 TypedImage<std::uint32_t>, TypedImage<std::uint64_t>>;
 
 }  // namespace coalesce

@@ -5,10 +5,13 @@
 #include "coalesce/operation.hpp"
 #include "coalesce/bank_model.hpp"
 #include "coalesce/sector_model.hpp"
+#include "coalesce/typed_image.hpp"
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -81,8 +84,12 @@ struct VariantInfo {
     // The __constant__ requests of one typical warp, offsets from the start of the table, for the
     // constant cache's serialization; empty: no model.
     std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> constant_access{};
+    // The element types its instances take: f32 through upload/download, the others through
+    // upload_typed/download_typed. A run of any other type is skipped, naming the variant and type.
+    std::vector<ElemType> types = {ElemType::f32};
 
     bool supports(Border b) const;
+    bool takes(ElemType t) const { return std::find(types.begin(), types.end(), t) != types.end(); }
 };
 
 // One prepared run of a variant on one input: owns every resource it allocated (freed by the
@@ -95,6 +102,19 @@ public:
     virtual void poison() = 0;                     // fill the output with NaN
     virtual void launch(cudaStream_t stream) = 0;  // the timed part: launches only (host: the work)
     virtual Matrix download() = 0;                 // output, shape output_shape(op, input)
+
+    // Typed runs (u8, u16: only for variants whose info.types name the type), in the same order:
+    // upload_typed, then any number of poison_bytes/launch, download_typed. The output holds the
+    // input's element type, or for u8/u16 sums the accumulator sum_width picks (uint32, uint64).
+    // Integers have no NaN: poison_bytes fills every byte of the output with `byte`, and the runner
+    // verifies under 0x00 and under 0xFF, so an element left unwritten fails under one of them.
+    virtual void upload_typed(const AnyImage& /*input*/) {
+        throw std::logic_error("this variant takes f32 only");
+    }
+    virtual void poison_bytes(std::uint8_t /*byte*/) {
+        throw std::logic_error("this variant takes f32 only");
+    }
+    virtual AnyImage download_typed() { throw std::logic_error("this variant takes f32 only"); }
 };
 
 struct Variant {
