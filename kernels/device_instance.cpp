@@ -188,4 +188,12 @@ Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape,
                         std::move(typed));
 }
 
+Variant make_typed_device_variant(DeviceVariantSpec spec, TypedLauncher typed) {
+    if (!typed)
+        throw std::invalid_argument("make_typed_device_variant: no launcher for " + spec.id);
+    Variant variant = make_variant(std::move(spec), nullptr, ScratchLauncher{}, std::move(typed));
+    variant.info.types = {ElemType::u8, ElemType::u16};
+    return variant;
+}
+
 }  // namespace coalesce::gpu

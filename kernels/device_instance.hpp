@@ -82,6 +82,10 @@ Variant make_device_variant(DeviceVariantSpec spec, Launcher launcher, TypedLaun
 Variant make_device_variant(DeviceVariantSpec spec, ScratchShape scratch_shape,
                             ScratchLauncher launcher, TypedLauncher typed);
 
+// A variant for u8 and u16 only (info.types {u8, u16}): tuned kernels written for bytes, beside
+// the float32 tuned variants rather than inside them. Scratch-free.
+Variant make_typed_device_variant(DeviceVariantSpec spec, TypedLauncher typed);
+
 // Throws std::invalid_argument unless 0 <= radius <= kMaxRadius and the shape is at least 1x1.
 void check_device_args(Op op, Shape input, const OpParams& params);
 
