@@ -18,5 +18,6 @@ void register_fast_filter_x_running(Registry& registry);
 void register_fast_filter_y(Registry& registry);
 void register_fast_filter_y_running(Registry& registry);
 void register_fast_filter_y_walk(Registry& registry);
+void register_fast_typed_copy_transpose(Registry& registry);  // u8 and u16 only
 
 }  // namespace coalesce

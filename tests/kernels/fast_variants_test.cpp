@@ -4,7 +4,10 @@
 // many row chunks (the last-block ticket); every filter radius class and border mode, windows
 // wider than the whole line included; lines long enough for a running sum to drift; and
 // launch-to-launch determinism, bit for bit. Cases outside a variant's declared limits are not
-// generated (the runner skips those), so on a GPU machine no test here skips.
+// generated (the runner skips those), so on a GPU machine no test here skips. A variant that does
+// not take f32 (written for bytes: info.types without f32) runs on u8 and u16 instead, whichever
+// it declares, on the same shapes, radii and borders, against the typed reference, exactly, on an
+// output poisoned with 0x00 and with 0xFF, as the runner verifies it.
 #include "support/builtin_registry.hpp"
 #include "support/variant_test_support.hpp"
 #include "coalesce/cuda_raii.hpp"
@@ -13,16 +16,20 @@
 #include "support/variant_test_support.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/registry.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace coalesce {
@@ -71,17 +78,65 @@ bool supported(const Variant& v, Shape shape, const OpParams& params) {
     return true;
 }
 
+// The element types a fast variant is tested on: f32 where it takes f32 (the float tuned
+// variants), otherwise the integer types it declares (the byte variants, u8 and u16).
+std::vector<ElemType> test_types(const Variant& v) {
+    if (v.info.takes(ElemType::f32)) return {ElemType::f32};
+    std::vector<ElemType> out;
+    for (ElemType t : {ElemType::u8, ElemType::u16})
+        if (v.info.takes(t)) out.push_back(t);
+    return out;
+}
+
+// Whether `type` can run `op` on this shape at all (sums whose total overflows even uint64 never
+// reach a variant): the runner skips the rest.
+bool type_fits(Op op, ElemType type, Shape shape) {
+    return type == ElemType::f32 || typed::type_problem(op, type, shape).empty();
+}
+
+// A typed test's random full-range input, once per (type, shape) and process.
+const AnyImage& cached_typed_input(ElemType type, Shape shape) {
+    static std::map<std::tuple<ElemType, std::size_t, std::size_t>, AnyImage> cache;
+    const auto key = std::make_tuple(type, shape.rows, shape.cols);
+    auto it = cache.find(key);
+    if (it == cache.end())
+        it =
+            cache.emplace(key, typed::random_input(type, shape, 1000003u * shape.rows + shape.cols))
+                .first;
+    return it->second;
+}
+
+// The typed reference of `op` on cached_typed_input(type, shape).
+const AnyImage& cached_typed_reference(Op op, ElemType type, Shape shape, const OpParams& params) {
+    static std::map<std::string, AnyImage> cache;
+    std::string key = std::string(op_name(op)) + " " + std::string(elem_type_name(type)) + " " +
+                      std::to_string(shape.rows) + "x" + std::to_string(shape.cols);
+    if (is_filter(op))
+        key += " " + std::to_string(params.radius) + " " + std::string(border_name(params.border));
+    auto it = cache.find(key);
+    if (it == cache.end())
+        it =
+            cache.emplace(key, typed::reference(op, cached_typed_input(type, shape), params)).first;
+    return it->second;
+}
+
+// "_u8", "_u16" after a typed case's name; f32 cases keep the names they always had.
+std::string type_suffix(ElemType type) {
+    return type == ElemType::f32 ? std::string() : "_" + std::string(elem_type_name(type));
+}
+
 // One test per (variant, shape); a filter's radii and borders run inside it (one process per
 // combination would spend the suite's time creating CUDA contexts).
 struct FastCase {
     std::string id;
     Shape shape;
     std::vector<OpParams> params;  // those inside the variant's limits
+    ElemType type = ElemType::f32;
 };
 
 void PrintTo(const FastCase& c, std::ostream* os) {
-    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " (" << c.params.size()
-        << " parameter sets)";
+    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " " << elem_type_name(c.type)
+        << " (" << c.params.size() << " parameter sets)";
 }
 
 std::vector<FastCase> cases() {
@@ -89,22 +144,24 @@ std::vector<FastCase> cases() {
     for (const std::string& id : fast_ids()) {
         const Variant& v = *test::builtin_registry().find(id);
         for (Shape s : shapes()) {
-            FastCase c{id, s, {}};
+            std::vector<OpParams> params;
             if (!is_filter(v.info.op)) {
-                c.params.push_back({});
+                params.push_back({});
             } else {
                 for (int radius : radii())
-                    for (Border b : all_borders()) c.params.push_back({radius, b});
+                    for (Border b : all_borders()) params.push_back({radius, b});
             }
-            std::erase_if(c.params, [&](const OpParams& p) { return !supported(v, s, p); });
-            if (!c.params.empty()) out.push_back(std::move(c));
+            std::erase_if(params, [&](const OpParams& p) { return !supported(v, s, p); });
+            if (params.empty()) continue;
+            for (ElemType type : test_types(v))
+                if (type_fits(v.info.op, type, s)) out.push_back({id, s, params, type});
         }
     }
     return out;
 }
 
 std::string case_name(const testing::TestParamInfo<FastCase>& info) {
-    return test::case_name(info.param.id, info.param.shape);
+    return test::case_name(info.param.id, info.param.shape) + type_suffix(info.param.type);
 }
 
 using FastVariantTest = test::GpuTestWithParam<FastCase>;
@@ -122,12 +179,42 @@ Matrix launch_poisoned(Instance& instance, const Stream& stream) {
     return instance.download();
 }
 
+// One launch over an output whose every byte is `poison`: what the kernel wrote (a typed run).
+AnyImage launch_poisoned_typed(Instance& instance, const Stream& stream, std::uint8_t poison) {
+    instance.poison_bytes(poison);
+    instance.launch(stream.get());
+    stream.synchronize();
+    return instance.download_typed();
+}
+
+// A typed case: exact under both poisons (an unwritten element shows under one of them at least),
+// and the two launches agree bit for bit.
+void expect_typed_case(const Variant& v, const FastCase& c) {
+    const Op op = v.info.op;
+    const AnyImage& input = cached_typed_input(c.type, c.shape);
+    const Stream stream = Stream::create();
+    for (const OpParams& params : c.params) {
+        SCOPED_TRACE(params_text(op, params));
+        const AnyImage& ref = cached_typed_reference(op, c.type, c.shape, params);
+        std::unique_ptr<Instance> instance = v.make(c.shape, params);
+        instance->upload_typed(input);
+        const AnyImage zeros = launch_poisoned_typed(*instance, stream, 0x00);
+        const Verification low = typed::verify_exact(ref, zeros);
+        EXPECT_TRUE(low.ok) << low.message << " (output bytes poisoned with 0x00)";
+        const AnyImage ones = launch_poisoned_typed(*instance, stream, 0xFF);
+        const Verification high = typed::verify_exact(ref, ones);
+        EXPECT_TRUE(high.ok) << high.message << " (output bytes poisoned with 0xFF)";
+        EXPECT_TRUE(zeros == ones) << "two launches on the same input differ";
+    }
+}
+
 // Matches the CPU reference, and a second launch on the same instance writes the same bits (the
 // column sums' ticket counters reset themselves; no result depends on block scheduling).
 TEST_P(FastVariantTest, MatchesReferenceAndRepeatsBitForBit) {
     const FastCase& c = GetParam();
     const Variant* v = test::builtin_registry().find(c.id);
     ASSERT_NE(v, nullptr);
+    if (c.type != ElemType::f32) return expect_typed_case(*v, c);
     const Op op = v->info.op;
     const Matrix& input = test::cached_input(c.shape);
     const Stream stream = Stream::create();
@@ -157,10 +244,11 @@ INSTANTIATE_TEST_SUITE_P(Fast, FastVariantTest, testing::ValuesIn(cases()), case
 struct LongCase {
     std::string id;
     Shape shape;
+    ElemType type = ElemType::f32;
 };
 
 void PrintTo(const LongCase& c, std::ostream* os) {
-    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols;
+    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " " << elem_type_name(c.type);
 }
 
 const std::vector<std::string>& running_sum_ids() {
@@ -176,14 +264,17 @@ std::vector<LongCase> long_cases() {
     for (const std::string& id : fast_ids()) {
         const Variant& v = *test::builtin_registry().find(id);
         if (!is_filter(v.info.op)) continue;
-        for (Shape s : {Shape{1, 100003}, Shape{60001, 2}})
-            if (supported(v, s, {kMaxRadius, Border::clamp})) out.push_back({id, s});
+        for (Shape s : {Shape{1, 100003}, Shape{60001, 2}}) {
+            if (!supported(v, s, {kMaxRadius, Border::clamp})) continue;
+            for (ElemType type : test_types(v))
+                if (type_fits(v.info.op, type, s)) out.push_back({id, s, type});
+        }
     }
     return out;
 }
 
 std::string long_case_name(const testing::TestParamInfo<LongCase>& info) {
-    return test::case_name(info.param.id, info.param.shape);
+    return test::case_name(info.param.id, info.param.shape) + type_suffix(info.param.type);
 }
 
 using FastLongLineTest = test::GpuTestWithParam<LongCase>;
@@ -193,6 +284,11 @@ TEST_P(FastLongLineTest, ErrorStaysBoundedAtTheLargestRadius) {
     const Variant* v = test::builtin_registry().find(c.id);
     ASSERT_NE(v, nullptr);
     const Op op = v->info.op;
+    if (c.type != ElemType::f32) {  // integers: exact, as everywhere else
+        std::vector<OpParams> params;
+        for (Border border : all_borders()) params.push_back({kMaxRadius, border});
+        return expect_typed_case(*v, {c.id, c.shape, params, c.type});
+    }
     const bool running = std::find(running_sum_ids().begin(), running_sum_ids().end(), c.id) !=
                          running_sum_ids().end();
     const Matrix& input = test::cached_input(c.shape);
