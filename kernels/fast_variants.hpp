@@ -19,5 +19,6 @@ void register_fast_filter_y(Registry& registry);
 void register_fast_filter_y_running(Registry& registry);
 void register_fast_filter_y_walk(Registry& registry);
 void register_fast_typed_copy_transpose(Registry& registry);  // u8 and u16 only
+void register_fast_typed_sums(Registry& registry);  // u8 and u16 row and column sums
 
 }  // namespace coalesce
