@@ -16,5 +16,6 @@ void register_fast_filter_x_bulk(Registry& registry);
 void register_fast_filter_x_running(Registry& registry);
 void register_fast_filter_y(Registry& registry);
 void register_fast_filter_y_running(Registry& registry);
+void register_fast_typed_filters(Registry& registry);
 
 }  // namespace coalesce
