@@ -8,9 +8,10 @@
 // blocks across the row's two ends go element by element through the border rule), each thread
 // slides across its own run of K words (K odd: conflict-free), the outputs are parked in shared
 // memory and the block writes them back as 16-byte stores.
-// filter Y: a thread owns 16 bytes of columns and walks a segment of rows with its sums in
-// registers, the rows streaming through a private shared-memory ring filled by 16-byte cp.async
-// copies 24-32 rows ahead (several loads in flight, the leaving row read from the ring); even
+// filter Y: a thread owns 16, 8 or 4 bytes of columns (narrower at larger radii, for more warps
+// per SM) and walks a segment of rows with its sums in registers, the rows streaming through a
+// private shared-memory ring filled by cp.async copies 24-48 rows ahead (several loads in
+// flight, the leaving row read from the ring); even
 // segments walk down, odd ones up, so neighbours read their shared halo rows together.
 // Rows that are not all 16-byte aligned (filter Y on a dense odd width) take a line-per-thread
 // kernel: exact, slower.
@@ -58,16 +59,16 @@ __global__ void __launch_bounds__(kXThreads)
     tf::x_write<T>(r, g, static_cast<int>(threadIdx.x), out_line);
 }
 
-template <class T, bool Unit, int Group>
+template <class T, bool Unit, int Group, int W>
 __global__ void __launch_bounds__(tf::kYLanes)
     typed_filter_y_kernel(const unsigned char* in, unsigned char* out, long long rows,
                           long long cols, std::size_t pitch, Border border, tf::YGeom g) {
-    extern __shared__ tf::Vec16 y_ring[];
+    extern __shared__ tf::Vec16 y_smem[];
+    tf::Chunk<W>* ring = reinterpret_cast<tf::Chunk<W>*>(y_smem) + threadIdx.x;
     const int seg = static_cast<int>(blockIdx.x / g.bands);
     const int band = static_cast<int>(blockIdx.x - seg * g.bands);
-    tf::y_thread<T, Unit, Group>(in, out, rows, cols, pitch, border, g,
-                                 band * tf::kYLanes + static_cast<int>(threadIdx.x), seg,
-                                 y_ring + threadIdx.x);
+    tf::y_thread<T, Unit, Group, W>(in, out, rows, cols, pitch, border, g,
+                                    band * tf::kYLanes + static_cast<int>(threadIdx.x), seg, ring);
 }
 
 // One thread per line (a row for X, a column for Y) and segment of kLineSegment outputs.
@@ -82,13 +83,6 @@ __global__ void __launch_bounds__(kLineThreads)
     if (y0 >= n) return;
     tf::line_thread<T, Unit>(in, out, n, elem_stride, line * line_stride, y0,
                              n - y0 < kLineSegment ? n - y0 : kLineSegment, r, border, m);
-}
-
-// Dynamic shared memory above 48 KiB needs an opt-in per kernel (the Y ring at r = 64: 82 KiB).
-template <class Kernel>
-void allow_smem(Kernel kernel, std::size_t bytes) {
-    COALESCE_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       static_cast<int>(bytes)));
 }
 
 template <class T, bool Unit>
@@ -130,12 +124,11 @@ bool rows_16b_aligned(const gpu::RawView& v) {
     return reinterpret_cast<std::uintptr_t>(v.data) % 16 == 0 && v.pitch_bytes % 16 == 0;
 }
 
-template <class T, bool Unit, int Group>
+// Shared memory per block is at most 25 KiB (tf::y_smem_bytes): no opt-in needed.
+template <class T, bool Unit, int Group, int W>
 void launch_y_ring(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                    cudaStream_t stream) {
-    const auto kernel = typed_filter_y_kernel<T, Unit, Group>;
-    static std::once_flag opt_in;
-    std::call_once(opt_in, [&] { allow_smem(kernel, tf::y_smem_bytes(kMaxRadius)); });
+    const auto kernel = typed_filter_y_kernel<T, Unit, Group, W>;
     const std::size_t smem = tf::y_smem_bytes(p.radius);
     const std::size_t resident = fast::resident_blocks(kernel, tf::kYLanes, smem, p.radius);
     const tf::YGeom g =
@@ -149,15 +142,32 @@ void launch_y_ring(const gpu::RawView& in, const gpu::RawView& out, const OpPara
     COALESCE_CHECK_LAUNCH("typed_filter_y_kernel");
 }
 
-template <class T, bool Unit>
+// The ring kernel for the radius: group and chunk width as tf::y_group and tf::y_words choose.
+template <class T>
+void launch_y_ring_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+                       cudaStream_t stream) {
+    const int r = p.radius;
+    if (r == 0)
+        launch_y_ring<T, true, tf::kYGroupSmall, 4>(in, out, p, stream);
+    else if (r > 32)
+        launch_y_ring<T, false, tf::kYGroupLarge, 1>(in, out, p, stream);
+    else if (r > 24)
+        launch_y_ring<T, false, tf::kYGroupSmall, 1>(in, out, p, stream);
+    else if (r > 8)
+        launch_y_ring<T, false, tf::kYGroupSmall, 2>(in, out, p, stream);
+    else
+        launch_y_ring<T, false, tf::kYGroupSmall, 4>(in, out, p, stream);
+}
+
+template <class T>
 void launch_y(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
               cudaStream_t stream) {
-    if (!rows_16b_aligned(in) || !rows_16b_aligned(out) || in.pitch_bytes != out.pitch_bytes)
-        launch_line<T, Unit>(in, out, false, p.radius, p.border, stream);
-    else if (tf::y_group(p.radius) == tf::kYGroupLarge)
-        launch_y_ring<T, Unit, tf::kYGroupLarge>(in, out, p, stream);
+    if (rows_16b_aligned(in) && rows_16b_aligned(out) && in.pitch_bytes == out.pitch_bytes)
+        launch_y_ring_for<T>(in, out, p, stream);
+    else if (p.radius == 0)
+        launch_line<T, true>(in, out, false, p.radius, p.border, stream);
     else
-        launch_y_ring<T, Unit, tf::kYGroupSmall>(in, out, p, stream);
+        launch_line<T, false>(in, out, false, p.radius, p.border, stream);
 }
 
 gpu::TypedLauncher typed_launcher(bool along_x) {
@@ -169,8 +179,7 @@ gpu::TypedLauncher typed_launcher(bool along_x) {
                 p.radius == 0 ? launch_x<T, true>(in, out, p, stream)
                               : launch_x<T, false>(in, out, p, stream);
             else
-                p.radius == 0 ? launch_y<T, true>(in, out, p, stream)
-                              : launch_y<T, false>(in, out, p, stream);
+                launch_y<T>(in, out, p, stream);
         });
     };
 }

@@ -355,23 +355,34 @@ TF_HD void x_write(const XRow& row, const XGeom& g, int t, const unsigned char* 
 }
 
 // ======================================= filter Y =======================================
-// A thread owns 16 bytes of columns (16 u8 or 8 u16) and walks down (or up) one segment of rows
+// A thread owns 4, 8 or 16 bytes of columns and walks down (or up) one segment of rows
 // with the window's sums in registers (u8: two 16-bit sums per register, since 129 * 255 + 64 <
 // 2^16 and the entering sample is added before the leaving one is taken away, no half ever
 // carries into the other). Its rows stream through a private ring in shared memory, filled by
-// 16-byte cp.async copies kAhead groups ahead of the window, so the leaving row is read from
+// cp.async copies kAhead groups ahead of the window, so the leaving row is read from
 // shared memory, never again from DRAM. Even segments walk down, odd ones up: neighbouring
 // segments meet at their shared halo rows at the same moment (both at their start or both at
 // their end), so the halo is read from DRAM once and from L2 the second time.
 
-inline constexpr int kYLanes = 32;       // threads per block: 512 contiguous bytes per row
+inline constexpr int kYLanes = 32;       // threads per block
 inline constexpr int kYGroupSmall = 8;   // rows per committed group of copies, r <= 32
-inline constexpr int kYGroupLarge = 16;  // r > 32: twice the rows in flight per thread, since
-                                         // the ring of 2r + 1 rows leaves few threads per SM
+inline constexpr int kYGroupLarge = 16;  // r > 32: twice the rows in flight per thread
 inline constexpr int kYAhead = 3;        // groups in flight beyond the one being read
 
+// The ring holds 2r + 1 + (kYAhead + 1) * Group rows of every thread's chunk, so shared memory
+// caps the columns in flight per SM at any radius; narrower chunks at larger radii spread those
+// columns over more threads (more warps to issue the arithmetic): 16 bytes up to r = 8, 8 up to
+// r = 24, 4 above.
+inline int y_group(int radius) { return radius > 32 ? kYGroupLarge : kYGroupSmall; }
+inline int y_words(int radius) { return radius <= 8 ? 4 : radius <= 24 ? 2 : 1; }
+inline int y_ring_rows(int radius) { return 2 * radius + 1 + (kYAhead + 1) * y_group(radius); }
+inline std::size_t y_smem_bytes(int radius) {
+    return static_cast<std::size_t>(y_ring_rows(radius)) * kYLanes * 4 *
+           static_cast<std::size_t>(y_words(radius));
+}
+
 struct YGeom {
-    int chunks = 1;  // 16-byte column chunks per row
+    int chunks = 1;  // column chunks (4 * y_words(r) bytes) per row
     int bands = 1;   // blocks across a row: ceil(chunks / kYLanes)
     long long seg_rows = 1;
     int segs = 1;
@@ -379,12 +390,6 @@ struct YGeom {
     int radius = 0;
     std::uint32_t m = 0;
 };
-
-inline int y_group(int radius) { return radius > 32 ? kYGroupLarge : kYGroupSmall; }
-inline int y_ring_rows(int radius) { return 2 * radius + 1 + (kYAhead + 1) * y_group(radius); }
-inline std::size_t y_smem_bytes(int radius) {
-    return static_cast<std::size_t>(y_ring_rows(radius)) * kYLanes * 16;
-}
 
 // `resident`: blocks the device holds at once; one wave of segments where the rows allow,
 // segments of at least min_rows rows (each costs a seed of 2r rows).
@@ -394,7 +399,8 @@ inline YGeom y_geometry(long long rows, long long row_bytes, int radius, long lo
     g.radius = radius;
     g.m = reciprocal(2 * radius + 1);
     g.ring = y_ring_rows(radius);
-    g.chunks = static_cast<int>((row_bytes + 15) / 16);
+    const long long chunk_bytes = 4LL * y_words(radius);
+    g.chunks = static_cast<int>((row_bytes + chunk_bytes - 1) / chunk_bytes);
     g.bands = (g.chunks + kYLanes - 1) / kYLanes;
     long long segs = resident / g.bands;
     const long long most = (rows + min_rows - 1) / min_rows;
@@ -405,17 +411,57 @@ inline YGeom y_geometry(long long rows, long long row_bytes, int radius, long lo
     return g;
 }
 
-// 16 bytes of the window's sums: u8 as 8 words of two 16-bit sums (bytes 2w, 2w+1 and
-// 2w+2, 2w+3 of word w), u16 as 8 words of one sum.
-struct YSums {
-    std::uint32_t s[8];
+// A thread's chunk of one row: W words (4W bytes).
+template <int W>
+struct alignas(4 * W) Chunk {
+    std::uint32_t w[W];
 };
 
-template <class T, bool Unit>
-TF_HD Vec16 y_step(YSums& a, const Vec16& enter, const Vec16& leave, std::uint32_t m) {
-    Vec16 out;
+// 4W-byte global -> shared copy, asynchronously on the device (16 bytes bypass L1).
+template <int W>
+TF_HD void copy_chunk(Chunk<W>* dst_shared, const unsigned char* src_global) {
+#if defined(__CUDA_ARCH__)
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst_shared));
+    if constexpr (W == 4)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src_global)
+                     : "memory");
+    else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(d), "l"(src_global),
+                     "n"(4 * W)
+                     : "memory");
+#else
+    note_read(src_global, 4 * W);
+    std::memcpy(dst_shared, src_global, 4 * W);
+#endif
+}
+
+template <int W>
+TF_HD void store_chunk(unsigned char* p, const Chunk<W>& v) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (W == 4)
+        *reinterpret_cast<uint4*>(p) = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
+    else if constexpr (W == 2)
+        *reinterpret_cast<uint2*>(p) = make_uint2(v.w[0], v.w[1]);
+    else
+        *reinterpret_cast<std::uint32_t*>(p) = v.w[0];
+#else
+    if (g_write_hook) g_write_hook(p, 4 * W);
+    std::memcpy(p, &v, 4 * W);
+#endif
+}
+
+// The window's sums of one chunk: u8 as 2W words of two 16-bit sums (bytes 2i and 2i + 1 of the
+// chunk in word i), u16 as 2W words of one sum.
+template <int W>
+struct YSums {
+    std::uint32_t s[2 * W];
+};
+
+template <class T, bool Unit, int W>
+TF_HD Chunk<W> y_step(YSums<W>& a, const Chunk<W>& enter, const Chunk<W>& leave, std::uint32_t m) {
+    Chunk<W> out;
     TF_UNROLL
-    for (int w = 0; w < 4; ++w) {
+    for (int w = 0; w < W; ++w) {
         const std::uint32_t e = enter.w[w], l = leave.w[w];
         if constexpr (sizeof(T) == 1) {
             a.s[2 * w] = a.s[2 * w] + perm(e, 0, 0x4140u) - perm(l, 0, 0x4140u);
@@ -435,10 +481,10 @@ TF_HD Vec16 y_step(YSums& a, const Vec16& enter, const Vec16& leave, std::uint32
 }
 
 // Seeding: one row of the first window comes in.
-template <class T>
-TF_HD void y_add(YSums& a, const Vec16& enter) {
+template <class T, int W>
+TF_HD void y_add(YSums<W>& a, const Chunk<W>& enter) {
     TF_UNROLL
-    for (int w = 0; w < 4; ++w) {
+    for (int w = 0; w < W; ++w) {
         const std::uint32_t e = enter.w[w];
         if constexpr (sizeof(T) == 1) {
             a.s[2 * w] += perm(e, 0, 0x4140u);
@@ -450,17 +496,19 @@ TF_HD void y_add(YSums& a, const Vec16& enter) {
     }
 }
 
-// One thread of filter Y: chunk `chunk` of every row of segment `seg`, Group = y_group(r). `ring`
-// is this thread's ring: row slot i at ring[i * kYLanes] (the block's lanes interleaved, so a
-// warp's 16-byte accesses are conflict-free). Rows past the matrix come through the border rule,
-// once per row. Requires 16-byte aligned rows (base and pitch); the chunk past the row's end
-// (pitched rows only) is read inside the pitch and written element by element.
-template <class T, bool Unit, int Group>
+// One thread of filter Y: chunk `chunk` (W words, W = y_words(r)) of every row of segment `seg`,
+// Group = y_group(r). `ring` is this thread's ring: row slot i at ring[i * kYLanes] (the block's
+// lanes interleaved, so a warp's accesses are contiguous and conflict-free). Rows past the
+// matrix come through the border rule, once per row. Requires 16-byte aligned rows (base and
+// pitch); the chunk past the row's end (pitched rows only) is read inside the pitch and written
+// element by element.
+template <class T, bool Unit, int Group, int W>
 TF_HD void y_thread(const unsigned char* in, unsigned char* out, long long rows, long long cols,
                     std::size_t pitch, Border border, const YGeom& g, int chunk, int seg,
-                    Vec16* ring) {
+                    Chunk<W>* ring) {
+    constexpr int kBytes = 4 * W;
     const long long row_bytes = cols * static_cast<long long>(sizeof(T));
-    const long long cb = 16LL * chunk;  // the chunk's byte offset in a row
+    const long long cb = static_cast<long long>(kBytes) * chunk;  // byte offset in a row
     if (cb >= row_bytes) return;
     const int r = g.radius;
     const long long y0 = static_cast<long long>(seg) * g.seg_rows;
@@ -485,7 +533,7 @@ TF_HD void y_thread(const unsigned char* in, unsigned char* out, long long rows,
             const unsigned char* src = in + y_a * static_cast<long long>(pitch) + cb;
             TF_UNROLL
             for (int i = 0; i < Group; ++i) {
-                copy16(ring + s_issue * kYLanes, src);
+                copy_chunk<W>(ring + s_issue * kYLanes, src);
                 src += step;
                 if (++s_issue == g.ring) s_issue = 0;
             }
@@ -495,13 +543,13 @@ TF_HD void y_thread(const unsigned char* in, unsigned char* out, long long rows,
         }
         for (int i = 0; i < Group; ++i) {
             if (q_issue < stream) {
-                Vec16* dst = ring + s_issue * kYLanes;
+                Chunk<W>* dst = ring + s_issue * kYLanes;
                 long long y = first + dir * q_issue;
                 if (y < 0 || y >= rows) y = border_index(y, rows, border);
                 if (y < 0)
-                    *dst = Vec16{{0, 0, 0, 0}};  // Border::zero
+                    *dst = Chunk<W>{};  // Border::zero
                 else
-                    copy16(dst, in + y * static_cast<long long>(pitch) + cb);
+                    copy_chunk<W>(dst, in + y * static_cast<long long>(pitch) + cb);
             }
             ++q_issue;
             if (++s_issue == g.ring) s_issue = 0;
@@ -511,38 +559,38 @@ TF_HD void y_thread(const unsigned char* in, unsigned char* out, long long rows,
     for (int k = 0; k <= kYAhead; ++k) issue_group();
     wait_copies<kYAhead>();
 
-    YSums a;
+    YSums<W> a;
     const std::uint32_t bias =
         sizeof(T) == 1 ? static_cast<std::uint32_t>(r) * 0x10001u : static_cast<std::uint32_t>(r);
     TF_UNROLL
-    for (int i = 0; i < 8; ++i) a.s[i] = bias;
+    for (int i = 0; i < 2 * W; ++i) a.s[i] = bias;
     int s_in = 0, s_out = 0;
     long long y_out = first_out;
-    const bool whole = cb + 16 <= row_bytes;
+    const bool whole = cb + kBytes <= row_bytes;
     TF_UNROLL_1
     for (long long q = 0; q < stream; ++q) {
         if (q > 0 && (q & (Group - 1)) == 0) {
             issue_group();
             wait_copies<kYAhead>();
         }
-        const Vec16 enter = ring[s_in * kYLanes];
+        const Chunk<W> enter = ring[s_in * kYLanes];
         if (++s_in == g.ring) s_in = 0;
         if (q < span) {
-            y_add<T>(a, enter);  // rows of the first window but its last
+            y_add<T, W>(a, enter);  // rows of the first window but its last
             continue;
         }
-        Vec16 leave{{0, 0, 0, 0}};
+        Chunk<W> leave{};
         if (q > span) {
             leave = ring[s_out * kYLanes];
             if (++s_out == g.ring) s_out = 0;
         }
-        const Vec16 v = y_step<T, Unit>(a, enter, leave, g.m);
+        const Chunk<W> v = y_step<T, Unit, W>(a, enter, leave, g.m);
         unsigned char* dst = out + y_out * static_cast<long long>(pitch) + cb;
         if (whole) {
-            store16(dst, v);
+            store_chunk<W>(dst, v);
         } else {
             TF_UNROLL
-            for (int e = 0; e < 16; e += static_cast<int>(sizeof(T)))
+            for (int e = 0; e < kBytes; e += static_cast<int>(sizeof(T)))
                 if (cb + e < row_bytes) put<T>(dst + e, v.w[e / 4] >> (8 * (e % 4)));
         }
         y_out += dir;

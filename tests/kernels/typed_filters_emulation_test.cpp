@@ -115,7 +115,39 @@ std::vector<T> expected(const Buffer& in, std::size_t pitch, long long rows, lon
     return want;
 }
 
-using Vec16Ptr = tf::Vec16*;
+// One thread of the ring kernel with the group and chunk width the launcher picks for g.radius;
+// `ring` is the block's shared memory.
+template <class T, bool Unit, int Group, int W>
+void y_thread_in(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                 std::size_t pitch, Border border, const tf::YGeom& g, int chunk, int seg,
+                 tf::Vec16* ring, int lane) {
+    ASSERT_EQ(Group, tf::y_group(g.radius));
+    ASSERT_EQ(W, tf::y_words(g.radius));
+    tf::y_thread<T, Unit, Group, W>(in, out, rows, cols, pitch, border, g, chunk, seg,
+                                    reinterpret_cast<tf::Chunk<W>*>(ring) + lane);
+}
+
+template <class T>
+void run_y_thread(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                  std::size_t pitch, Border border, const tf::YGeom& g, int chunk, int seg,
+                  tf::Vec16* ring, int lane) {
+    const int r = g.radius;
+    if (r == 0)
+        y_thread_in<T, true, tf::kYGroupSmall, 4>(in, out, rows, cols, pitch, border, g, chunk, seg,
+                                                  ring, lane);
+    else if (r > 32)
+        y_thread_in<T, false, tf::kYGroupLarge, 1>(in, out, rows, cols, pitch, border, g, chunk,
+                                                   seg, ring, lane);
+    else if (r > 24)
+        y_thread_in<T, false, tf::kYGroupSmall, 1>(in, out, rows, cols, pitch, border, g, chunk,
+                                                   seg, ring, lane);
+    else if (r > 8)
+        y_thread_in<T, false, tf::kYGroupSmall, 2>(in, out, rows, cols, pitch, border, g, chunk,
+                                                   seg, ring, lane);
+    else
+        y_thread_in<T, false, tf::kYGroupSmall, 4>(in, out, rows, cols, pitch, border, g, chunk,
+                                                   seg, ring, lane);
+}
 
 enum class Kernel { x_tiled, y_ring, x_line, y_line };
 
@@ -170,21 +202,13 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
         }
     } else if (kernel == Kernel::y_ring) {
         const tf::YGeom g = tf::y_geometry(rows, static_cast<long long>(row_bytes), r, 1000, 5);
-        std::vector<tf::Vec16> ring(static_cast<std::size_t>(g.ring) * tf::kYLanes);
+        std::vector<tf::Vec16> ring(tf::y_smem_bytes(r) / 16);
         for (int seg = 0; seg < g.segs; ++seg)
             for (int band = 0; band < g.bands; ++band)
                 for (int lane = 0; lane < tf::kYLanes; ++lane) {
                     const int chunk = band * tf::kYLanes + lane;
-                    Vec16Ptr ring_of_lane = ring.data() + lane;
-                    if (unit)
-                        tf::y_thread<T, true, tf::kYGroupSmall>(
-                            in.p, out.p, rows, cols, pitch, border, g, chunk, seg, ring_of_lane);
-                    else if (tf::y_group(r) == tf::kYGroupLarge)
-                        tf::y_thread<T, false, tf::kYGroupLarge>(
-                            in.p, out.p, rows, cols, pitch, border, g, chunk, seg, ring_of_lane);
-                    else
-                        tf::y_thread<T, false, tf::kYGroupSmall>(
-                            in.p, out.p, rows, cols, pitch, border, g, chunk, seg, ring_of_lane);
+                    run_y_thread<T>(in.p, out.p, rows, cols, pitch, border, g, chunk, seg,
+                                    ring.data(), lane);
                 }
     } else {
         const bool along_x = kernel == Kernel::x_line;
