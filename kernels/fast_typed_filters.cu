@@ -217,11 +217,12 @@ constexpr const char* kXWhy =
     "vectors back";
 constexpr const char* kYWhy =
     "u8/u16 box filter down columns with exact integer running sums in registers (u8: two "
-    "16-bit sums per register): a thread owns 16 bytes of columns and streams its rows through "
-    "a private shared-memory ring filled by 16-byte cp.async copies 24-32 rows ahead, so the "
-    "leaving row never comes from DRAM again and an output costs the same at every radius; "
-    "segments alternate walking down and up so neighbours read their halo rows together (L2 "
-    "hits). Rows not all on 16 bytes take an exact line-per-thread kernel";
+    "16-bit sums per register): a thread owns 16, 8 or 4 bytes of columns (narrower at larger "
+    "radii, for more warps per SM) and streams its rows through a private shared-memory ring "
+    "filled by cp.async copies 24-48 rows ahead, so the leaving row never comes from DRAM "
+    "again and an output costs the same at every radius; segments alternate walking down and "
+    "up so neighbours read their halo rows together (L2 hits). Rows not all on 16 bytes take "
+    "an exact line-per-thread kernel";
 
 }  // namespace
 
