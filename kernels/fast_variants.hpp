@@ -20,5 +20,6 @@ void register_fast_filter_y_running(Registry& registry);
 void register_fast_filter_y_walk(Registry& registry);
 void register_fast_typed_copy_transpose(Registry& registry);  // u8 and u16 only
 void register_fast_typed_sums(Registry& registry);  // u8 and u16 row and column sums
+void register_fast_typed_filters(Registry& registry);
 
 }  // namespace coalesce

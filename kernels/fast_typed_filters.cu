@@ -1,0 +1,246 @@
+// Tuned u8 and u16 box filters along X and Y (the typed runs of issue 14): integer window sums
+// are exact, so each thread slides a running sum (add the entering sample, subtract the leaving
+// one) and an output costs the same at every radius, 0 to 64, every border mode, any width. The
+// per-thread work lives in fast_typed_filters.cuh, shared with a host emulation test.
+//
+// filter X: a block stages one row segment and its halo in shared memory with 16-byte cp.async
+// copies (any row phase: the segments tile the row's 16-byte-aligned addresses, so only the
+// blocks across the row's two ends go element by element through the border rule), each thread
+// slides across its own run of K words (K odd: conflict-free), the outputs are parked in shared
+// memory and the block writes them back as 16-byte stores.
+// filter Y: a thread owns 16, 8 or 4 bytes of columns (narrower at larger radii, for more warps
+// per SM) and walks a segment of rows with its sums in registers, the rows streaming through a
+// private shared-memory ring filled by cp.async copies 24-48 rows ahead (several loads in
+// flight, the leaving row read from the ring); even
+// segments walk down, odd ones up, so neighbours read their shared halo rows together.
+// Rows that are not all 16-byte aligned (filter Y on a dense odd width) take a line-per-thread
+// kernel: exact, slower.
+#include "classic_launch.hpp"
+#include "coalesce/cuda_check.hpp"
+#include "coalesce/kernels.hpp"
+#include "device_instance.hpp"
+#include "fast_common.cuh"
+#include "fast_typed_filters.cuh"
+#include "fast_variant.hpp"
+#include "fast_variants.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <utility>
+
+namespace coalesce {
+namespace {
+
+namespace tf = typed_filters;
+
+constexpr int kXThreads = 128;
+constexpr int kLineThreads = 256;
+constexpr long long kLineSegment = 256;  // outputs per thread of the line kernel
+
+template <class T, bool Unit>
+__global__ void __launch_bounds__(kXThreads)
+    typed_filter_x_kernel(const unsigned char* in, unsigned char* out, long long cols,
+                          std::size_t pitch, Border border, tf::XGeom g) {
+    extern __shared__ tf::Vec16 x_smem[];
+    unsigned char* line = reinterpret_cast<unsigned char*>(x_smem);
+    unsigned char* out_line = line + g.in_bytes;
+    const long long row = blockIdx.x / g.segs;
+    const int seg = static_cast<int>(blockIdx.x - row * g.segs);
+    const tf::XRow r = tf::x_row(in, out, pitch, cols, sizeof(T), row, seg, g);
+    if (r.seg_rel >= r.row_bytes) return;  // past this row's end (its phase is below 15)
+    tf::x_stage<T>(r, cols, border, g, static_cast<int>(threadIdx.x), line);
+    tf::commit_copies();
+    tf::wait_copies<0>();
+    __syncthreads();
+    tf::x_walk<T, Unit>(g, static_cast<int>(threadIdx.x), line, out_line);
+    __syncthreads();
+    tf::x_write<T>(r, g, static_cast<int>(threadIdx.x), out_line);
+}
+
+template <class T, bool Unit, int Group, int W>
+__global__ void __launch_bounds__(tf::kYLanes)
+    typed_filter_y_kernel(const unsigned char* in, unsigned char* out, long long rows,
+                          long long cols, std::size_t pitch, Border border, tf::YGeom g) {
+    extern __shared__ tf::Vec16 y_smem[];
+    tf::Chunk<W>* ring = reinterpret_cast<tf::Chunk<W>*>(y_smem) + threadIdx.x;
+    const int seg = static_cast<int>(blockIdx.x / g.bands);
+    const int band = static_cast<int>(blockIdx.x - seg * g.bands);
+    tf::y_thread<T, Unit, Group, W>(in, out, rows, cols, pitch, border, g,
+                                    band * tf::kYLanes + static_cast<int>(threadIdx.x), seg, ring);
+}
+
+// One thread per line (a row for X, a column for Y) and segment of kLineSegment outputs.
+template <class T, bool Unit>
+__global__ void __launch_bounds__(kLineThreads)
+    typed_filter_line_kernel(const unsigned char* in, unsigned char* out, long long lines,
+                             long long n, long long elem_stride, long long line_stride, int r,
+                             Border border, std::uint32_t m) {
+    const long long i = static_cast<long long>(blockIdx.x) * kLineThreads + threadIdx.x;
+    const long long line = i % lines;
+    const long long y0 = i / lines * kLineSegment;
+    if (y0 >= n) return;
+    tf::line_thread<T, Unit>(in, out, n, elem_stride, line * line_stride, y0,
+                             n - y0 < kLineSegment ? n - y0 : kLineSegment, r, border, m);
+}
+
+template <class T, bool Unit>
+void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, int r,
+                 Border border, cudaStream_t stream) {
+    const long long n = static_cast<long long>(along_x ? in.cols : in.rows);
+    const long long lines = static_cast<long long>(along_x ? in.rows : in.cols);
+    const long long elem_stride =
+        along_x ? static_cast<long long>(sizeof(T)) : static_cast<long long>(in.pitch_bytes);
+    const long long line_stride =
+        along_x ? static_cast<long long>(in.pitch_bytes) : static_cast<long long>(sizeof(T));
+    const long long threads = lines * ((n + kLineSegment - 1) / kLineSegment);
+    const unsigned blocks = gpu::blocks_for(static_cast<std::size_t>(threads), kLineThreads);
+    typed_filter_line_kernel<T, Unit><<<blocks, kLineThreads, 0, stream>>>(
+        static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data), lines, n,
+        elem_stride, line_stride, r, border, tf::reciprocal(2 * r + 1));
+    COALESCE_CHECK_LAUNCH("typed_filter_line_kernel");
+}
+
+template <class T, bool Unit>
+void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+              cudaStream_t stream) {
+    const auto phase = [](const void* d) { return reinterpret_cast<std::uintptr_t>(d) & 15; };
+    if (in.pitch_bytes != out.pitch_bytes || phase(in.data) != phase(out.data)) {
+        launch_line<T, Unit>(in, out, true, p.radius, p.border, stream);  // never for one image
+        return;
+    }
+    const tf::XGeom g = tf::x_geometry(static_cast<long long>(in.cols * sizeof(T)),
+                                       static_cast<int>(sizeof(T)), p.radius, kXThreads);
+    const std::size_t smem = tf::x_smem_bytes(g);  // at most 34 KiB: no opt-in needed
+    const unsigned blocks = static_cast<unsigned>(in.rows * static_cast<std::size_t>(g.segs));
+    typed_filter_x_kernel<T, Unit><<<blocks, kXThreads, smem, stream>>>(
+        static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
+        static_cast<long long>(in.cols), in.pitch_bytes, p.border, g);
+    COALESCE_CHECK_LAUNCH("typed_filter_x_kernel");
+}
+
+bool rows_16b_aligned(const gpu::RawView& v) {
+    return reinterpret_cast<std::uintptr_t>(v.data) % 16 == 0 && v.pitch_bytes % 16 == 0;
+}
+
+// Shared memory per block is at most 25 KiB (tf::y_smem_bytes): no opt-in needed.
+template <class T, bool Unit, int Group, int W>
+void launch_y_ring(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+                   cudaStream_t stream) {
+    const auto kernel = typed_filter_y_kernel<T, Unit, Group, W>;
+    const std::size_t smem = tf::y_smem_bytes(p.radius);
+    const std::size_t resident = fast::resident_blocks(kernel, tf::kYLanes, smem, p.radius);
+    const tf::YGeom g =
+        tf::y_geometry(static_cast<long long>(in.rows), static_cast<long long>(in.cols * sizeof(T)),
+                       p.radius, static_cast<long long>(resident));
+    const unsigned blocks = static_cast<unsigned>(g.bands) * static_cast<unsigned>(g.segs);
+    kernel<<<blocks, tf::kYLanes, smem, stream>>>(
+        static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
+        static_cast<long long>(in.rows), static_cast<long long>(in.cols), in.pitch_bytes, p.border,
+        g);
+    COALESCE_CHECK_LAUNCH("typed_filter_y_kernel");
+}
+
+// The ring kernel for the radius: group and chunk width as tf::y_group and tf::y_words choose.
+template <class T>
+void launch_y_ring_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+                       cudaStream_t stream) {
+    const int r = p.radius;
+    if (r == 0)
+        launch_y_ring<T, true, tf::kYGroupSmall, 4>(in, out, p, stream);
+    else if (r > 32)
+        launch_y_ring<T, false, tf::kYGroupLarge, 1>(in, out, p, stream);
+    else if (r > 24)
+        launch_y_ring<T, false, tf::kYGroupSmall, 1>(in, out, p, stream);
+    else if (r > 8)
+        launch_y_ring<T, false, tf::kYGroupSmall, 2>(in, out, p, stream);
+    else
+        launch_y_ring<T, false, tf::kYGroupSmall, 4>(in, out, p, stream);
+}
+
+template <class T>
+void launch_y(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+              cudaStream_t stream) {
+    if (rows_16b_aligned(in) && rows_16b_aligned(out) && in.pitch_bytes == out.pitch_bytes)
+        launch_y_ring_for<T>(in, out, p, stream);
+    else if (p.radius == 0)
+        launch_line<T, true>(in, out, false, p.radius, p.border, stream);
+    else
+        launch_line<T, false>(in, out, false, p.radius, p.border, stream);
+}
+
+gpu::TypedLauncher typed_launcher(bool along_x) {
+    return [along_x](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView,
+                     const OpParams& p, cudaStream_t stream) {
+        gpu::with_integer_type(type, [&](auto element) {
+            using T = decltype(element);
+            if (along_x)
+                p.radius == 0 ? launch_x<T, true>(in, out, p, stream)
+                              : launch_x<T, false>(in, out, p, stream);
+            else
+                launch_y<T>(in, out, p, stream);
+        });
+    };
+}
+
+// Grids are one-dimensional: filter X's rows x segments must fit blockIdx.x (u16 rows of
+// 2^22 columns in 16 896-byte segments: 497 per row).
+std::string x_grid_refusal(Shape input, const OpParams& params) {
+    const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius);
+    if (input.rows * static_cast<std::size_t>(g.segs) <= gpu::kMaxGridX) return {};
+    return "more rows times row segments than a grid holds";
+}
+
+Variant typed_variant(const char* id, Op op, gpu::Layout layout, const char* description,
+                      const char* kernel) {
+    gpu::DeviceVariantSpec spec;
+    spec.id = id;
+    spec.op = op;
+    spec.memory_space = space::shared;
+    spec.description = description;
+    spec.layout = layout;
+    spec.tier = Tier::tuned;
+    spec.kernel = kernel;
+    spec.limits = gpu::classic_limits();
+    return fast::refusing_unsupported(
+        gpu::make_typed_device_variant(std::move(spec), typed_launcher(op == Op::filter_x)),
+        op == Op::filter_x ? fast::Refusal(x_grid_refusal) : fast::Refusal{});
+}
+
+constexpr const char* kXWhy =
+    "u8/u16 box filter along rows with an exact integer running sum (add the entering sample, "
+    "subtract the leaving one), so an output costs the same at every radius: a block stages a "
+    "row segment and its halo in shared memory with 16-byte cp.async copies at any row phase, "
+    "each thread slides over its own odd run of words (a byte permute aligns the entering and "
+    "leaving words, one multiply-high rounds each mean exactly), and the block writes 16-byte "
+    "vectors back";
+constexpr const char* kYWhy =
+    "u8/u16 box filter down columns with exact integer running sums in registers (u8: two "
+    "16-bit sums per register): a thread owns 16, 8 or 4 bytes of columns (narrower at larger "
+    "radii, for more warps per SM) and streams its rows through a private shared-memory ring "
+    "filled by cp.async copies 24-48 rows ahead, so the leaving row never comes from DRAM "
+    "again and an output costs the same at every radius; segments alternate walking down and "
+    "up so neighbours read their halo rows together (L2 hits). Rows not all on 16 bytes take "
+    "an exact line-per-thread kernel";
+
+}  // namespace
+
+void register_fast_typed_filters(Registry& registry) {
+    registry.add(typed_variant("filter_x/fast-int-running", Op::filter_x, gpu::Layout::dense, kXWhy,
+                               "typed_filter_x_kernel"));
+    registry.add(typed_variant("filter_x/fast-int-running-pitched", Op::filter_x,
+                               gpu::Layout::pitched,
+                               "filter_x/fast-int-running on cudaMallocPitch rows (every row on "
+                               "16 bytes: no element-wise blocks but at the row's end)",
+                               "typed_filter_x_kernel"));
+    registry.add(typed_variant("filter_y/fast-int-running", Op::filter_y, gpu::Layout::dense, kYWhy,
+                               "typed_filter_y_kernel"));
+    registry.add(typed_variant("filter_y/fast-int-running-pitched", Op::filter_y,
+                               gpu::Layout::pitched,
+                               "filter_y/fast-int-running on cudaMallocPitch rows (the ring "
+                               "kernel at any width: the last chunk reads inside the pitch)",
+                               "typed_filter_y_kernel"));
+}
+
+}  // namespace coalesce

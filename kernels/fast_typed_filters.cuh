@@ -1,0 +1,620 @@
+// The per-thread work of the tuned u8/u16 box filters (fast_typed_filters.cu), written once for
+// the device and for the host: a host test (tests/kernels/typed_filters_emulation_test.cpp) runs
+// these very functions thread by thread to show that every output is written once, every read
+// stays inside the row (filter X) or the allocation (filter Y), and every value matches the
+// reference, for odd shapes, every phase, every border and radii 0..64.
+//
+// Exactness. Sums of at most 129 samples of at most 65535 stay below 2^24, so a running sum in
+// 32 bits (add the entering sample, subtract the leaving one) is exact at every step. The
+// rounded mean (2s + k) / (2k), k = 2r + 1 odd, equals floor((s + r) / k) (no multiple of k lies
+// in (s + r, s + r + 1/2]), so each sum starts at r and the mean is one multiply-high by
+// M = ceil(2^32 / k): with e = M k - 2^32 < k, floor(n M / 2^32) = floor(n / k) whenever
+// n e < 2^32, which holds for every n < 2^24 and k <= 129 (n e < 2^24 * 2^8). The test checks
+// it over the whole range for every k. k = 1 (r = 0) has no 32-bit M and is the identity.
+#pragma once
+
+#include "coalesce/operation.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+#if defined(__CUDACC__)
+#define TF_HD __host__ __device__ __forceinline__
+#else
+#define TF_HD inline
+#endif
+#if defined(__CUDA_ARCH__)  // the device pass only: host compilers do not know the pragma
+#define TF_UNROLL _Pragma("unroll")
+#define TF_UNROLL_1 _Pragma("unroll 1")
+#else
+#define TF_UNROLL
+#define TF_UNROLL_1
+#endif
+
+namespace coalesce::typed_filters {
+
+// 16 bytes: the unit of every global load and store and of the filter Y ring.
+struct alignas(16) Vec16 {
+    std::uint32_t w[4];
+};
+
+// ---- integer helpers (one instruction each on the device) ----
+
+// __byte_perm: byte n of the result is byte (selector nibble n) of the pair (y:x).
+TF_HD std::uint32_t perm(std::uint32_t x, std::uint32_t y, std::uint32_t s) {
+#if defined(__CUDA_ARCH__)
+    return __byte_perm(x, y, s);
+#else
+    const std::uint64_t v = x | (static_cast<std::uint64_t>(y) << 32);
+    std::uint32_t r = 0;
+    for (int n = 0; n < 4; ++n)
+        r |= static_cast<std::uint32_t>((v >> (8 * ((s >> (4 * n)) & 7))) & 0xffu) << (8 * n);
+    return r;
+#endif
+}
+
+TF_HD std::uint32_t mulhi(std::uint32_t a, std::uint32_t b) {
+#if defined(__CUDA_ARCH__)
+    return __umulhi(a, b);
+#else
+    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(a) * b) >> 32);
+#endif
+}
+
+// The sum of the elements of one 32-bit word (4 u8 or 2 u16) added to acc.
+template <class T>
+TF_HD std::uint32_t add_word(std::uint32_t v, std::uint32_t acc) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (sizeof(T) == 1)
+        return __dp4a(v, 0x01010101u, acc);
+    else
+        return __dp2a_lo(v, 0x0101u, acc);
+#else
+    if constexpr (sizeof(T) == 1)
+        return acc + (v & 0xffu) + ((v >> 8) & 0xffu) + ((v >> 16) & 0xffu) + (v >> 24);
+    else
+        return acc + (v & 0xffffu) + (v >> 16);
+#endif
+}
+
+// ceil(2^32 / k) for odd k >= 3; 0 for k = 1 (Unit kernels never use it).
+inline std::uint32_t reciprocal(int k) {
+    if (k <= 1) return 0;
+    const std::uint64_t kk = static_cast<std::uint64_t>(k);
+    return static_cast<std::uint32_t>(((std::uint64_t{1} << 32) + kk - 1) / kk);
+}
+
+// floor(n / k) for a sum n = s + r biased at its seed (see the top of the file).
+template <bool Unit>
+TF_HD std::uint32_t mean(std::uint32_t n, std::uint32_t m) {
+    if constexpr (Unit)
+        return n;
+    else
+        return mulhi(n, m);
+}
+
+// ---- memory steps: asynchronous 16-byte copies on the device, plain copies on the host ----
+
+#if !defined(__CUDA_ARCH__)
+// Host emulation only: called with every global read and write (address, bytes), so that the
+// emulation test can check bounds and count the writes of each output byte.
+inline void (*g_read_hook)(const void*, std::size_t) = nullptr;
+inline void (*g_write_hook)(const void*, std::size_t) = nullptr;
+#endif
+
+TF_HD void note_read(const void* p, std::size_t n) {
+#if !defined(__CUDA_ARCH__)
+    if (g_read_hook) g_read_hook(p, n);
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
+// A global store of one element (u16 elements lie on even addresses).
+template <class T>
+TF_HD void put(unsigned char* dst, std::uint32_t v) {
+#if !defined(__CUDA_ARCH__)
+    if (g_write_hook) g_write_hook(dst, sizeof(T));
+#endif
+    *reinterpret_cast<T*>(dst) = static_cast<T>(v);
+}
+
+TF_HD void copy16(void* dst_shared, const void* src_global) {
+#if defined(__CUDA_ARCH__)
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst_shared));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src_global) : "memory");
+#else
+    note_read(src_global, 16);
+    std::memcpy(dst_shared, src_global, 16);
+#endif
+}
+
+TF_HD void commit_copies() {
+#if defined(__CUDA_ARCH__)
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+
+template <int Pending>
+TF_HD void wait_copies() {
+#if defined(__CUDA_ARCH__)
+    asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
+#endif
+}
+
+TF_HD Vec16 load16(const void* p) {
+#if defined(__CUDA_ARCH__)
+    const uint4 v = *static_cast<const uint4*>(p);
+    return Vec16{{v.x, v.y, v.z, v.w}};
+#else
+    Vec16 v;
+    std::memcpy(&v, p, 16);
+    return v;
+#endif
+}
+
+TF_HD void store16(void* p, const Vec16& v) {
+#if defined(__CUDA_ARCH__)
+    *static_cast<uint4*>(p) = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
+#else
+    if (g_write_hook) g_write_hook(p, 16);
+    std::memcpy(p, &v, 16);
+#endif
+}
+
+TF_HD std::uint32_t load_word(const unsigned char* p) {
+    return *reinterpret_cast<const std::uint32_t*>(p);
+}
+
+// Element c of a line of n through the border rule: 0 for Border::zero outside.
+template <class T>
+TF_HD std::uint32_t sample(const unsigned char* line, long long c, long long n,
+                           long long elem_stride, Border border) {
+    if (c < 0 || c >= n) c = border_index(c, n, border);
+    if (c < 0) return 0;
+    note_read(line + c * elem_stride, sizeof(T));
+    return *reinterpret_cast<const T*>(line + c * elem_stride);
+}
+
+// ======================================= filter X =======================================
+// A block owns one segment of one row: L = threads * K * 4 output bytes, the segments of a row
+// tiling the 16-byte-aligned addresses from the one at or below the row's start, so that any
+// row phase (a u8 row of 4097 bytes starts anywhere) reads and writes whole aligned 16-byte
+// blocks inside the row and single elements only at its two ends. Shared memory mirrors the
+// addresses: the staged input line holds the segment and its halo at the same offsets mod 16,
+// the output line the segment. Thread t walks the K words of outputs t*K .. t*K + K - 1 (K odd,
+// so the 32 lanes' words fall in 32 different banks), reading the entering and the leaving
+// samples a word at a time, aligned by one byte permute each.
+
+struct XGeom {
+    int threads = 128;
+    int k_words = 1;    // K, odd
+    int seg_bytes = 0;  // L = threads * K * 4
+    int lo = 0;         // staged line: offsets lo .. lo + in_bytes from the segment's start
+    int in_bytes = 0;   // staged bytes (16-byte multiple, with 16 bytes of slack at the end)
+    int segs = 1;       // segments per row (for the row phase 15, the widest)
+    int radius = 0;
+    std::uint32_t m = 0;  // reciprocal(2r + 1)
+};
+
+inline int round_up16(int v) { return (v + 15) / 16 * 16; }
+
+// Threads and segment length for rows of row_bytes bytes: as few segments as K <= 33 allows
+// (long runs amortise each thread's seed of 2r + 1 samples), K odd and just long enough.
+inline XGeom x_geometry(long long row_bytes, int elem, int radius, int threads = 128) {
+    XGeom g;
+    g.threads = threads;
+    g.radius = radius;
+    g.m = reciprocal(2 * radius + 1);
+    constexpr long long kMaxK = 33;
+    const long long span = row_bytes + 15;  // the widest phase
+    const long long per_k = 4LL * threads;
+    const long long segs = (span + per_k * kMaxK - 1) / (per_k * kMaxK);
+    long long k = ((span + segs - 1) / segs + per_k - 1) / per_k;
+    k |= 1;
+    g.k_words = static_cast<int>(k);
+    g.seg_bytes = static_cast<int>(per_k * k);
+    g.segs = static_cast<int>((span + g.seg_bytes - 1) / g.seg_bytes);
+    g.lo = -round_up16((radius + 1) * elem);
+    g.in_bytes = g.seg_bytes - g.lo + round_up16(radius * elem) + 16;
+    return g;
+}
+
+inline std::size_t x_smem_bytes(const XGeom& g) {
+    return static_cast<std::size_t>(g.in_bytes) + static_cast<std::size_t>(g.seg_bytes);
+}
+
+// One row of the launch: its start and the byte offset of segment `seg` from it (negative for
+// the first segment of a row that does not start on 16 bytes).
+struct XRow {
+    const unsigned char* in = nullptr;
+    unsigned char* out = nullptr;
+    long long row_bytes = 0;
+    long long seg_rel = 0;
+};
+
+TF_HD XRow x_row(const void* in, void* out, std::size_t pitch, long long cols, int elem,
+                 long long row, int seg, const XGeom& g) {
+    XRow r;
+    r.in = static_cast<const unsigned char*>(in) + row * static_cast<long long>(pitch);
+    r.out = static_cast<unsigned char*>(out) + row * static_cast<long long>(pitch);
+    r.row_bytes = cols * elem;
+    const long long phase = static_cast<long long>(reinterpret_cast<std::uintptr_t>(r.in) & 15);
+    r.seg_rel = -phase + static_cast<long long>(seg) * g.seg_bytes;
+    return r;
+}
+
+// Stage: thread t copies the staged blocks t, t + threads, ...: whole 16-byte blocks inside the
+// row asynchronously, blocks across either end (and beyond) element by element through the
+// border rule.
+template <class T>
+TF_HD void x_stage(const XRow& row, long long cols, Border border, const XGeom& g, int t,
+                   unsigned char* line) {
+    constexpr int kElems = 16 / sizeof(T);
+    const int blocks = g.in_bytes / 16;
+    for (int j = t; j < blocks; j += g.threads) {
+        const long long rel = row.seg_rel + g.lo + 16LL * j;  // from the row's start
+        unsigned char* dst = line + 16 * j;
+        if (rel >= 0 && rel + 16 <= row.row_bytes) {
+            copy16(dst, row.in + rel);
+        } else {
+            for (int e = 0; e < kElems; ++e) {
+                const long long c = (rel + e * static_cast<long long>(sizeof(T))) /
+                                    static_cast<long long>(sizeof(T));  // exact: rel % size == 0
+                *reinterpret_cast<T*>(dst + e * sizeof(T)) =
+                    static_cast<T>(sample<T>(row.in, c, cols, sizeof(T), border));
+            }
+        }
+    }
+}
+
+// The elements in bytes [a, b) of the staged line (a, b multiples of the element size, b > a),
+// a word at a time, the end words masked.
+template <class T>
+TF_HD std::uint32_t line_sum(const unsigned char* line, int a, int b, std::uint32_t acc) {
+    const int fw = a >> 2, lw = (b - 1) >> 2;
+    const std::uint32_t head = 0xffffffffu << (8 * (a & 3));
+    const std::uint32_t tail = 0xffffffffu >> (8 * (3 - ((b - 1) & 3)));
+    if (fw == lw) return add_word<T>(load_word(line + 4 * fw) & head & tail, acc);
+    acc = add_word<T>(load_word(line + 4 * fw) & head, acc);
+    for (int w = fw + 1; w < lw; ++w) acc = add_word<T>(load_word(line + 4 * w), acc);
+    return add_word<T>(load_word(line + 4 * lw) & tail, acc);
+}
+
+// Four u8 outputs (bytes of one word) or two u16 outputs from the entering and leaving words.
+template <class T, bool Unit>
+TF_HD std::uint32_t x_step_word(std::uint32_t enter, std::uint32_t leave, std::uint32_t& s,
+                                std::uint32_t m) {
+    if constexpr (sizeof(T) == 1) {
+        std::uint32_t q[4];
+        TF_UNROLL
+        for (int k = 0; k < 4; ++k) {
+            const std::uint32_t sel = 0x4440u | static_cast<std::uint32_t>(k);
+            s = s + perm(enter, 0, sel) - perm(leave, 0, sel);
+            q[k] = mean<Unit>(s, m);
+        }
+        return perm(perm(q[0], q[1], 0x0040u), perm(q[2], q[3], 0x0040u), 0x5410u);
+    } else {
+        s = s + (enter & 0xffffu) - (leave & 0xffffu);
+        const std::uint32_t q0 = mean<Unit>(s, m);
+        s = s + (enter >> 16) - (leave >> 16);
+        const std::uint32_t q1 = mean<Unit>(s, m);
+        return perm(q0, q1, 0x5410u);
+    }
+}
+
+// Walk: thread t's outputs at segment bytes t*K*4 .. (t+1)*K*4 - 1, a word per step.
+template <class T, bool Unit>
+TF_HD void x_walk(const XGeom& g, int t, const unsigned char* line, unsigned char* out_line) {
+    constexpr int kSize = sizeof(T);
+    const int r = g.radius;
+    const int i0 = t * g.k_words * 4;
+    // The window before the first output, biased by r: samples i0 - (r+1) .. i0 + r - 1.
+    std::uint32_t s = line_sum<T>(line, i0 - (r + 1) * kSize - g.lo, i0 + r * kSize - g.lo,
+                                  static_cast<std::uint32_t>(r));
+    const int e_at = i0 + r * kSize - g.lo;        // entering sample of the first output
+    const int l_at = i0 - (r + 1) * kSize - g.lo;  // leaving sample of the first output
+    const std::uint32_t e_sel = 0x3210u + 0x1111u * static_cast<std::uint32_t>(e_at & 3);
+    const std::uint32_t l_sel = 0x3210u + 0x1111u * static_cast<std::uint32_t>(l_at & 3);
+    const unsigned char* ep = line + (e_at & ~3);
+    const unsigned char* lp = line + (l_at & ~3);
+    std::uint32_t e_prev = load_word(ep), l_prev = load_word(lp);
+    std::uint32_t* o = reinterpret_cast<std::uint32_t*>(out_line + i0);
+    TF_UNROLL_1
+    for (int j = 0; j < g.k_words; ++j) {
+        ep += 4;
+        lp += 4;
+        const std::uint32_t e_next = load_word(ep), l_next = load_word(lp);
+        o[j] =
+            x_step_word<T, Unit>(perm(e_prev, e_next, e_sel), perm(l_prev, l_next, l_sel), s, g.m);
+        e_prev = e_next;
+        l_prev = l_next;
+    }
+}
+
+// Write back: thread t stores the output blocks t, t + threads, ... of the segment: whole
+// 16-byte blocks inside the row, single elements across its ends, nothing outside it.
+template <class T>
+TF_HD void x_write(const XRow& row, const XGeom& g, int t, const unsigned char* out_line) {
+    const int blocks = g.seg_bytes / 16;
+    for (int j = t; j < blocks; j += g.threads) {
+        const long long rel = row.seg_rel + 16LL * j;
+        if (rel + 16 <= 0 || rel >= row.row_bytes) continue;
+        const unsigned char* src = out_line + 16 * j;
+        if (rel >= 0 && rel + 16 <= row.row_bytes) {
+            store16(row.out + rel, load16(src));
+        } else {
+            for (int e = 0; e < 16; e += static_cast<int>(sizeof(T))) {
+                const long long b = rel + e;
+                if (b >= 0 && b < row.row_bytes)
+                    put<T>(row.out + b, *reinterpret_cast<const T*>(src + e));
+            }
+        }
+    }
+}
+
+// ======================================= filter Y =======================================
+// A thread owns 4, 8 or 16 bytes of columns and walks down (or up) one segment of rows
+// with the window's sums in registers (u8: two 16-bit sums per register, since 129 * 255 + 64 <
+// 2^16 and the entering sample is added before the leaving one is taken away, no half ever
+// carries into the other). Its rows stream through a private ring in shared memory, filled by
+// cp.async copies kAhead groups ahead of the window, so the leaving row is read from
+// shared memory, never again from DRAM. Even segments walk down, odd ones up: neighbouring
+// segments meet at their shared halo rows at the same moment (both at their start or both at
+// their end), so the halo is read from DRAM once and from L2 the second time.
+
+inline constexpr int kYLanes = 32;       // threads per block
+inline constexpr int kYGroupSmall = 8;   // rows per committed group of copies, r <= 32
+inline constexpr int kYGroupLarge = 16;  // r > 32: twice the rows in flight per thread
+inline constexpr int kYAhead = 3;        // groups in flight beyond the one being read
+
+// The ring holds 2r + 1 + (kYAhead + 1) * Group rows of every thread's chunk, so shared memory
+// caps the columns in flight per SM at any radius; narrower chunks at larger radii spread those
+// columns over more threads (more warps to issue the arithmetic): 16 bytes up to r = 8, 8 up to
+// r = 24, 4 above.
+inline int y_group(int radius) { return radius > 32 ? kYGroupLarge : kYGroupSmall; }
+inline int y_words(int radius) { return radius <= 8 ? 4 : radius <= 24 ? 2 : 1; }
+inline int y_ring_rows(int radius) { return 2 * radius + 1 + (kYAhead + 1) * y_group(radius); }
+inline std::size_t y_smem_bytes(int radius) {
+    return static_cast<std::size_t>(y_ring_rows(radius)) * kYLanes * 4 *
+           static_cast<std::size_t>(y_words(radius));
+}
+
+struct YGeom {
+    int chunks = 1;  // column chunks (4 * y_words(r) bytes) per row
+    int bands = 1;   // blocks across a row: ceil(chunks / kYLanes)
+    long long seg_rows = 1;
+    int segs = 1;
+    int ring = 1;  // ring rows
+    int radius = 0;
+    std::uint32_t m = 0;
+};
+
+// `resident`: blocks the device holds at once; one wave of segments where the rows allow,
+// segments of at least min_rows rows (each costs a seed of 2r rows).
+inline YGeom y_geometry(long long rows, long long row_bytes, int radius, long long resident,
+                        long long min_rows = 64) {
+    YGeom g;
+    g.radius = radius;
+    g.m = reciprocal(2 * radius + 1);
+    g.ring = y_ring_rows(radius);
+    const long long chunk_bytes = 4LL * y_words(radius);
+    g.chunks = static_cast<int>((row_bytes + chunk_bytes - 1) / chunk_bytes);
+    g.bands = (g.chunks + kYLanes - 1) / kYLanes;
+    long long segs = resident / g.bands;
+    const long long most = (rows + min_rows - 1) / min_rows;
+    if (segs > most) segs = most;
+    if (segs < 1) segs = 1;
+    g.seg_rows = (rows + segs - 1) / segs;
+    g.segs = static_cast<int>((rows + g.seg_rows - 1) / g.seg_rows);
+    return g;
+}
+
+// A thread's chunk of one row: W words (4W bytes).
+template <int W>
+struct alignas(4 * W) Chunk {
+    std::uint32_t w[W];
+};
+
+// 4W-byte global -> shared copy, asynchronously on the device (16 bytes bypass L1).
+template <int W>
+TF_HD void copy_chunk(Chunk<W>* dst_shared, const unsigned char* src_global) {
+#if defined(__CUDA_ARCH__)
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst_shared));
+    if constexpr (W == 4)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src_global)
+                     : "memory");
+    else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(d), "l"(src_global),
+                     "n"(4 * W)
+                     : "memory");
+#else
+    note_read(src_global, 4 * W);
+    std::memcpy(dst_shared, src_global, 4 * W);
+#endif
+}
+
+template <int W>
+TF_HD void store_chunk(unsigned char* p, const Chunk<W>& v) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (W == 4)
+        *reinterpret_cast<uint4*>(p) = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
+    else if constexpr (W == 2)
+        *reinterpret_cast<uint2*>(p) = make_uint2(v.w[0], v.w[1]);
+    else
+        *reinterpret_cast<std::uint32_t*>(p) = v.w[0];
+#else
+    if (g_write_hook) g_write_hook(p, 4 * W);
+    std::memcpy(p, &v, 4 * W);
+#endif
+}
+
+// The window's sums of one chunk: u8 as 2W words of two 16-bit sums (bytes 2i and 2i + 1 of the
+// chunk in word i), u16 as 2W words of one sum.
+template <int W>
+struct YSums {
+    std::uint32_t s[2 * W];
+};
+
+template <class T, bool Unit, int W>
+TF_HD Chunk<W> y_step(YSums<W>& a, const Chunk<W>& enter, const Chunk<W>& leave, std::uint32_t m) {
+    Chunk<W> out;
+    TF_UNROLL
+    for (int w = 0; w < W; ++w) {
+        const std::uint32_t e = enter.w[w], l = leave.w[w];
+        if constexpr (sizeof(T) == 1) {
+            a.s[2 * w] = a.s[2 * w] + perm(e, 0, 0x4140u) - perm(l, 0, 0x4140u);
+            a.s[2 * w + 1] = a.s[2 * w + 1] + perm(e, 0, 0x4342u) - perm(l, 0, 0x4342u);
+            const std::uint32_t q0 = mean<Unit>(a.s[2 * w] & 0xffffu, m);
+            const std::uint32_t q1 = mean<Unit>(a.s[2 * w] >> 16, m);
+            const std::uint32_t q2 = mean<Unit>(a.s[2 * w + 1] & 0xffffu, m);
+            const std::uint32_t q3 = mean<Unit>(a.s[2 * w + 1] >> 16, m);
+            out.w[w] = perm(perm(q0, q1, 0x0040u), perm(q2, q3, 0x0040u), 0x5410u);
+        } else {
+            a.s[2 * w] = a.s[2 * w] + (e & 0xffffu) - (l & 0xffffu);
+            a.s[2 * w + 1] = a.s[2 * w + 1] + (e >> 16) - (l >> 16);
+            out.w[w] = perm(mean<Unit>(a.s[2 * w], m), mean<Unit>(a.s[2 * w + 1], m), 0x5410u);
+        }
+    }
+    return out;
+}
+
+// Seeding: one row of the first window comes in.
+template <class T, int W>
+TF_HD void y_add(YSums<W>& a, const Chunk<W>& enter) {
+    TF_UNROLL
+    for (int w = 0; w < W; ++w) {
+        const std::uint32_t e = enter.w[w];
+        if constexpr (sizeof(T) == 1) {
+            a.s[2 * w] += perm(e, 0, 0x4140u);
+            a.s[2 * w + 1] += perm(e, 0, 0x4342u);
+        } else {
+            a.s[2 * w] += e & 0xffffu;
+            a.s[2 * w + 1] += e >> 16;
+        }
+    }
+}
+
+// One thread of filter Y: chunk `chunk` (W words, W = y_words(r)) of every row of segment `seg`,
+// Group = y_group(r). `ring` is this thread's ring: row slot i at ring[i * kYLanes] (the block's
+// lanes interleaved, so a warp's accesses are contiguous and conflict-free). Rows past the
+// matrix come through the border rule, once per row. Requires 16-byte aligned rows (base and
+// pitch); the chunk past the row's end (pitched rows only) is read inside the pitch and written
+// element by element.
+template <class T, bool Unit, int Group, int W>
+TF_HD void y_thread(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                    std::size_t pitch, Border border, const YGeom& g, int chunk, int seg,
+                    Chunk<W>* ring) {
+    constexpr int kBytes = 4 * W;
+    const long long row_bytes = cols * static_cast<long long>(sizeof(T));
+    const long long cb = static_cast<long long>(kBytes) * chunk;  // byte offset in a row
+    if (cb >= row_bytes) return;
+    const int r = g.radius;
+    const long long y0 = static_cast<long long>(seg) * g.seg_rows;
+    const long long n_out = rows - y0 < g.seg_rows ? rows - y0 : g.seg_rows;
+    const bool up = (seg & 1) != 0;
+    const int span = 2 * r;
+    const long long stream = n_out + span;
+    // Stream position q is input row first + dir * q; the output of position q >= span is row
+    // first_out + dir * (q - span).
+    const long long dir = up ? -1 : 1;
+    const long long first = up ? y0 + n_out - 1 + r : y0 - r;
+    const long long first_out = up ? y0 + n_out - 1 : y0;
+
+    long long q_issue = 0;
+    int s_issue = 0;
+    const long long step = dir * static_cast<long long>(pitch);
+    auto issue_group = [&] {
+        const long long y_a = first + dir * q_issue;
+        const long long y_b = first + dir * (q_issue + Group - 1);
+        if (q_issue + Group <= stream && y_a >= 0 && y_a < rows && y_b >= 0 && y_b < rows) {
+            // Inside the matrix: consecutive rows, no border rule.
+            const unsigned char* src = in + y_a * static_cast<long long>(pitch) + cb;
+            TF_UNROLL
+            for (int i = 0; i < Group; ++i) {
+                copy_chunk<W>(ring + s_issue * kYLanes, src);
+                src += step;
+                if (++s_issue == g.ring) s_issue = 0;
+            }
+            q_issue += Group;
+            commit_copies();
+            return;
+        }
+        for (int i = 0; i < Group; ++i) {
+            if (q_issue < stream) {
+                Chunk<W>* dst = ring + s_issue * kYLanes;
+                long long y = first + dir * q_issue;
+                if (y < 0 || y >= rows) y = border_index(y, rows, border);
+                if (y < 0)
+                    *dst = Chunk<W>{};  // Border::zero
+                else
+                    copy_chunk<W>(dst, in + y * static_cast<long long>(pitch) + cb);
+            }
+            ++q_issue;
+            if (++s_issue == g.ring) s_issue = 0;
+        }
+        commit_copies();
+    };
+    for (int k = 0; k <= kYAhead; ++k) issue_group();
+    wait_copies<kYAhead>();
+
+    YSums<W> a;
+    const std::uint32_t bias =
+        sizeof(T) == 1 ? static_cast<std::uint32_t>(r) * 0x10001u : static_cast<std::uint32_t>(r);
+    TF_UNROLL
+    for (int i = 0; i < 2 * W; ++i) a.s[i] = bias;
+    int s_in = 0, s_out = 0;
+    long long y_out = first_out;
+    const bool whole = cb + kBytes <= row_bytes;
+    TF_UNROLL_1
+    for (long long q = 0; q < stream; ++q) {
+        if (q > 0 && (q & (Group - 1)) == 0) {
+            issue_group();
+            wait_copies<kYAhead>();
+        }
+        const Chunk<W> enter = ring[s_in * kYLanes];
+        if (++s_in == g.ring) s_in = 0;
+        if (q < span) {
+            y_add<T, W>(a, enter);  // rows of the first window but its last
+            continue;
+        }
+        Chunk<W> leave{};
+        if (q > span) {
+            leave = ring[s_out * kYLanes];
+            if (++s_out == g.ring) s_out = 0;
+        }
+        const Chunk<W> v = y_step<T, Unit, W>(a, enter, leave, g.m);
+        unsigned char* dst = out + y_out * static_cast<long long>(pitch) + cb;
+        if (whole) {
+            store_chunk<W>(dst, v);
+        } else {
+            TF_UNROLL
+            for (int e = 0; e < kBytes; e += static_cast<int>(sizeof(T)))
+                if (cb + e < row_bytes) put<T>(dst + e, v.w[e / 4] >> (8 * (e % 4)));
+        }
+        y_out += dir;
+    }
+}
+
+// ============================ any alignment: one thread per line ============================
+// Filter Y on rows that do not all start on 16 bytes (a dense u8 image of odd width), and
+// filter X should its input and output rows ever differ in phase: a thread owns one line
+// (a column for Y) and walks a segment of it with a running sum, every sample a scalar load;
+// the leaving sample is read again from L1/L2. Slower, but exact for any shape.
+template <class T, bool Unit>
+TF_HD void line_thread(const unsigned char* in, unsigned char* out, long long n,
+                       long long elem_stride, long long line_offset, long long y0, long long n_out,
+                       int r, Border border, std::uint32_t m) {
+    const unsigned char* src = in + line_offset;
+    unsigned char* dst = out + line_offset;
+    std::uint32_t s = static_cast<std::uint32_t>(r);
+    for (long long d = -r - 1; d < r; ++d) s += sample<T>(src, y0 + d, n, elem_stride, border);
+    for (long long y = y0; y < y0 + n_out; ++y) {
+        s = s + sample<T>(src, y + r, n, elem_stride, border) -
+            sample<T>(src, y - r - 1, n, elem_stride, border);
+        put<T>(dst + y * elem_stride, mean<Unit>(s, m));
+    }
+}
+
+}  // namespace coalesce::typed_filters

@@ -1,0 +1,308 @@
+// The tuned u8/u16 box filters (kernels/fast_typed_filters.cu) run on the host, thread by thread,
+// through the very functions the kernels call (kernels/fast_typed_filters.cuh): every global read
+// inside the row (filter X) or the allocation (filter Y), every output byte written exactly once,
+// every value equal to the rounded mean (2s + k) / (2k), for odd shapes, every row phase, the
+// four borders and radii 0..64 (larger than the line too). Also the proof that the multiply-high
+// mean is exact over the whole range of sums for every window length.
+#include "fast_typed_filters.cuh"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace coalesce {
+namespace {
+
+namespace tf = typed_filters;
+
+// floor(n * ceil(2^32 / k) / 2^32) == floor(n / k) for every n < 2^24 and odd k in 3..129 (the
+// sums of the u8 and u16 filters, biased by r, are below 129 * 65535 + 64 < 2^24). The quotient
+// and remainder are tracked incrementally, so the check needs no division.
+TEST(TypedFilterMean, MultiplyHighIsExactForEverySumAndWindow) {
+    for (std::uint32_t k = 3; k <= 129; k += 2) {
+        const std::uint32_t m = tf::reciprocal(static_cast<int>(k));
+        std::uint32_t q = 0, rem = 0;
+        for (std::uint32_t n = 0; n < (1u << 24); ++n) {
+            if (tf::mulhi(n, m) != q) FAIL() << "k " << k << " n " << n;
+            if (++rem == k) {
+                rem = 0;
+                ++q;
+            }
+        }
+    }
+    // The rounding it stands for: (2s + k) / (2k) == (s + r) / k.
+    for (std::uint64_t k = 1; k <= 129; k += 2)
+        for (std::uint64_t s = 0; s <= 129 * 65535; s += 7)
+            ASSERT_EQ((2 * s + k) / (2 * k), (s + (k - 1) / 2) / k);
+}
+
+// An image in an allocation of exactly rows * pitch bytes on a 16-byte boundary (as cudaMalloc
+// gives), so that AddressSanitizer would also catch what the hooks below miss.
+struct Buffer {
+    unsigned char* p = nullptr;
+    std::size_t n = 0;
+    explicit Buffer(std::size_t bytes)
+        : p(static_cast<unsigned char*>(::operator new (bytes, std::align_val_t{16}))), n(bytes) {}
+    ~Buffer() { ::operator delete (p, std::align_val_t{16}); }
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+};
+
+// What the hooks check: reads inside [read_lo, read_hi), writes inside [write_lo, write_hi),
+// each written byte counted.
+struct Bounds {
+    const unsigned char* read_lo = nullptr;
+    const unsigned char* read_hi = nullptr;
+    const unsigned char* write_lo = nullptr;
+    const unsigned char* write_hi = nullptr;
+    std::vector<int>* counts = nullptr;  // per byte of the output allocation
+    const unsigned char* out_base = nullptr;
+    int bad_reads = 0;
+    int bad_writes = 0;
+};
+Bounds g_bounds;
+
+void on_read(const void* p, std::size_t n) {
+    const auto* c = static_cast<const unsigned char*>(p);
+    if (c < g_bounds.read_lo || c + n > g_bounds.read_hi) ++g_bounds.bad_reads;
+}
+void on_write(const void* p, std::size_t n) {
+    const auto* c = static_cast<const unsigned char*>(p);
+    if (c < g_bounds.write_lo || c + n > g_bounds.write_hi) {
+        ++g_bounds.bad_writes;
+        return;
+    }
+    for (std::size_t i = 0; i < n; ++i) ++(*g_bounds.counts)[c + i - g_bounds.out_base];
+}
+
+template <class T>
+T at(const Buffer& b, std::size_t pitch, long long y, long long x) {
+    T v;
+    std::memcpy(&v, b.p + y * static_cast<long long>(pitch) + x * static_cast<long long>(sizeof(T)),
+                sizeof(T));
+    return v;
+}
+
+// The reference, line by line: the line's samples extended by r on each side through
+// border_index, their prefix sums, and each window's exact sum rounded (2s + k) / (2k).
+template <class T>
+std::vector<T> expected(const Buffer& in, std::size_t pitch, long long rows, long long cols, int r,
+                        Border border, bool along_x) {
+    const long long n = along_x ? cols : rows;
+    const long long lines = along_x ? rows : cols;
+    const std::uint64_t k = 2 * static_cast<std::uint64_t>(r) + 1;
+    std::vector<T> want(static_cast<std::size_t>(rows * cols));
+    std::vector<std::uint64_t> prefix(static_cast<std::size_t>(n + 2 * r + 1));
+    for (long long l = 0; l < lines; ++l) {
+        for (long long j = 0; j < n + 2 * r; ++j) {
+            const long long i = border_index(j - r, n, border);
+            std::uint64_t v = 0;
+            if (i >= 0) v = along_x ? at<T>(in, pitch, l, i) : at<T>(in, pitch, i, l);
+            prefix[static_cast<std::size_t>(j + 1)] = prefix[static_cast<std::size_t>(j)] + v;
+        }
+        for (long long x = 0; x < n; ++x) {
+            const std::uint64_t s = prefix[static_cast<std::size_t>(x + 2 * r + 1)] -
+                                    prefix[static_cast<std::size_t>(x)];
+            const long long y = along_x ? l : x, c = along_x ? x : l;
+            want[static_cast<std::size_t>(y * cols + c)] = static_cast<T>((2 * s + k) / (2 * k));
+        }
+    }
+    return want;
+}
+
+// One thread of the ring kernel with the group and chunk width the launcher picks for g.radius;
+// `ring` is the block's shared memory.
+template <class T, bool Unit, int Group, int W>
+void y_thread_in(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                 std::size_t pitch, Border border, const tf::YGeom& g, int chunk, int seg,
+                 tf::Vec16* ring, int lane) {
+    ASSERT_EQ(Group, tf::y_group(g.radius));
+    ASSERT_EQ(W, tf::y_words(g.radius));
+    tf::y_thread<T, Unit, Group, W>(in, out, rows, cols, pitch, border, g, chunk, seg,
+                                    reinterpret_cast<tf::Chunk<W>*>(ring) + lane);
+}
+
+template <class T>
+void run_y_thread(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                  std::size_t pitch, Border border, const tf::YGeom& g, int chunk, int seg,
+                  tf::Vec16* ring, int lane) {
+    const int r = g.radius;
+    if (r == 0)
+        y_thread_in<T, true, tf::kYGroupSmall, 4>(in, out, rows, cols, pitch, border, g, chunk, seg,
+                                                  ring, lane);
+    else if (r > 32)
+        y_thread_in<T, false, tf::kYGroupLarge, 1>(in, out, rows, cols, pitch, border, g, chunk,
+                                                   seg, ring, lane);
+    else if (r > 24)
+        y_thread_in<T, false, tf::kYGroupSmall, 1>(in, out, rows, cols, pitch, border, g, chunk,
+                                                   seg, ring, lane);
+    else if (r > 8)
+        y_thread_in<T, false, tf::kYGroupSmall, 2>(in, out, rows, cols, pitch, border, g, chunk,
+                                                   seg, ring, lane);
+    else
+        y_thread_in<T, false, tf::kYGroupSmall, 4>(in, out, rows, cols, pitch, border, g, chunk,
+                                                   seg, ring, lane);
+}
+
+enum class Kernel { x_tiled, y_ring, x_line, y_line };
+
+// Runs one kernel's threads on the host and checks bounds, write counts and values.
+template <class T>
+void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, Border border,
+           std::uint64_t seed) {
+    const int elem = sizeof(T);
+    const std::size_t row_bytes = static_cast<std::size_t>(cols) * elem;
+    const std::size_t pitch = pitched ? (row_bytes + 511) / 512 * 512 : row_bytes;
+    const std::size_t bytes = pitch * static_cast<std::size_t>(rows);
+    Buffer in(bytes), out(bytes);
+    std::mt19937_64 rng(seed);
+    for (std::size_t i = 0; i < bytes; ++i) in.p[i] = static_cast<unsigned char>(rng());
+    std::memset(out.p, 0xA5, bytes);
+    std::vector<int> counts(bytes, 0);
+    g_bounds = Bounds{};
+    g_bounds.counts = &counts;
+    g_bounds.out_base = out.p;
+    g_bounds.read_lo = in.p;
+    g_bounds.read_hi = in.p + bytes;
+    g_bounds.write_lo = out.p;
+    g_bounds.write_hi = out.p + bytes;
+    tf::g_read_hook = on_read;
+    tf::g_write_hook = on_write;
+    const bool unit = r == 0;
+
+    if (kernel == Kernel::x_tiled) {
+        const tf::XGeom g = tf::x_geometry(static_cast<long long>(row_bytes), elem, r);
+        std::vector<tf::Vec16> smem(tf::x_smem_bytes(g) / 16);
+        auto* line = reinterpret_cast<unsigned char*>(smem.data());
+        unsigned char* out_line = line + g.in_bytes;
+        for (long long y = 0; y < rows; ++y) {
+            for (int seg = 0; seg < g.segs; ++seg) {
+                const tf::XRow row = tf::x_row(in.p, out.p, pitch, cols, elem, y, seg, g);
+                if (row.seg_rel >= row.row_bytes) continue;
+                // Filter X reads only its own row.
+                g_bounds.read_lo = row.in;
+                g_bounds.read_hi = row.in + row_bytes;
+                g_bounds.write_lo = row.out;
+                g_bounds.write_hi = row.out + row_bytes;
+                std::memset(line, 0xCD, tf::x_smem_bytes(g));
+                for (int t = 0; t < g.threads; ++t) tf::x_stage<T>(row, cols, border, g, t, line);
+                for (int t = 0; t < g.threads; ++t) {
+                    if (unit)
+                        tf::x_walk<T, true>(g, t, line, out_line);
+                    else
+                        tf::x_walk<T, false>(g, t, line, out_line);
+                }
+                for (int t = 0; t < g.threads; ++t) tf::x_write<T>(row, g, t, out_line);
+            }
+        }
+    } else if (kernel == Kernel::y_ring) {
+        const tf::YGeom g = tf::y_geometry(rows, static_cast<long long>(row_bytes), r, 1000, 5);
+        std::vector<tf::Vec16> ring(tf::y_smem_bytes(r) / 16);
+        for (int seg = 0; seg < g.segs; ++seg)
+            for (int band = 0; band < g.bands; ++band)
+                for (int lane = 0; lane < tf::kYLanes; ++lane) {
+                    const int chunk = band * tf::kYLanes + lane;
+                    run_y_thread<T>(in.p, out.p, rows, cols, pitch, border, g, chunk, seg,
+                                    ring.data(), lane);
+                }
+    } else {
+        const bool along_x = kernel == Kernel::x_line;
+        const long long n = along_x ? cols : rows;
+        const long long lines = along_x ? rows : cols;
+        const long long elem_stride = along_x ? elem : static_cast<long long>(pitch);
+        const long long line_stride = along_x ? static_cast<long long>(pitch) : elem;
+        const long long seg_len = 37;
+        const std::uint32_t m = tf::reciprocal(2 * r + 1);
+        for (long long y0 = 0; y0 < n; y0 += seg_len)
+            for (long long l = 0; l < lines; ++l) {
+                const long long n_out = n - y0 < seg_len ? n - y0 : seg_len;
+                if (unit)
+                    tf::line_thread<T, true>(in.p, out.p, n, elem_stride, l * line_stride, y0,
+                                             n_out, r, border, m);
+                else
+                    tf::line_thread<T, false>(in.p, out.p, n, elem_stride, l * line_stride, y0,
+                                              n_out, r, border, m);
+            }
+    }
+    tf::g_read_hook = nullptr;
+    tf::g_write_hook = nullptr;
+
+    const std::string what = std::to_string(static_cast<int>(kernel)) + " " + std::to_string(rows) +
+                             "x" + std::to_string(cols) + " u" + std::to_string(8 * elem) +
+                             (pitched ? " pitched" : " dense") + " r " + std::to_string(r) +
+                             " border " + std::to_string(static_cast<int>(border));
+    ASSERT_EQ(g_bounds.bad_reads, 0) << what;
+    ASSERT_EQ(g_bounds.bad_writes, 0) << what;
+    const bool along_x = kernel == Kernel::x_tiled || kernel == Kernel::x_line;
+    const std::vector<T> want = expected<T>(in, pitch, rows, cols, r, border, along_x);
+    for (long long y = 0; y < rows; ++y) {
+        for (std::size_t b = 0; b < pitch; ++b) {
+            const int writes = b < row_bytes ? 1 : 0;
+            ASSERT_EQ(counts[static_cast<std::size_t>(y) * pitch + b], writes)
+                << what << " writes of row " << y << " byte " << b;
+        }
+        for (long long x = 0; x < cols; ++x)
+            ASSERT_EQ(at<T>(out, pitch, y, x), want[static_cast<std::size_t>(y * cols + x)])
+                << what << " at " << y << "," << x;
+    }
+}
+
+const Border kBorders[] = {Border::clamp, Border::zero, Border::wrap, Border::mirror};
+
+struct ShapeCase {
+    long long rows, cols;
+};
+const ShapeCase kSmallShapes[] = {{1, 1},  {1, 37}, {37, 1},   {33, 65}, {37, 4},
+                                  {3, 97}, {65, 3}, {7, 4097}, {70, 33}};
+
+template <class T>
+void sweep_small(Kernel kernel) {
+    for (const ShapeCase s : kSmallShapes)
+        for (bool pitched : {false, true})
+            for (int r = 0; r <= 64; ++r)
+                for (Border b : kBorders) {
+                    if (kernel == Kernel::y_ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
+                        continue;  // the ring kernel takes 16-byte aligned rows only
+                    check<T>(kernel, s.rows, s.cols, pitched, r, b,
+                             static_cast<std::uint64_t>(s.rows * 131 + s.cols + r));
+                    if (::testing::Test::HasFatalFailure()) return;
+                }
+}
+
+TEST(TypedFilterEmulation, FilterXTiledU8) { sweep_small<std::uint8_t>(Kernel::x_tiled); }
+TEST(TypedFilterEmulation, FilterXTiledU16) { sweep_small<std::uint16_t>(Kernel::x_tiled); }
+TEST(TypedFilterEmulation, FilterYRingU8) { sweep_small<std::uint8_t>(Kernel::y_ring); }
+TEST(TypedFilterEmulation, FilterYRingU16) { sweep_small<std::uint16_t>(Kernel::y_ring); }
+TEST(TypedFilterEmulation, LineKernelsU8) {
+    sweep_small<std::uint8_t>(Kernel::x_line);
+    sweep_small<std::uint8_t>(Kernel::y_line);
+}
+TEST(TypedFilterEmulation, LineKernelsU16) {
+    sweep_small<std::uint16_t>(Kernel::x_line);
+    sweep_small<std::uint16_t>(Kernel::y_line);
+}
+
+// Wider and taller shapes at a few radii: several segments per row (filter X), several row
+// segments walking both ways (filter Y), rows of every phase.
+TEST(TypedFilterEmulation, LargerShapes) {
+    const ShapeCase shapes[] = {{4500, 260}, {65, 1029}, {12, 20000}, {301, 4097}, {1200, 48}};
+    for (const ShapeCase s : shapes)
+        for (int r : {0, 1, 4, 31, 64})
+            for (Border b : kBorders) {
+                check<std::uint8_t>(Kernel::x_tiled, s.rows, s.cols, false, r, b, 1);
+                check<std::uint16_t>(Kernel::x_tiled, s.rows, s.cols, true, r, b, 2);
+                if ((s.cols % 16) == 0)
+                    check<std::uint8_t>(Kernel::y_ring, s.rows, s.cols, false, r, b, 3);
+                check<std::uint8_t>(Kernel::y_ring, s.rows, s.cols, true, r, b, 4);
+                check<std::uint16_t>(Kernel::y_ring, s.rows, s.cols, true, r, b, 5);
+                if (::testing::Test::HasFatalFailure()) return;
+            }
+}
+
+}  // namespace
+}  // namespace coalesce
