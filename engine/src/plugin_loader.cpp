@@ -4,12 +4,14 @@
 #include "coalesce/plugin_loader.hpp"
 
 #include "coalesce/plugin_abi.h"
+#include "coalesce/typed_run.hpp"
 
 #include <dlfcn.h>
 #include <link.h>
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -22,6 +24,8 @@
 #include <string>
 #include <system_error>
 #include <utility>
+#include <variant>
+#include <vector>
 
 namespace coalesce {
 namespace fs = std::filesystem;
@@ -69,6 +73,20 @@ struct CVariant {
     int (*launch)(void*, void*, char*, size_t) = nullptr;
     int (*download)(void*, float*, char*, size_t) = nullptr;
     void (*destroy)(void*) = nullptr;
+    int (*upload_typed)(void*, const void*, int, size_t, size_t, char*, size_t) = nullptr;
+    int (*poison_bytes)(void*, uint8_t, char*, size_t) = nullptr;
+    int (*download_typed)(void*, void*, size_t, size_t, size_t, char*, size_t) = nullptr;
+    std::vector<ElemType> types;
+
+    // The runner skips types a variant does not take; a direct call is refused the same way.
+    void require(ElemType type) const {
+        if (std::find(types.begin(), types.end(), type) != types.end()) return;
+        std::string takes;
+        for (ElemType t : types)
+            takes += (takes.empty() ? "" : ", ") + std::string(elem_type_name(t));
+        throw Unsupported(file + ": " + id + " does not take " + std::string(elem_type_name(type)) +
+                          " (it takes " + takes + ")");
+    }
 
     [[noreturn]] void fail(const char* step, int status, const char* err) const {
         throw std::runtime_error(file + ": " + id + ": " + step + " failed (status " +
@@ -86,6 +104,7 @@ public:
     ~PluginInstance() override { fns_->destroy(handle_); }
 
     void upload(const Matrix& input) override {
+        fns_->require(ElemType::f32);
         if (input.shape() != input_)
             throw std::invalid_argument(fns_->file + ": " + fns_->id +
                                         ": upload of a matrix whose shape differs from create()");
@@ -94,6 +113,7 @@ public:
             fns_->fail("upload", s, terminated(err));
     }
     void poison() override {
+        fns_->require(ElemType::f32);
         char err[kErrLen] = {};
         if (const int s = fns_->poison(handle_, err, sizeof err); s != 0)
             fns_->fail("poison", s, terminated(err));
@@ -105,6 +125,7 @@ public:
             fns_->fail("launch", s, terminated(err));
     }
     Matrix download() override {
+        fns_->require(ElemType::f32);
         const Shape out = output_shape(fns_->op, input_, params_);
         Matrix result(out.rows, out.cols);
         char err[kErrLen] = {};
@@ -113,11 +134,82 @@ public:
         return result;
     }
 
+    void upload_typed(const AnyImage& input) override {
+        const ElemType type = typed_input_type(input);
+        fns_->require(type);
+        if (typed::shape_of(input) != input_)
+            throw std::invalid_argument(fns_->file + ": " + fns_->id +
+                                        ": upload of an image whose shape differs from create()");
+        const void* bytes = std::visit(
+            [](const auto& image) -> const void* {
+                if (image.channels() != 1)
+                    throw std::invalid_argument("plugin variants take single-channel images only");
+                return image.data();
+            },
+            input);
+        char err[kErrLen] = {};
+        if (const int s = fns_->upload_typed(handle_, bytes, c_elem_type(type), input_.rows,
+                                             input_.cols, err, sizeof err);
+            s != 0)
+            fns_->fail("upload_typed", s, terminated(err));
+        uploaded_ = type;
+    }
+    void poison_bytes(std::uint8_t byte) override {
+        require_typed_upload("poison_bytes");
+        char err[kErrLen] = {};
+        if (const int s = fns_->poison_bytes(handle_, byte, err, sizeof err); s != 0)
+            fns_->fail("poison_bytes", s, terminated(err));
+    }
+    AnyImage download_typed() override {
+        require_typed_upload("download_typed");
+        const Shape out = output_shape(fns_->op, input_, params_);
+        const std::size_t size = is_sum(fns_->op)
+                                     ? typed::output_elem_size(fns_->op, *uploaded_, input_)
+                                     : elem_size(*uploaded_);
+        AnyImage result = typed_output(*uploaded_, size, out);
+        void* bytes = std::visit([](auto& image) -> void* { return image.data(); }, result);
+        char err[kErrLen] = {};
+        if (const int s =
+                fns_->download_typed(handle_, bytes, out.rows, out.cols, size, err, sizeof err);
+            s != 0)
+            fns_->fail("download_typed", s, terminated(err));
+        return result;
+    }
+
 private:
+    static bool is_sum(Op op) { return op == Op::row_sums || op == Op::col_sums; }
+
+    // u8 and u16 only: f32 runs go through upload/download, as for every built-in variant.
+    ElemType typed_input_type(const AnyImage& input) const {
+        if (std::holds_alternative<TypedImage<std::uint8_t>>(input)) return ElemType::u8;
+        if (std::holds_alternative<TypedImage<std::uint16_t>>(input)) return ElemType::u16;
+        throw std::invalid_argument(fns_->file + ": " + fns_->id + ": upload_typed of a " +
+                                    std::string(typed::type_name_of(input)) +
+                                    " image (u8 and u16 only; f32 runs through upload)");
+    }
+    static int c_elem_type(ElemType type) {
+        return type == ElemType::u8    ? COALESCE_ELEM_U8
+               : type == ElemType::u16 ? COALESCE_ELEM_U16
+                                       : COALESCE_ELEM_F32;
+    }
+    // The output image a typed run gives back: the input's type, or the sums' accumulator.
+    static AnyImage typed_output(ElemType type, std::size_t size, Shape out) {
+        if (size == 8) return TypedImage<std::uint64_t>(out.rows, out.cols, 1);
+        if (size == 4) return TypedImage<std::uint32_t>(out.rows, out.cols, 1);
+        if (type == ElemType::u16) return TypedImage<std::uint16_t>(out.rows, out.cols, 1);
+        return TypedImage<std::uint8_t>(out.rows, out.cols, 1);
+    }
+    void require_typed_upload(const char* step) const {
+        if (!uploaded_)
+            throw std::logic_error(fns_->file + ": " + fns_->id + ": " + step +
+                                   " before upload_typed");
+    }
+
     std::shared_ptr<const CVariant> fns_;
     void* handle_;
     Shape input_;
     OpParams params_;
+    std::optional<ElemType> uploaded_;  // the element type of the last upload_typed
 };
 
 std::vector<Border> borders_from_mask(std::uint32_t mask) {
@@ -135,6 +227,37 @@ struct Staging {
     std::vector<Variant> variants;
     std::string refusal;  // the first add_variant refusal, if any
 };
+
+// Whether the descriptor's struct_size reaches past `field` (a member of the ABI 3 tail): fields
+// beyond an older plugin's struct_size are not there to read.
+template <class Field>
+bool has_field(const coalesce_variant_desc& desc, Field coalesce_variant_desc::*field) {
+    const auto* base = reinterpret_cast<const char*>(&desc);
+    const auto* member = reinterpret_cast<const char*>(&(desc.*field));
+    return desc.struct_size >= static_cast<std::size_t>(member - base) + sizeof(Field);
+}
+
+// The element types a descriptor declares: f32 alone when its struct ends before type_mask; a
+// mask with no type or with a bit this Coalesce does not know is refused by name.
+std::vector<ElemType> types_of(const coalesce_variant_desc& desc, const std::string& id) {
+    if (!has_field(desc, &coalesce_variant_desc::type_mask)) return {ElemType::f32};
+    constexpr std::uint32_t known =
+        (1u << COALESCE_ELEM_U8) | (1u << COALESCE_ELEM_U16) | (1u << COALESCE_ELEM_F32);
+    char mask_text[16];
+    std::snprintf(mask_text, sizeof mask_text, "0x%X", static_cast<unsigned>(desc.type_mask));
+    if (desc.type_mask & ~known)
+        throw std::invalid_argument("variant '" + id +
+                                    "' declares element types this Coalesce does not have "
+                                    "(type_mask " +
+                                    mask_text + "; known: u8, u16, f32)");
+    std::vector<ElemType> types;
+    if (desc.type_mask & (1u << COALESCE_ELEM_U8)) types.push_back(ElemType::u8);
+    if (desc.type_mask & (1u << COALESCE_ELEM_U16)) types.push_back(ElemType::u16);
+    if (desc.type_mask & (1u << COALESCE_ELEM_F32)) types.push_back(ElemType::f32);
+    if (types.empty())
+        throw std::invalid_argument("variant '" + id + "' takes no element type (type_mask 0)");
+    return types;
+}
 
 // Validates a descriptor and turns it into a Variant; throws std::invalid_argument with the reason.
 Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) {
@@ -162,9 +285,21 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     if (id.rfind(prefix, 0) != 0 || id.size() == prefix.size())
         throw std::invalid_argument("variant id '" + id + "' does not have the form '" + prefix +
                                     "<name>'");
-    if (!desc.create || !desc.upload || !desc.poison || !desc.launch || !desc.download ||
-        !desc.destroy)
+    const std::vector<ElemType> types = types_of(desc, id);
+    const auto takes = [&](ElemType t) {
+        return std::find(types.begin(), types.end(), t) != types.end();
+    };
+    if (!desc.create || !desc.launch || !desc.destroy)
         throw std::invalid_argument("variant '" + id + "' lacks one of its functions");
+    if (takes(ElemType::f32) && (!desc.upload || !desc.poison || !desc.download))
+        throw std::invalid_argument("variant '" + id +
+                                    "' takes f32 but lacks upload, poison or download");
+    const bool typed = takes(ElemType::u8) || takes(ElemType::u16);
+    if (typed && (!has_field(desc, &coalesce_variant_desc::download_typed) || !desc.upload_typed ||
+                  !desc.poison_bytes || !desc.download_typed))
+        throw std::invalid_argument("variant '" + id +
+                                    "' takes u8 or u16 but lacks upload_typed, poison_bytes or "
+                                    "download_typed");
     const std::vector<Border> borders = borders_from_mask(desc.border_mask);
     if (is_filter(op) && borders.empty())
         throw std::invalid_argument("filter variant '" + id + "' supports no border mode");
@@ -190,6 +325,12 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     fns->launch = desc.launch;
     fns->download = desc.download;
     fns->destroy = desc.destroy;
+    fns->types = types;
+    if (typed) {
+        fns->upload_typed = desc.upload_typed;
+        fns->poison_bytes = desc.poison_bytes;
+        fns->download_typed = desc.download_typed;
+    }
 
     Variant variant;
     variant.info.id = id;
@@ -202,6 +343,7 @@ Variant make_variant(const Staging& staging, const coalesce_variant_desc& desc) 
     variant.info.gpu = true;
     // Borders matter only to filters; other operations accept any mode, as built-in ones do.
     variant.info.borders = is_filter(op) ? borders : all_borders();
+    variant.info.types = types;
     variant.make = [fns = std::shared_ptr<const CVariant>(fns)](
                        Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         std::vector<coalesce_named_value> values;

@@ -245,6 +245,16 @@ TEST_F(CliTest, TypesAreRunsAndSkippedWhereAVariantDoesNotTakeThem) {
               (std::vector<ElemType>{ElemType::u8, ElemType::f32}));
 }
 
+// Bad input: a 16-bit image for a plugin variant that takes 8-bit only is skipped with a line
+// naming the variant and the type; nothing crashes and the run still exits 0.
+TEST_F(CliTest, AU16RunOfAU8OnlyPluginVariantIsSkippedNamingIt) {
+    const Outcome o =
+        run({"--plugins", COALESCE_TEST_PLUGIN_DIR, "--variants", "filter_x/test-u8-only", "--type",
+             "u16", "--radius", "0", "--sizes", "8x8", "--reps", "1"});
+    ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+    EXPECT_THAT(o.out, HasSubstr("skipped: filter_x/test-u8-only does not take u16 (it takes u8)"));
+}
+
 TEST_F(CliTest, F32OnlyTablesHaveNoTypeColumn) {
     const Outcome o = run({"--variants", "copy/cpu-naive", "--sizes", "8x8", "--reps", "1"});
     ASSERT_EQ(o.exit_code, 0) << o.err;

@@ -4,6 +4,9 @@
 #include "coalesce/operation.hpp"
 #include "coalesce/plugin_loader.hpp"
 #include "coalesce/registry.hpp"
+#include "coalesce/runner.hpp"
+#include "coalesce/typed_image.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -16,6 +19,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace coalesce {
@@ -83,7 +87,17 @@ TEST_P(RefusedPluginTest, IsRefusedWithAMessageNamingTheFileAndTheRegistryIsUnch
 INSTANTIATE_TEST_SUITE_P(
     BrokenPlugins, RefusedPluginTest,
     testing::Values(
-        Refusal{"wrong_abi", {"ABI version mismatch", "999", "expects 2"}},
+        Refusal{"wrong_abi",
+                {"ABI version mismatch", "the plugin has version 999", "this Coalesce expects 3"}},
+        Refusal{"old_abi",
+                {"ABI version mismatch", "the plugin has version 2", "this Coalesce expects 3"}},
+        Refusal{"unknown_type",
+                {"variant 'copy/test-unknown-type'", "element types this Coalesce does not have",
+                 "type_mask 0x81"}},
+        Refusal{"no_types", {"variant 'copy/test-no-types'", "takes no element type"}},
+        Refusal{"typed_lacks_functions",
+                {"variant 'copy/test-typed-lacks'",
+                 "takes u8 or u16 but lacks upload_typed, poison_bytes or download_typed"}},
         Refusal{"unterminated_err", {"registration failed (status 4)", "xxxx"}},
         Refusal{"data_exports", {"coalesce_plugin_abi_version is exported as data"}},
         Refusal{"unknown_op", {"does not have ('warp_drive')"}},
@@ -219,12 +233,15 @@ TEST_F(PluginLoaderTest, LoadingAFolderRefusesTheBrokenAndLoadsTheRest) {
     for (const char* refused :
          {"wrong_abi.so", "no_register.so", "no_version.so", "register_fails.so",
           "duplicate_registry.so", "duplicate_within.so", "not_a_library.so", "unterminated_err.so",
-          "data_exports.so", "unknown_op.so"}) {
+          "data_exports.so", "unknown_op.so", "old_abi.so", "unknown_type.so", "no_types.so",
+          "typed_lacks_functions.so"}) {
         ASSERT_EQ(by_name.count(refused), 1u) << refused;
         EXPECT_FALSE(by_name[refused].loaded) << refused;
     }
-    ASSERT_EQ(by_name.count("good_plugin.so"), 1u);
-    EXPECT_TRUE(by_name["good_plugin.so"].loaded) << by_name["good_plugin.so"].message;
+    for (const char* good : {"good_plugin.so", "typed_plugin.so"}) {
+        ASSERT_EQ(by_name.count(good), 1u) << good;
+        EXPECT_TRUE(by_name[good].loaded) << by_name[good].message;
+    }
 
     // The texture plugin sits in bin/plugins next to this test executable.
     const std::string textures_name = kTexturesPlugin.filename().string();
@@ -232,10 +249,11 @@ TEST_F(PluginLoaderTest, LoadingAFolderRefusesTheBrokenAndLoadsTheRest) {
         << "the texture plugin was not found next to the executable";
     EXPECT_TRUE(by_name[textures_name].loaded) << by_name[textures_name].message;
 
-    EXPECT_EQ(registry.size(), before + 4 + by_name[textures_name].variants);
+    EXPECT_EQ(registry.size(), before + 4 + 3 + by_name[textures_name].variants);
     for (const char* absent :
          {"copy/test-wrong-abi", "copy/test-no-version", "copy/test-staged-then-failed",
-          "copy/test-fresh", "copy/test-twice"})
+          "copy/test-fresh", "copy/test-twice", "copy/test-old-abi", "copy/test-staged-typed",
+          "copy/test-unknown-type", "copy/test-no-types", "copy/test-typed-lacks"})
         EXPECT_EQ(registry.find(absent), nullptr) << absent;
 }
 
@@ -253,7 +271,8 @@ TEST_F(PluginLoaderTest, TexturePluginRegistersBothFamiliesForEveryOperation) {
     const std::size_t before = registry.size();
     const PluginReport report = load_plugin(kTexturesPlugin, registry);
     ASSERT_TRUE(report.loaded) << report.message;
-    EXPECT_EQ(report.variants, 2 * texture_plugin_ops().size());
+    // Both families of every operation, and of the two filters on unorm (u8, u16) texels too.
+    EXPECT_EQ(report.variants, 2 * texture_plugin_ops().size() + 4);
     EXPECT_EQ(registry.size(), before + report.variants);
 
     const std::string origin = fs::canonical(kTexturesPlugin).string();
@@ -268,8 +287,142 @@ TEST_F(PluginLoaderTest, TexturePluginRegistersBothFamiliesForEveryOperation) {
             EXPECT_TRUE(v->info.gpu);
             EXPECT_THAT(v->info.description, HasSubstr("texture"));
             EXPECT_EQ(v->info.borders, all_borders()) << id;
+            EXPECT_EQ(v->info.types, std::vector<ElemType>{ElemType::f32}) << id;
         }
     }
+    for (const char* op : {"filter_x", "filter_y"}) {
+        for (const char* family : {space::texture_array, space::texture_pitched}) {
+            const std::string id = std::string(op) + "/" + family + "-unorm";
+            const Variant* v = registry.find(id);
+            ASSERT_NE(v, nullptr) << id;
+            EXPECT_EQ(v->info.op, *parse_op(op));
+            EXPECT_EQ(v->info.memory_space, family);
+            EXPECT_EQ(v->info.types, (std::vector<ElemType>{ElemType::u8, ElemType::u16})) << id;
+            EXPECT_EQ(v->info.borders, all_borders()) << id;
+            EXPECT_EQ(v->info.kernel, std::string(op) + "_unorm_kernel");
+            EXPECT_THAT(v->info.description, HasSubstr("cudaReadModeNormalizedFloat"));
+        }
+    }
+}
+
+// ---- element types (ABI 3) ----
+
+TEST_F(PluginLoaderTest, VariantsCarryTheTypesTheyDeclareAndAnOlderLayoutTakesF32Only) {
+    Registry registry = starting_registry();
+    const PluginReport report = load_plugin(test_plugin("typed_plugin"), registry);
+    ASSERT_TRUE(report.loaded) << report.message;
+    EXPECT_EQ(report.variants, 3u);
+    const std::map<std::string, std::vector<ElemType>> expected = {
+        {"copy/test-typed-copy", {ElemType::u8, ElemType::u16}},
+        {"filter_x/test-u8-only", {ElemType::u8}},
+        {"copy/test-v2-layout", {ElemType::f32}},  // its type_mask lies beyond its struct_size
+    };
+    for (const auto& [id, types] : expected) {
+        const Variant* v = registry.find(id);
+        ASSERT_NE(v, nullptr) << id;
+        EXPECT_EQ(v->info.types, types) << id;
+    }
+    ASSERT_TRUE(load_plugin(test_plugin("good_plugin"), registry).loaded);
+    EXPECT_EQ(registry.find("copy/test-host-copy")->info.types,
+              std::vector<ElemType>{ElemType::f32});
+}
+
+const Variant& typed_variant(Registry& registry, const std::string& id) {
+    if (registry.find(id) == nullptr) {
+        const PluginReport report = load_plugin(test_plugin("typed_plugin"), registry);
+        if (!report.loaded) throw std::runtime_error(report.message);
+    }
+    return *registry.find(id);
+}
+
+template <class T>
+TypedImage<T> counting_image(std::size_t rows, std::size_t cols, T step) {
+    TypedImage<T> image(rows, cols, 1);
+    for (std::size_t i = 0; i < image.size(); ++i)
+        image.data()[i] = static_cast<T>(static_cast<T>(i) * step + 1);
+    return image;
+}
+
+TEST_F(PluginLoaderTest, TypedInstanceAdapterRunsTheTypedFunctionsOnU8AndU16) {
+    Registry registry;
+    const Variant& copy = typed_variant(registry, "copy/test-typed-copy");
+    const AnyImage inputs[] = {counting_image<std::uint8_t>(3, 5, 17),
+                               counting_image<std::uint16_t>(3, 5, 4099)};
+    for (const AnyImage& input : inputs) {
+        std::unique_ptr<Instance> instance = copy.make({3, 5}, OpParams{});
+        instance->upload_typed(input);
+        for (std::uint8_t byte : {std::uint8_t{0x00}, std::uint8_t{0xFF}}) {
+            instance->poison_bytes(byte);
+            const AnyImage poisoned = instance->download_typed();
+            ASSERT_EQ(poisoned.index(), input.index()) << typed::type_name_of(input);
+            std::visit(
+                [&](const auto& image) {
+                    for (std::size_t i = 0; i < image.size(); ++i)
+                        ASSERT_EQ(reinterpret_cast<const std::uint8_t*>(image.data())[i], byte);
+                },
+                poisoned);
+        }
+        instance->launch(nullptr);
+        EXPECT_EQ(instance->download_typed(), input) << typed::type_name_of(input);
+    }
+}
+
+TEST_F(PluginLoaderTest, ATypeTheVariantDoesNotTakeIsRefusedNamingTheVariantAndTheType) {
+    Registry registry;
+    const Variant& u8_only = typed_variant(registry, "filter_x/test-u8-only");
+    std::unique_ptr<Instance> instance = u8_only.make({3, 5}, OpParams{});
+    try {
+        instance->upload_typed(counting_image<std::uint16_t>(3, 5, 1));
+        FAIL() << "a u16 image was uploaded into a u8-only variant";
+    } catch (const Unsupported& e) {
+        EXPECT_THAT(e.what(), HasSubstr("typed_plugin.so"));
+        EXPECT_THAT(e.what(), HasSubstr("filter_x/test-u8-only does not take u16 (it takes u8)"));
+    }
+    EXPECT_THROW(instance->upload(Matrix(3, 5)), Unsupported);  // nor f32
+    EXPECT_THROW(instance->poison_bytes(0), std::logic_error);  // nothing uploaded yet
+    EXPECT_THROW(instance->upload_typed(TypedImage<float>(3, 5, 1)), std::invalid_argument);
+    EXPECT_THROW(instance->upload_typed(counting_image<std::uint8_t>(5, 3, 1)),
+                 std::invalid_argument);  // not create()'s shape
+    instance->upload_typed(counting_image<std::uint8_t>(3, 5, 1));
+    instance->launch(nullptr);
+    EXPECT_EQ(instance->download_typed(), AnyImage(counting_image<std::uint8_t>(3, 5, 1)));
+
+    Registry f32_registry = starting_registry();
+    ASSERT_TRUE(load_plugin(test_plugin("good_plugin"), f32_registry).loaded);
+    std::unique_ptr<Instance> f32_only =
+        f32_registry.find("copy/test-host-copy")->make({3, 5}, OpParams{});
+    try {
+        f32_only->upload_typed(counting_image<std::uint8_t>(3, 5, 1));
+        FAIL() << "a u8 image was uploaded into an f32-only variant";
+    } catch (const Unsupported& e) {
+        EXPECT_THAT(e.what(), HasSubstr("copy/test-host-copy does not take u8 (it takes f32)"));
+    }
+}
+
+// As a user meets it: a u16 (or f32) run of a u8-only variant is skipped, the reason naming the
+// variant and the type, and the record still counts as verified; nothing crashes. (Without a
+// device the u8 run is skipped too, for want of one: the loader marks plugin variants as GPU.)
+TEST_F(PluginLoaderTest, TheRunnerSkipsATypeAVariantDoesNotTakeNamingBoth) {
+    Registry registry;
+    typed_variant(registry, "filter_x/test-u8-only");
+    RunConfig config;
+    config.variants = {"filter_x/test-u8-only"};
+    config.sizes = {{3, 5}};
+    config.types = {ElemType::u8, ElemType::u16, ElemType::f32};
+    config.params.radius = 0;  // the test variant copies: a filter of radius 0
+    config.reps = 1;
+    config.warmups = 0;
+    const RunRecord record = Runner(registry).run(config);
+    ASSERT_EQ(record.runs.size(), 3u);
+    std::map<std::string, const RunResult*> by_type;
+    for (const RunResult& r : record.runs) by_type[r.type] = &r;
+    ASSERT_EQ(by_type.size(), 3u);
+    EXPECT_EQ(by_type["u16"]->status, Status::skipped);
+    EXPECT_EQ(by_type["u16"]->error, "filter_x/test-u8-only does not take u16 (it takes u8)");
+    EXPECT_EQ(by_type["f32"]->status, Status::skipped);
+    EXPECT_EQ(by_type["f32"]->error, "filter_x/test-u8-only does not take f32 (it takes u8)");
+    EXPECT_THAT(by_type["u8"]->error, testing::Not(HasSubstr("does not take")));
+    EXPECT_TRUE(record.all_verified());
 }
 
 }  // namespace

@@ -28,6 +28,9 @@ public:
 struct FreeDevice {
     void operator()(float* d_ptr) const noexcept;
 };
+struct FreeBytes {
+    void operator()(void* d_ptr) const noexcept;
+};
 struct FreeArray {
     void operator()(cudaArray_t array) const noexcept;
 };
@@ -36,6 +39,7 @@ struct DestroyTexture {
 };
 
 using DevicePtr = UniqueHandle<float*, FreeDevice>;
+using BytesPtr = UniqueHandle<void*, FreeBytes>;  // a typed output, any element size
 using ArrayPtr = UniqueHandle<cudaArray_t, FreeArray>;
 using TexturePtr = UniqueHandle<cudaTextureObject_t, DestroyTexture>;
 

@@ -75,16 +75,27 @@ Addressing checked_addressing(int op, std::size_t rows, std::size_t cols,
     return addressing;
 }
 
+// The unorm variants are filters only, and their texture is 16-bit until the first upload says
+// otherwise: the widest texel, so the pitched size check in TextureSource is the strictest.
+TexelFormat checked_format(int op, Texels texels) {
+    if (texels == Texels::float32) return format_of(op);
+    if (!is_filter_op(op))
+        throw TextureError("integer texels are implemented for filter_x and filter_y only");
+    return TexelFormat::u16_normalized;
+}
+
 }  // namespace
 
 TextureInstance::TextureInstance(int op, Family family, std::size_t rows, std::size_t cols,
-                                 const coalesce_params& params)
+                                 const coalesce_params& params, Texels texels)
     : op_(op),
+      texels_(texels),
       rows_(rows),
       cols_(cols),
       radius_(checked_radius(op, params)),
       out_shape_(output_shape_of(op, rows, cols, params)),
-      source_(family, rows, cols, checked_addressing(op, rows, cols, params), format_of(op)),
+      source_(family, rows, cols, checked_addressing(op, rows, cols, params),
+              checked_format(op, texels)),
       out_elements_(out_shape_.elements()) {
     if (op == TEX_OP_RANDOM_SAMPLE) {
         area_ = static_cast<int>(named_value(params, "area", 1, 64));
@@ -99,6 +110,7 @@ TextureInstance::TextureInstance(int op, Family family, std::size_t rows, std::s
 }
 
 void TextureInstance::upload(const float* h_input) {
+    if (texels_ != Texels::float32) throw TextureError("this variant takes u8 and u16, not f32");
     source_.upload(h_input);
     void* d_out = nullptr;
     d_out_.reset();
@@ -117,6 +129,7 @@ void TextureInstance::poison() {
 }
 
 void TextureInstance::launch(cudaStream_t stream) {
+    if (texels_ == Texels::unorm) return launch_unorm(source_.input(), stream);
     if (!d_out_) throw TextureError("launch before upload");
     const TexInput in = source_.input();
     switch (op_) {
@@ -144,6 +157,67 @@ void TextureInstance::download(float* h_output) {
     COALESCE_CUDA(cudaDeviceSynchronize());  // the launch may have been on a non-blocking stream
     COALESCE_CUDA(
         cudaMemcpy(h_output, d_out_.get(), out_elements_ * sizeof(float), cudaMemcpyDeviceToHost));
+}
+
+}  // namespace coalesce::textures
+
+namespace coalesce::textures {
+
+void TextureInstance::upload_typed(const void* h_input, int elem_type, std::size_t rows,
+                                   std::size_t cols) {
+    if (texels_ != Texels::unorm) throw TextureError("this variant takes f32 only");
+    if (elem_type != COALESCE_ELEM_U8 && elem_type != COALESCE_ELEM_U16)
+        throw TextureError("element type " + std::to_string(elem_type) +
+                           " is not one this variant takes (u8, u16)");
+    if (rows != rows_ || cols != cols_)
+        throw TextureError("upload of " + std::to_string(rows) + "x" + std::to_string(cols) +
+                           " elements into an instance created for " + std::to_string(rows_) + "x" +
+                           std::to_string(cols_));
+    const bool u8 = elem_type == COALESCE_ELEM_U8;
+    d_typed_out_.reset();
+    typed_size_ = 0;
+    source_.upload_texels(h_input, u8 ? TexelFormat::u8_normalized : TexelFormat::u16_normalized);
+    const std::size_t size = u8 ? 1 : 2;
+    void* d_out = nullptr;
+    COALESCE_CUDA(cudaMalloc(&d_out, out_elements_ * size));
+    d_typed_out_ = BytesPtr(d_out);
+    typed_size_ = size;
+}
+
+std::size_t TextureInstance::output_bytes() const { return out_elements_ * typed_size_; }
+
+void TextureInstance::poison_bytes(std::uint8_t byte) {
+    if (!d_typed_out_) throw TextureError("poison_bytes before upload_typed");
+    COALESCE_CUDA(cudaDeviceSynchronize());  // as poison(): no launch may still be writing
+    COALESCE_CUDA(cudaMemset(d_typed_out_.get(), byte, output_bytes()));
+    COALESCE_CUDA(cudaDeviceSynchronize());
+}
+
+void TextureInstance::launch_unorm(const TexInput& in, cudaStream_t stream) {
+    if (!d_typed_out_) throw TextureError("launch before upload_typed");
+    const bool along_x = op_ == TEX_OP_FILTER_X;
+    if (typed_size_ == 1) {
+        auto* d_out = static_cast<std::uint8_t*>(d_typed_out_.get());
+        along_x ? launch_filter_x_unorm(in, radius_, d_out, stream)
+                : launch_filter_y_unorm(in, radius_, d_out, stream);
+    } else {
+        auto* d_out = static_cast<std::uint16_t*>(d_typed_out_.get());
+        along_x ? launch_filter_x_unorm(in, radius_, d_out, stream)
+                : launch_filter_y_unorm(in, radius_, d_out, stream);
+    }
+}
+
+void TextureInstance::download_typed(void* h_output, std::size_t rows, std::size_t cols,
+                                     std::size_t out_elem_size) {
+    if (!d_typed_out_) throw TextureError("download_typed before upload_typed");
+    if (h_output == nullptr) throw TextureError("download into a null buffer");
+    if (rows != out_shape_.rows || cols != out_shape_.cols || out_elem_size != typed_size_)
+        throw TextureError("download of " + std::to_string(rows) + "x" + std::to_string(cols) +
+                           " elements of " + std::to_string(out_elem_size) +
+                           " bytes; the output is " + std::to_string(out_shape_.rows) + "x" +
+                           std::to_string(out_shape_.cols) + " of " + std::to_string(typed_size_));
+    COALESCE_CUDA(cudaDeviceSynchronize());  // the launch may have been on a non-blocking stream
+    COALESCE_CUDA(cudaMemcpy(h_output, d_typed_out_.get(), output_bytes(), cudaMemcpyDeviceToHost));
 }
 
 }  // namespace coalesce::textures

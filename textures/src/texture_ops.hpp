@@ -41,6 +41,12 @@ void launch_filter_x(const TexInput& in, int radius, float* d_out,
                      cudaStream_t stream);  // rows x cols
 void launch_filter_y(const TexInput& in, int radius, float* d_out,
                      cudaStream_t stream);  // rows x cols
+// The same filters on 8-bit (T = uint8_t) or 16-bit (uint16_t) texels read as normalized floats,
+// writing T: the exact integer mean of the window (unorm_mean.hpp). Both T are instantiated.
+template <class T>
+void launch_filter_x_unorm(const TexInput& in, int radius, T* d_out, cudaStream_t stream);
+template <class T>
+void launch_filter_y_unorm(const TexInput& in, int radius, T* d_out, cudaStream_t stream);
 // The on-chip experiments: random sampling (point sampling), bilinear resampling (the texture's
 // linear filtering; out_rows x out_cols) and 8-bit pixels read as normalized floats.
 void launch_random_sample(const TexInput& in, int area, int samples, float* d_out,

@@ -65,31 +65,43 @@ TextureSource::TextureSource(Family family, std::size_t rows, std::size_t cols,
 
 void TextureSource::upload(const float* h_input) {
     if (h_input == nullptr) throw TextureError("upload of a null input");
+    if (format_ == TexelFormat::u16_normalized)
+        throw TextureError("a 16-bit texture takes 16-bit texels, not floats");
+    if (format_ != TexelFormat::u8_normalized) return upload_texels(h_input, format_);
+    std::vector<unsigned char> pixels(rows_ * cols_);
+    for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = onchip::to_u8(h_input[i]);
+    upload_texels(pixels.data(), format_);
+}
+
+void TextureSource::upload_texels(const void* h_texels, TexelFormat format) {
+    if (h_texels == nullptr) throw TextureError("upload of a null input");
     texture_.reset();
     array_.reset();
     pitched_.reset();
     pitch_bytes_ = 0;
-    std::vector<unsigned char> pixels;
-    const void* texels = h_input;
-    if (format_ == TexelFormat::u8_normalized) {
-        pixels.resize(rows_ * cols_);
-        for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = onchip::to_u8(h_input[i]);
-        texels = pixels.data();
-    }
+    format_ = format;
     if (family_ == Family::array)
-        upload_array(texels);
+        upload_array(h_texels);
     else
-        upload_pitched(texels);
+        upload_pitched(h_texels);
 }
 
 std::size_t TextureSource::texel_bytes() const {
-    return format_ == TexelFormat::u8_normalized ? 1 : sizeof(float);
+    switch (format_) {
+    case TexelFormat::u8_normalized: return 1;
+    case TexelFormat::u16_normalized: return 2;
+    default: return sizeof(float);
+    }
 }
 
 cudaChannelFormatDesc TextureSource::channel() const {
-    return format_ == TexelFormat::u8_normalized
-               ? cudaCreateChannelDesc(8, 0, 0, 0, cudaChannelFormatKindUnsigned)
-               : cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+    switch (format_) {
+    case TexelFormat::u8_normalized:
+        return cudaCreateChannelDesc(8, 0, 0, 0, cudaChannelFormatKindUnsigned);
+    case TexelFormat::u16_normalized:
+        return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindUnsigned);
+    default: return cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+    }
 }
 
 void TextureSource::upload_array(const void* h_texels) {
@@ -151,8 +163,9 @@ void TextureSource::create_texture(const cudaResourceDesc& resource) {
     desc.addressMode[1] = addressing_.mode;
     desc.filterMode =
         format_ == TexelFormat::float_linear ? cudaFilterModeLinear : cudaFilterModePoint;
-    desc.readMode = format_ == TexelFormat::u8_normalized ? cudaReadModeNormalizedFloat
-                                                          : cudaReadModeElementType;
+    const bool integer_texels =
+        format_ == TexelFormat::u8_normalized || format_ == TexelFormat::u16_normalized;
+    desc.readMode = integer_texels ? cudaReadModeNormalizedFloat : cudaReadModeElementType;
     desc.normalizedCoords = addressing_.normalized ? 1 : 0;
     cudaTextureObject_t texture = 0;
     COALESCE_CUDA(cudaCreateTextureObject(&texture, &resource, &desc, nullptr));

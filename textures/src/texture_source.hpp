@@ -1,6 +1,7 @@
 // The input of a texture variant: the matrix in a cudaArray or in pitched linear memory, and the
 // texture object that reads it: float texels with point sampling (every operation but two), float
-// texels with linear filtering (resample), or 8-bit texels read as normalized floats (u8_to_float).
+// texels with linear filtering (resample), or 8-bit / 16-bit texels read as normalized floats
+// (u8_to_float, the unorm filters).
 #pragma once
 
 #include "addressing.hpp"
@@ -11,7 +12,7 @@
 
 namespace coalesce::textures {
 
-enum class TexelFormat { float_point, float_linear, u8_normalized };
+enum class TexelFormat { float_point, float_linear, u8_normalized, u16_normalized };
 
 class TextureSource {
 public:
@@ -24,6 +25,9 @@ public:
     // u8_normalized: rounded, saturated) and creates the texture object. Synchronous; may be called
     // again (replaces everything).
     void upload(const float* h_input);
+    // Allocates the storage for texels of `format`, copies rows x cols of them in as they are, and
+    // creates the texture object; the format replaces the constructor's. Synchronous.
+    void upload_texels(const void* h_texels, TexelFormat format);
 
     TexInput input() const;
     std::size_t pitch_bytes() const { return pitch_bytes_; }  // [bytes], 0 for a cudaArray

@@ -37,8 +37,9 @@ void write_message(char* err, std::size_t err_len, const char* message) noexcept
     err[n] = '\0';
 }
 
-int create_instance(int op, Family family, size_t rows, size_t cols, const coalesce_params* params,
-                    void** instance, char* err, size_t err_len) noexcept {
+int create_instance(int op, Family family, Texels texels, size_t rows, size_t cols,
+                    const coalesce_params* params, void** instance, char* err,
+                    size_t err_len) noexcept {
     if (instance == nullptr) {
         write_message(err, err_len, "null instance pointer");
         return COALESCE_STATUS_ERROR;
@@ -46,7 +47,7 @@ int create_instance(int op, Family family, size_t rows, size_t cols, const coale
     *instance = nullptr;
     try {
         if (params == nullptr) throw TextureError("null parameters");
-        *instance = new TextureInstance(op, family, rows, cols, *params);
+        *instance = new TextureInstance(op, family, rows, cols, *params, texels);
         return COALESCE_STATUS_OK;
     } catch (const TextureUnsupported& e) {
         write_message(err, err_len, e.what());
@@ -74,6 +75,25 @@ int launch_variant(void* instance, void* stream, char* err, size_t err_len) noex
 
 int download_variant(void* instance, float* h_output, char* err, size_t err_len) noexcept {
     return guarded(err, err_len, [&] { as_instance(instance).download(h_output); });
+}
+
+int upload_typed_variant(void* instance, const void* h_input, int elem_type, size_t rows,
+                         size_t cols, char* err, size_t err_len) noexcept {
+    return guarded(err, err_len, [&] {
+        if (h_input == nullptr) throw TextureError("upload of a null input");
+        as_instance(instance).upload_typed(h_input, elem_type, rows, cols);
+    });
+}
+
+int poison_bytes_variant(void* instance, uint8_t byte, char* err, size_t err_len) noexcept {
+    return guarded(err, err_len, [&] { as_instance(instance).poison_bytes(byte); });
+}
+
+int download_typed_variant(void* instance, void* h_output, size_t rows, size_t cols,
+                           size_t out_elem_size, char* err, size_t err_len) noexcept {
+    return guarded(err, err_len, [&] {
+        as_instance(instance).download_typed(h_output, rows, cols, out_elem_size);
+    });
 }
 
 void destroy_variant(void* instance) noexcept { delete static_cast<TextureInstance*>(instance); }

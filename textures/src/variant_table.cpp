@@ -72,6 +72,15 @@ const char* const kPitchedText =
     "alignment): "
     "row-major lines, so the 2-D locality is the cache's alone.";
 
+const char* const kUnormText =
+    " Texels of 8 or 16 bits (u8 and u16 runs), read with cudaReadModeNormalizedFloat: the texture "
+    "unit converts each to v / 255 or v / 65535, and the window's integer mean is recovered "
+    "exactly, rounded as the typed reference rounds it (u8: one float sum, turned back into the "
+    "integer sum once; u16: each texel turned back into its integer).";
+
+constexpr std::uint32_t kF32Only = 1u << COALESCE_ELEM_F32;
+constexpr std::uint32_t kU8AndU16 = (1u << COALESCE_ELEM_U8) | (1u << COALESCE_ELEM_U16);
+
 using CreateFn = int (*)(size_t, size_t, const coalesce_params*, void**, char*, size_t);
 
 template <Family F>
@@ -89,21 +98,50 @@ CreateFn create_for(int op) {
     }
 }
 
+template <Family F>
+CreateFn create_unorm_for(int op) {
+    return op == TEX_OP_FILTER_X ? &create_variant<TEX_OP_FILTER_X, F, Texels::unorm>
+                                 : &create_variant<TEX_OP_FILTER_Y, F, Texels::unorm>;
+}
+
 struct Table {
     std::vector<std::string> strings;  // ids and descriptions the descriptors point into
     std::vector<coalesce_variant_desc> descs;
 
     Table() {
-        strings.reserve(4 * std::size(kOps));  // no reallocation: descriptors keep c_str() pointers
+        // no reallocation: descriptors keep c_str() pointers
+        strings.reserve(8 * std::size(kOps));
         for (const OpText& op : kOps) {
             add(op, "texture-array", "texture-array", kArrayText, create_for<Family::array>(op.op));
             add(op, "texture-pitched", "texture-pitched", kPitchedText,
                 create_for<Family::pitched>(op.op));
         }
+        for (const OpText& op : kOps) {
+            if (op.op != TEX_OP_FILTER_X && op.op != TEX_OP_FILTER_Y) continue;
+            add_unorm(op, "texture-array-unorm", "texture-array", kArrayText,
+                      create_unorm_for<Family::array>(op.op));
+            add_unorm(op, "texture-pitched-unorm", "texture-pitched", kPitchedText,
+                      create_unorm_for<Family::pitched>(op.op));
+        }
     }
 
-    void add(const OpText& op, const char* name, const char* memory_space, const char* family_text,
-             CreateFn create) {
+    // The same filter on u8 and u16 texels: only the typed functions, no f32 ones.
+    void add_unorm(const OpText& op, const char* name, const char* memory_space,
+                   const char* family_text, CreateFn create) {
+        coalesce_variant_desc& desc =
+            add(op, name, memory_space, (std::string(family_text) + kUnormText).c_str(), create);
+        desc.kernel = op.op == TEX_OP_FILTER_X ? "filter_x_unorm_kernel" : "filter_y_unorm_kernel";
+        desc.type_mask = kU8AndU16;
+        desc.upload = nullptr;
+        desc.poison = nullptr;
+        desc.download = nullptr;
+        desc.upload_typed = &upload_typed_variant;
+        desc.poison_bytes = &poison_bytes_variant;
+        desc.download_typed = &download_typed_variant;
+    }
+
+    coalesce_variant_desc& add(const OpText& op, const char* name, const char* memory_space,
+                               const char* family_text, CreateFn create) {
         const std::string& id = strings.emplace_back(std::string(op.name) + "/" + name);
         const std::string& description = strings.emplace_back(std::string(op.what) + family_text);
         coalesce_variant_desc desc{};
@@ -121,7 +159,8 @@ struct Table {
         desc.launch = &launch_variant;
         desc.download = &download_variant;
         desc.destroy = &destroy_variant;
-        descs.push_back(desc);
+        desc.type_mask = kF32Only;
+        return descs.emplace_back(desc);
     }
 };
 
