@@ -555,6 +555,15 @@ double measure_host_copy(std::size_t bytes, int warmups, int reps, CancelFlag ca
 
 }  // namespace run_steps
 
+// Chosen implicitly (no variant named), a variant that takes none of the run's element types is
+// left out rather than listed as skipped: a float run does not list every byte-only kernel.
+namespace {
+bool takes_any(const VariantInfo& info, const std::vector<ElemType>& types) {
+    if (types.empty()) return info.takes(ElemType::f32);
+    return std::any_of(types.begin(), types.end(), [&](ElemType t) { return info.takes(t); });
+}
+}  // namespace
+
 std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gpu) const {
     std::vector<const Variant*> out;
     const std::vector<Op> ops = config.ops.empty() ? all_ops() : config.ops;
@@ -565,7 +574,8 @@ std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gp
             continue;
         if (!config.variants.empty()) {
             if (selected_by(v.info, config.variants)) out.push_back(&v);
-        } else if (v.info.gpu ? have_gpu : (!have_gpu || config.include_cpu)) {
+        } else if ((v.info.gpu ? have_gpu : (!have_gpu || config.include_cpu)) &&
+                   takes_any(v.info, config.types)) {
             out.push_back(&v);
         }
     }

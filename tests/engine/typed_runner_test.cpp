@@ -162,6 +162,20 @@ TEST(TypedRunner, RunsEachTypeVerifiesExactlyAndSkipsTypesAVariantDoesNotTake) {
     EXPECT_TRUE(record.all_verified());
 }
 
+TEST(TypedRunner, AVariantTakingNoneOfTheRunsTypesIsLeftOutUnlessNamed) {
+    Registry registry;
+    registry.add(typed_host("transpose/blocked", Op::transpose, {ElemType::u8, ElemType::u16},
+                            transposed_shape, blocked_transpose));
+    const Runner runner(registry);
+    RunConfig config = typed_config({ElemType::f32});
+    EXPECT_TRUE(runner.select(config, false).empty()) << "a float run lists no byte-only kernel";
+    config.types = {ElemType::f32, ElemType::u16};
+    EXPECT_EQ(runner.select(config, false).size(), 1u);
+    config.types = {ElemType::f32};
+    config.variants = {"transpose/blocked"};
+    ASSERT_EQ(runner.select(config, false).size(), 1u) << "named, it runs and says why it skips";
+}
+
 TEST(TypedRunner, TheBytesModelAndTheCopyBaselineFollowTheElementSize) {
     Registry registry;
     registry.add(typed_host("transpose/blocked", Op::transpose, {ElemType::u8, ElemType::u16},
