@@ -1,27 +1,66 @@
 // Host variants: the plain loop nests each operation's descriptor lists (a naive one and a
 // cache-blocked one per operation), so every front end does its job on a machine without a GPU,
-// and so a GPU's figures can be set beside the host's.
+// and so a GPU's figures can be set beside the host's. The naive variant of each of the six
+// matrix operations also takes u8 and u16, running the typed CPU reference's own loops: an opened
+// 8 or 16-bit image runs as it is on any machine (its verification is against the same loops, so
+// it checks the runner's path, not a second implementation).
 #include "coalesce/registry.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace coalesce {
 namespace {
 
 class HostInstance final : public Instance {
 public:
-    HostInstance(Shape out, OpParams params, const HostImpl& impl)
-        : params_(std::move(params)), impl_(impl), out_(out.rows, out.cols) {}
+    HostInstance(Op op, Shape out, OpParams params, const HostImpl& impl)
+        : op_(op), params_(std::move(params)), impl_(impl), out_(out.rows, out.cols) {}
     void upload(const Matrix& input) override { in_ = input; }
     void poison() override { std::fill(out_.data(), out_.data() + out_.size(), std::nanf("")); }
-    void launch(cudaStream_t) override { impl_.run(in_, out_, params_); }
+    void launch(cudaStream_t) override {
+        if (typed_in_) {
+            write_typed();
+            return;
+        }
+        impl_.run(in_, out_, params_);
+    }
     Matrix download() override { return out_; }
 
+    void upload_typed(const AnyImage& input) override {
+        typed_in_ = input;
+        typed_out_ = typed::reference(op_, input, params_);  // the output's shape and type
+    }
+    void poison_bytes(std::uint8_t byte) override {
+        std::visit(
+            [&](auto& image) {
+                std::memset(image.data(), byte, image.size() * sizeof(image.data()[0]));
+            },
+            typed_out_);
+    }
+    AnyImage download_typed() override { return typed_out_; }
+
 private:
+    // Copies the reference's values into the (poisoned) output, element by element.
+    void write_typed() {
+        const AnyImage result = typed::reference(op_, *typed_in_, params_);
+        std::visit(
+            [&](auto& out) {
+                using Image = std::decay_t<decltype(out)>;
+                const Image& got = std::get<Image>(result);
+                std::copy(got.data(), got.data() + got.size(), out.data());
+            },
+            typed_out_);
+    }
+
+    Op op_;
     OpParams params_;
     const HostImpl& impl_;  // lives in the operation table, which outlives every instance
     Matrix in_, out_;
+    std::optional<AnyImage> typed_in_;
+    AnyImage typed_out_;
 };
 
 }  // namespace
@@ -36,10 +75,14 @@ void register_cpu_variants(Registry& registry) {
             info.description = impl.description;
             info.gpu = false;
             info.chain = impl.chain;
+            if (impl.name == "cpu-naive" && typed::has_typed_semantics(desc->op)) {
+                info.types = {ElemType::u8, ElemType::u16, ElemType::f32};
+                info.description += " u8 and u16 run the typed CPU reference's loops.";
+            }
             const Op op = desc->op;
             registry.add({info, [op, &impl](Shape in, const OpParams& params) {
-                              return std::make_unique<HostInstance>(output_shape(op, in, params),
-                                                                    params, impl);
+                              return std::make_unique<HostInstance>(
+                                  op, output_shape(op, in, params), params, impl);
                           }});
         }
     }

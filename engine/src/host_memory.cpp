@@ -1,5 +1,7 @@
 #include "coalesce/host_memory.hpp"
 
+#include "coalesce/typed_run.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -20,7 +22,9 @@ std::size_t largest_output(Shape shape, const std::vector<const Variant*>& selec
 }
 
 std::vector<Shape> run_sizes(const RunConfig& config) {
-    return config.input ? std::vector<Shape>{config.input->shape()} : config.sizes;
+    if (config.input) return {config.input->shape()};
+    if (config.typed_input) return {typed::shape_of(*config.typed_input)};
+    return config.sizes;
 }
 
 }  // namespace
