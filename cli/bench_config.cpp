@@ -102,12 +102,19 @@ Conversion checked_conversion(const BenchOptions& o) {
 // needs --convert where there is a choice to make or a value to lose (u8 <-> u16, f32 -> u8/u16).
 void set_input(const BenchOptions& o, InputImage image, RunConfig& config) {
     if (o.types.empty()) {
-        config.types = {image.type};
-        for (Op op : config.ops)
-            if (image.type != ElemType::f32 && !typed::has_typed_semantics(op))
-                throw UsageError("--ops " + std::string(op.name()) + ": takes f32 only, and '" +
-                                 shortened(o.input) + "' is " +
-                                 std::string(elem_type_name(image.type)) + "; add --type f32");
+        // Operations that take f32 only (the access patterns), named alone, run the image on the
+        // float path as they always did; named beside the six, they need --type f32.
+        const auto& ops = config.ops;
+        const bool only_f32_ops = !ops.empty() && std::none_of(ops.begin(), ops.end(), [](Op op) {
+            return typed::has_typed_semantics(op);
+        });
+        config.types = {only_f32_ops ? ElemType::f32 : image.type};
+        for (Op op : ops)
+            if (config.types.front() != ElemType::f32 && !typed::has_typed_semantics(op))
+                throw UsageError("'" + shortened(o.input) + "' is " +
+                                 std::string(elem_type_name(image.type)) + ", and " +
+                                 std::string(op.name()) +
+                                 " takes f32 only: name it alone, or add --type f32");
     }
     if (!o.save_output.empty())
         for (ElemType t : config.types)

@@ -653,6 +653,22 @@ TEST_F(CliTest, A16BitInputRunsAsU8OnlyWithAConversion) {
     EXPECT_FALSE(fs::exists(dir_ / "out"));
 }
 
+// Operations that take f32 only run an 8-bit image on the float path when named alone; beside
+// the six matrix operations they need --type f32.
+TEST_F(CliTest, F32OnlyOperationsRunAnInputAsF32) {
+    write_pgm(dir_ / "8.pgm", 8, 4, 255, std::vector<int>(32, 9));
+    const std::string input = (dir_ / "8.pgm").string();
+    const fs::path json = dir_ / "r.json";
+    Outcome o = run({"--input", input, "--ops", "gather", "--variants", "gather/cpu-naive",
+                     "--reps", "1", "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    for (const RunResult& r : load_results(json).runs) EXPECT_EQ(r.type, "f32");
+    o = run({"--input", input, "--ops", "copy,gather"});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_THAT(o.err, HasSubstr("8.pgm' is u8, and gather takes f32 only: name it alone, or add "
+                                 "--type f32"));
+}
+
 TEST_F(CliTest, TypedLoadKeepsTheFilesDepth) {
     write_pgm(dir_ / "8.pgm", 2, 1, 255, {0, 200});
     const cli::InputImage eight = cli::load_input_image(dir_ / "8.pgm");
