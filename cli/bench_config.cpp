@@ -7,6 +7,7 @@
 #include "coalesce/lessons.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/shortened.hpp"
+#include "coalesce/type_conversion.hpp"
 #include "coalesce/typed_run.hpp"
 
 #include <algorithm>
@@ -74,17 +75,73 @@ std::vector<ElemType> checked_types(const BenchOptions& o, const std::vector<Op>
                              "' (u8, u16 or f32)");
         if (std::find(types.begin(), types.end(), *type) == types.end()) types.push_back(*type);
     }
-    if (types.empty()) return {ElemType::f32};
+    if (types.empty()) return {ElemType::f32};  // with --input, the file's type (input_types)
     for (ElemType t : types) {
         if (t == ElemType::f32) continue;
         const std::string name(elem_type_name(t));
-        if (!o.input.empty())
-            throw UsageError("--type " + name + ": runs on random data only; --input runs as f32");
         for (Op op : ops)
             if (const std::string why = typed::type_problem(op, t, Shape{1, 1}); !why.empty())
                 throw UsageError("--type " + name + ": " + why);
     }
     return types;
+}
+
+Conversion checked_conversion(const BenchOptions& o) {
+    if (o.convert.empty()) return Conversion::none;
+    const auto conversion = parse_conversion(o.convert);
+    if (!conversion)
+        throw UsageError("--convert: unknown conversion '" + shortened(o.convert) +
+                         "' (values or scale)");
+    if (o.input.empty())
+        throw UsageError("--convert " + o.convert +
+                         ": converts an --input image; random inputs are made in each type");
+    return *conversion;
+}
+
+// --input keeps the file's element type unless --type names others; a type the file is not
+// needs --convert where there is a choice to make or a value to lose (u8 <-> u16, f32 -> u8/u16).
+void set_input(const BenchOptions& o, InputImage image, RunConfig& config) {
+    if (o.types.empty()) {
+        // Operations that take f32 only (the access patterns), named alone, run the image on the
+        // float path as they always did; named beside the six, they need --type f32.
+        const auto& ops = config.ops;
+        const bool only_f32_ops = !ops.empty() && std::none_of(ops.begin(), ops.end(), [](Op op) {
+            return typed::has_typed_semantics(op);
+        });
+        config.types = {only_f32_ops ? ElemType::f32 : image.type};
+        for (Op op : ops)
+            if (config.types.front() != ElemType::f32 && !typed::has_typed_semantics(op))
+                throw UsageError("'" + shortened(o.input) + "' is " +
+                                 std::string(elem_type_name(image.type)) + ", and " +
+                                 std::string(op.name()) +
+                                 " takes f32 only: name it alone, or add --type f32");
+    }
+    if (!o.save_output.empty())
+        for (ElemType t : config.types)
+            if (t != ElemType::f32)
+                throw UsageError("--save-output writes f32 runs only, and '" + shortened(o.input) +
+                                 "' runs as " + std::string(elem_type_name(t)) +
+                                 "; add --type f32");
+    const bool float_only =
+        image.type == ElemType::f32 && std::all_of(config.types.begin(), config.types.end(),
+                                                   [](ElemType t) { return t == ElemType::f32; });
+    if (!float_only) {
+        config.typed_input = image.typed
+                                 ? image.typed
+                                 : std::make_shared<const AnyImage>(from_matrix(*image.matrix));
+        for (ElemType t : config.types) {
+            if (t == image.type || t == ElemType::f32 || config.conversion != Conversion::none)
+                continue;
+            throw UsageError("--type " + std::string(elem_type_name(t)) + ": '" +
+                             shortened(o.input) + "' is " +
+                             std::string(elem_type_name(image.type)) + " (" + image.description +
+                             "); running it as " + std::string(elem_type_name(t)) +
+                             " needs --convert values (each value kept, refused where one does "
+                             "not fit) or --convert scale (full range onto full range)");
+        }
+    }
+    config.input = std::move(image.matrix);  // the f32 runs' float path
+    config.input_file = o.input;
 }
 
 void check_range(const char* option, long long value, long long lo, long long hi) {
@@ -206,11 +263,11 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
     if (!o.lesson.empty()) apply_lesson(o, registry, device_count, config);
     // Sizes are checked before the image is decoded: a typo fails fast.
     if (!o.sizes.empty()) config.sizes = checked_sizes(o.sizes);
+    config.conversion = checked_conversion(o);
     if (!o.input.empty()) {
         InputImage image = load_input(o.input);
-        config.input = std::move(image.matrix);
-        config.input_file = o.input;
         if (input_description) *input_description = image.description;
+        set_input(o, std::move(image), config);
     } else if (config.sizes.empty())
         config.sizes = default_sizes(device_count > 0);
     return config;

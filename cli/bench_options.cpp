@@ -44,7 +44,15 @@ the filters keep the type (the filters round the exact integer mean to nearest, 
 k = 2r+1 neighbours), row and column sums are exact integer sums in 32 bits, or 64 where 32
 could overflow for the line's length. Bytes moved count each element's own size (a sum's 4 or
 8), and % of copy is against a device copy of the same input bytes. Variants that do not take
-a type skip its runs, saying so; --input and --save-output work with f32 only.
+a type skip its runs, saying so; --save-output writes f32 runs only.
+
+--input keeps the file's element type: an 8-bit image runs as u8, a 16-bit one as u16, a float
+TIFF or PFM (and matrix files, and other depths) as f32; a colour image's luminance is taken in
+its own depth as OpenCV's cvtColor rounds it there. --type runs it as other types: to f32 the
+values are kept (colour as unrounded luminance, as before types existed); u8 <-> u16 and f32 ->
+u8/u16 need --convert values (each value kept; a value that does not fit is named and refused)
+or --convert scale (u8 -> u16 x257, u16 -> u8 /257 rounded, f32 [0,1] -> 0..255 or 0..65535
+rounded and saturated as cv::Mat::convertTo does).
 
 --json and --csv write through a symbolic link to its target and to a device such as /dev/null
 directly; a folder, a named pipe or two names for one file are refused before anything runs.
@@ -130,11 +138,17 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
                                         "than the L2 on a GPU, small on a CPU)")
                              ->type_name("RxC,...");
     app.add_option("--type", types,
-                   "Element types of the input, comma-separated: u8, u16, f32 (default: f32). "
-                   "Each type is a run of every chosen variant that takes it; u8 and u16 run on "
-                   "random data over the type's full range, for copy, transpose, row_sums, "
-                   "col_sums, filter_x and filter_y only, verified exactly (see below)")
+                   "Element types of the input, comma-separated: u8, u16, f32 (default: f32, or "
+                   "--input's own type). Each type is a run of every chosen variant that takes "
+                   "it; u8 and u16 run on random data over the type's full range or on --input, "
+                   "for copy, transpose, row_sums, col_sums, filter_x and filter_y only, "
+                   "verified exactly (see below)")
         ->type_name("TYPE,...");
+    app.add_option("--convert", o.convert,
+                   "How --input becomes a --type it is not: values (each value kept; refused "
+                   "where one does not fit) or scale (u8 <-> u16 x257, f32 [0,1] onto the "
+                   "integer range); u8/u16 -> f32 needs none")
+        ->type_name("HOW");
     app.add_option("--radius", o.radius,
                    "Filter radius: the mean of 2r+1 neighbours, 0.." + std::to_string(kMaxRadius))
         ->capture_default_str()

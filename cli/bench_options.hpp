@@ -21,7 +21,8 @@ struct BenchOptions {
     std::vector<std::string> ops;       // names, as typed (an empty item stays, to be refused)
     std::vector<std::string> variants;  // ids or id prefixes
     std::vector<std::string> sizes;     // "ROWSxCOLS" items
-    std::vector<std::string> types;     // element type names, as typed; empty: f32
+    std::vector<std::string> types;     // element type names, as typed; empty: f32, or --input's
+    std::string convert;                // --convert: none, values or scale; empty: not given
     int radius = OpParams{}.radius;
     std::string border = "clamp";
     int reps = RunConfig{}.reps;

@@ -11,7 +11,8 @@ namespace coalesce::cli {
 InputImage load_input_image(const std::filesystem::path& path) {
     try {
         imageio::LoadedImage image = imageio::load_image(path);
-        return {std::move(image.matrix), std::move(image.source_type)};
+        return {std::move(image.matrix), std::move(image.source_type), std::move(image.typed),
+                image.elem_type};
     } catch (const std::runtime_error& e) {
         throw UsageError(std::string("--input: ") + e.what());
     }

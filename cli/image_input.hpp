@@ -3,6 +3,7 @@
 #pragma once
 
 #include "coalesce/matrix.hpp"
+#include "coalesce/typed_image.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -13,6 +14,9 @@ namespace coalesce::cli {
 struct InputImage {
     std::shared_ptr<const Matrix> matrix;  // luminance, float32, the file's own scale
     std::string description;               // "PNG, 8-bit unsigned, 4 channels (RGBA) → luminance"
+    // The luminance in the file's own depth (u8, u16; null for f32, which `matrix` holds).
+    std::shared_ptr<const AnyImage> typed;
+    ElemType type = ElemType::f32;  // the type it runs as unless --type says otherwise
 };
 
 // Throws UsageError "--input: '<path>': <what is wrong>" (see coalesce/imageio/image_loader.hpp).

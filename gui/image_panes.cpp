@@ -52,6 +52,7 @@ void ImagePanes::showInput(const Picture& picture) {
 }
 
 void ImagePanes::showResult(const RunResult& result, const RunConfig& config) {
+    typed_output_.reset();
     output_->clear(
         QString("Drawing the output of %1…").arg(QString::fromStdString(result.variant)));
     difference_->clear({});
@@ -72,6 +73,7 @@ void ImagePanes::apply(ResultPictures pictures) {
         release_elsewhere(std::exchange(random_input_, std::move(pictures.random_input)));
     }
     if (pictures.input) showInput(*pictures.input);
+    typed_output_ = pictures.output ? pictures.typed_output : nullptr;
     if (pictures.output) {
         const Picture& p = *pictures.output;
         output_->setMatrix(p.matrix, p.rendered, p.caption, p.note);
@@ -89,6 +91,7 @@ void ImagePanes::apply(ResultPictures pictures) {
 
 void ImagePanes::showMessages(const QString& output, const QString& difference) {
     job_.cancel();
+    typed_output_.reset();
     output_->clear(output);
     difference_->clear(difference);
 }

@@ -38,6 +38,9 @@ public:
     void showMessages(const QString& output, const QString& difference = {});
 
     bool isBusy() const { return job_.isRunning(); }
+    // The shown output as its run wrote it (u8, u16, or the sums' u32/u64); null for an f32 run
+    // or when no output is shown.
+    std::shared_ptr<const AnyImage> typedOutput() const { return typed_output_; }
 
 signals:
     void picturesShown();
@@ -52,7 +55,8 @@ private:
     MatrixView* difference_ = nullptr;
     MatrixView* active_ = nullptr;
     QSplitter* splitter_ = nullptr;
-    std::optional<RandomInput> random_input_;  // the last sweep input made again, for reuse
+    std::optional<RandomInput> random_input_;
+    std::shared_ptr<const AnyImage> typed_output_;  // the last sweep input made again, for reuse
     LatestJob<ResultPictures> job_{this};
 };
 

@@ -5,10 +5,15 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "coalesce/typed_run.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <random>
+#include <type_traits>
+#include <variant>
 #include <stdexcept>
 
 namespace coalesce::gui {
@@ -48,34 +53,33 @@ cv::Mat encode(const Matrix& matrix, ImageEncoding encoding) {
     }
     case ImageEncoding::tiff16: view.convertTo(out, CV_16U); break;
     case ImageEncoding::tiff_float: out = view.clone(); break;
+    default: break;  // typed encodings go through encode_typed
     }
     return out;
 }
 
-}  // namespace
+// The typed output's own values, viewed (dense rows, one channel), without a copy.
+template <class T>
+cv::Mat view_of(const TypedImage<T>& image) {
+    return cv::Mat(static_cast<int>(image.rows()), static_cast<int>(image.cols()),
+                   cv::DataType<T>::type, const_cast<T*>(image.data()));
+}
 
-ImageEncoding choose_encoding(const std::filesystem::path& path, const Matrix& matrix) {
+// The lossless encoding of a u8/u16 output for this path; nothing for other element types.
+std::optional<ImageEncoding> typed_encoding(const std::filesystem::path& path,
+                                            const AnyImage& typed) {
     const std::string ext = lower_extension(path);
-    if (ext == ".png") return ImageEncoding::png8_normalized;
-    if (ext == ".tif" || ext == ".tiff")
-        return fits_uint16_exactly(matrix) ? ImageEncoding::tiff16 : ImageEncoding::tiff_float;
-    fail(path, "unsupported extension \"" + ext + "\" (use .png or .tif)");
+    const bool png = ext == ".png", tiff = ext == ".tif" || ext == ".tiff";
+    if (!png && !tiff) fail(path, "unsupported extension \"" + ext + "\" (use .png or .tif)");
+    if (std::holds_alternative<TypedImage<std::uint8_t>>(typed))
+        return png ? ImageEncoding::png8_exact : ImageEncoding::tiff8_exact;
+    if (std::holds_alternative<TypedImage<std::uint16_t>>(typed))
+        return png ? ImageEncoding::png16_exact : ImageEncoding::tiff16_exact;
+    return std::nullopt;
 }
 
-std::string encoding_name(ImageEncoding encoding) {
-    switch (encoding) {
-    case ImageEncoding::png8_normalized: return "PNG 8-bit, normalized to the value range";
-    case ImageEncoding::tiff16: return "TIFF 16-bit unsigned, exact values";
-    case ImageEncoding::tiff_float: return "TIFF 32-bit float, exact values";
-    }
-    return "?";
-}
-
-ImageEncoding save_image(const std::filesystem::path& path, const Matrix& matrix) {
-    if (matrix.empty()) fail(path, "nothing to save (empty matrix)");
-    const ImageEncoding encoding = choose_encoding(path, matrix);
-    const cv::Mat pixels = encode(matrix, encoding);
-
+// Writes `pixels` to a temporary beside `path` and renames it into place.
+void write_atomically(const std::filesystem::path& path, const cv::Mat& pixels) {
     // The temporary keeps the extension: OpenCV picks the encoder from it.
     std::random_device entropy;
     const std::filesystem::path tmp =
@@ -99,7 +103,52 @@ ImageEncoding save_image(const std::filesystem::path& path, const Matrix& matrix
         std::filesystem::remove(tmp, ignored);
         fail(path, "cannot move the written file into place (" + ec.message() + ")");
     }
+}
+
+}  // namespace
+
+ImageEncoding choose_encoding(const std::filesystem::path& path, const Matrix& matrix) {
+    const std::string ext = lower_extension(path);
+    if (ext == ".png") return ImageEncoding::png8_normalized;
+    if (ext == ".tif" || ext == ".tiff")
+        return fits_uint16_exactly(matrix) ? ImageEncoding::tiff16 : ImageEncoding::tiff_float;
+    fail(path, "unsupported extension \"" + ext + "\" (use .png or .tif)");
+}
+
+std::string encoding_name(ImageEncoding encoding) {
+    switch (encoding) {
+    case ImageEncoding::png8_normalized: return "PNG 8-bit, normalized to the value range";
+    case ImageEncoding::tiff16: return "TIFF 16-bit unsigned, exact values";
+    case ImageEncoding::tiff_float: return "TIFF 32-bit float, exact values";
+    case ImageEncoding::png8_exact: return "PNG 8-bit, the u8 output's values";
+    case ImageEncoding::tiff8_exact: return "TIFF 8-bit unsigned, the u8 output's values";
+    case ImageEncoding::png16_exact: return "PNG 16-bit, the u16 output's values";
+    case ImageEncoding::tiff16_exact: return "TIFF 16-bit unsigned, the u16 output's values";
+    }
+    return "?";
+}
+
+ImageEncoding save_image(const std::filesystem::path& path, const Matrix& matrix) {
+    if (matrix.empty()) fail(path, "nothing to save (empty matrix)");
+    const ImageEncoding encoding = choose_encoding(path, matrix);
+    write_atomically(path, encode(matrix, encoding));
     return encoding;
+}
+
+ImageEncoding save_output_image(const std::filesystem::path& path, const Matrix& shown,
+                                const AnyImage* typed) {
+    const std::optional<ImageEncoding> encoding =
+        typed ? typed_encoding(path, *typed) : std::nullopt;
+    if (!encoding) return save_image(path, shown);
+    if (typed::shape_of(*typed).elements() == 0) fail(path, "nothing to save (empty output)");
+    std::visit(
+        [&](const auto& image) {
+            using T = typename std::decay_t<decltype(image)>::value_type;
+            if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t>)
+                write_atomically(path, view_of(image));
+        },
+        *typed);
+    return *encoding;
 }
 
 }  // namespace coalesce::gui

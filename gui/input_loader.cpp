@@ -1,8 +1,20 @@
 #include "input_loader.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace coalesce::gui {
+
+void attach_input(RunConfig& config, const LoadedImage& image) {
+    config.input = image.matrix;
+    config.input_file = image.path.string();
+    const bool float_only = image.elem_type == ElemType::f32 &&
+                            std::all_of(config.types.begin(), config.types.end(),
+                                        [](ElemType t) { return t == ElemType::f32; });
+    if (float_only) return;  // the float path, as before types existed
+    config.typed_input = imageio::typed_input_of(image);
+    config.conversion = image.elem_type == ElemType::f32 ? Conversion::values : Conversion::scale;
+}
 
 void InputLoader::open(const QString& path, ChannelChoice channel) {
     const QByteArray utf8 = path.toUtf8();

@@ -8,6 +8,8 @@
 #include "latest_job.hpp"
 #include "result_pictures.hpp"
 
+#include "coalesce/runner.hpp"
+
 #include <QObject>
 #include <QString>
 
@@ -19,6 +21,13 @@ struct LoadedInput {
     Picture picture;
     QString description;  // for the log: "Opened a.png: 200 x 320, PNG, ..." / "Generated ..."
 };
+
+// Makes `image` the input of `config` (whose types the run panel chose): its float32 values for the
+// f32 runs, as ever, and, where a u8 or u16 run needs it or the image is not f32, the image in its
+// own type, converted the way the window offers (coalesce/type_conversion.hpp): scale between u8
+// and u16, values from f32 (refused by the runner unless every value is an integer the type
+// holds); to f32 the values are kept.
+void attach_input(RunConfig& config, const LoadedImage& image);
 
 class InputLoader : public QObject {
     Q_OBJECT

@@ -1,6 +1,7 @@
 // MainWindow: results files (open, compare, save), output images and chart export.
 #include "main_window.hpp"
 
+#include "image_panes.hpp"
 #include "image_writer.hpp"
 #include "matrix_view.hpp"
 #include "recent_files.hpp"
@@ -85,7 +86,8 @@ bool MainWindow::saveOutputImage(const QString& path) {
         return false;
     }
     try {
-        const ImageEncoding used = save_image(path.toStdString(), *output);
+        const std::shared_ptr<const AnyImage> typed = panes_->typedOutput();
+        const ImageEncoding used = save_output_image(path.toStdString(), *output, typed.get());
         rememberFolder(path);
         log(QString("Saved output image %1 (%2)")
                 .arg(path, QString::fromStdString(encoding_name(used))));

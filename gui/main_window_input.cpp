@@ -59,6 +59,7 @@ void MainWindow::setInput(const LoadedInput& loaded, const QString& path) {
                              : QString::fromStdString(input_->path.filename().string());
     setWindowTitle(QString("%1 — Coalesce").arg(name));
     run_panel_->setInputShape(input_->matrix->shape());
+    run_panel_->setInputType(input_->elem_type);
     panes_->showInput(loaded.picture);
     if (!path.isEmpty()) {
         recent_->add(path);

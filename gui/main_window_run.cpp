@@ -3,6 +3,7 @@
 #include "main_window.hpp"
 
 #include "image_panes.hpp"
+#include "input_loader.hpp"
 #include "lessons_panel.hpp"
 #include "results/counters_cells.hpp"
 #include "results/results_model.hpp"
@@ -78,8 +79,7 @@ bool MainWindow::startRun(const std::function<void(RunConfig&)>& adjust) {
     QString error;
     std::optional<RunConfig> config = run_panel_->makeConfig(&error);
     if (config && run_panel_->useLoadedInput()) {
-        config->input = input_->matrix;
-        config->input_file = input_->path.string();
+        attach_input(*config, *input_);
     }
     if (config && adjust) adjust(*config);
     runs_->setCountersEnabled(run_panel_->countersRequested());

@@ -2,6 +2,9 @@
 
 #include "verification_bound.hpp"
 
+#include "coalesce/type_conversion.hpp"
+#include "coalesce/typed_run.hpp"
+
 namespace coalesce::gui {
 namespace {
 
@@ -15,6 +18,10 @@ std::shared_ptr<const Matrix> run_input(const RunResult& r, const RunConfig& con
                                         const std::optional<RandomInput>& cached,
                                         std::optional<RandomInput>* made) {
     if (config.input) return config.input;
+    // A u8/u16 sweep ran on random data of its own type: the picture shows those values.
+    if (const auto type = parse_elem_type(r.type); type && *type != ElemType::f32)
+        return std::make_shared<const Matrix>(
+            to_matrix(typed::random_input(*type, Shape{r.rows, r.cols}, config.seed)));
     if (cached && cached->seed == config.seed && cached->matrix &&
         cached->matrix->shape() == Shape{r.rows, r.cols})
         return cached->matrix;
@@ -107,6 +114,7 @@ ResultPictures make_result_pictures(const RunResult& r, const RunConfig& config,
     Picture output{r.output, render_grey(*r.output), {}, {}};
     output.caption = QString("%1, %2").arg(name, range_text(output.rendered));
     out.output = std::move(output);
+    out.typed_output = r.typed_output;
     if (stale()) return {};
     add_difference(r, config, *input, stale, out);
     return out;

@@ -37,6 +37,8 @@ struct ResultPictures {
     std::optional<Picture> input;             // unset: the input view already shows the run's input
     std::optional<RandomInput> random_input;  // made for this result, to reuse for the next
     std::optional<Picture> output;            // unset: output_message says why
+    // The output as the variant wrote it, for saving in its own type: u8/u16 runs (null for f32).
+    std::shared_ptr<const AnyImage> typed_output;
     QString output_message;
     std::optional<Picture> difference;  // unset: difference_message says why
     QString difference_message;

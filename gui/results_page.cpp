@@ -104,9 +104,14 @@ int ResultsPage::currentRow() const {
 
 void ResultsPage::saveSettings(QSettings& settings) const {
     settings.setValue("window/resultsColumns", table_->horizontalHeader()->saveState());
+    settings.setValue("window/resultsColumnCount", table_->horizontalHeader()->count());
 }
 
 void ResultsPage::restoreSettings(const QSettings& settings) {
+    // Widths saved for another set of columns (before the Type column, say) would land on the
+    // wrong ones: they are dropped.
+    if (settings.value("window/resultsColumnCount").toInt() != table_->horizontalHeader()->count())
+        return;
     const QByteArray columns = settings.value("window/resultsColumns").toByteArray();
     if (!columns.isEmpty()) table_->horizontalHeader()->restoreState(columns);
 }

@@ -2,11 +2,14 @@
 
 #include "param_inputs.hpp"
 
+#include "coalesce/typed_run.hpp"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -96,8 +99,20 @@ RunPanel::RunPanel(const Registry& registry, QWidget* parent)
     layout->addWidget(summary_);
     connect(this, &RunPanel::selectionChanged, this, [this] {
         const auto n = selectedVariants().size();
-        summary_->setText(n == 0 ? "No variant selected."
-                                 : QString("%1 variant%2 selected.").arg(n).arg(n == 1 ? "" : "s"));
+        QString text = n == 0 ? "No variant selected."
+                              : QString("%1 variant%2 selected.").arg(n).arg(n == 1 ? "" : "s");
+        const ElemType type = runTypes().front();
+        QStringList left_out;  // ticked operations the chosen type does not run
+        for (const auto& [op, box] : op_boxes_)
+            if (type != ElemType::f32 && box->isChecked() && !typed::has_typed_semantics(op))
+                left_out << qs(op_name(op));
+        if (!left_out.isEmpty())
+            text += QString(
+                        " %1 runs the six matrix operations; %2 take%3 f32 only and are left "
+                        "out.")
+                        .arg(qs(elem_type_name(type)), left_out.join(", "),
+                             left_out.size() == 1 ? "s" : "");
+        summary_->setText(text);
     });
     setDeviceAvailable(false);
     updateVariantVisibility();
@@ -121,7 +136,61 @@ QWidget* RunPanel::makeOperationsBox() {
         grid->addWidget(check, i / 2, i % 2);
         ++i;
     }
+    grid->addWidget(makeTypeRow(box), (i + 1) / 2, 0, 1, 2);
     return box;
+}
+
+// "as opened" keeps the input's type; the others convert it the one way the window offers:
+// u8 <-> u16 by scaling (x257, /257 rounded), to f32 as values, from f32 with the values kept
+// (refused unless every value is an integer the type holds).
+QWidget* RunPanel::makeTypeRow(QWidget* parent) {
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    type_ = new QComboBox(row);
+    type_->setObjectName("elemType");
+    type_->addItem("as opened", QString());
+    for (ElemType t : all_elem_types())
+        type_->addItem(qs(elem_type_name(t)), qs(elem_type_name(t)));
+    type_->setToolTip(
+        "The element type the operations run on. As opened: the input's own (an 8-bit image as u8, "
+        "a 16-bit one as u16, float files and generated matrices as f32; random sizes as f32). "
+        "Another type converts the input: u8 <-> u16 scaled (x257, /257 rounded), to f32 with the "
+        "values kept, from f32 with the values kept (refused unless they are integers the type "
+        "holds). u8 and u16 run copy, transpose, row_sums, col_sums, filter_x and filter_y.");
+    auto* label = new QLabel("Element &type:", row);
+    label->setBuddy(type_);
+    layout->addWidget(label);
+    layout->addWidget(type_, 1);
+    connect(type_, &QComboBox::currentIndexChanged, this, [this] {
+        updateVariantVisibility();
+        emit selectionChanged();
+    });
+    return row;
+}
+
+void RunPanel::setInputType(ElemType type) {
+    input_type_ = type;
+    emit selectionChanged();
+}
+
+std::optional<ElemType> RunPanel::chosenType() const {
+    return parse_elem_type(type_->currentData().toString().toStdString());
+}
+
+void RunPanel::setChosenType(std::optional<ElemType> type) {
+    type_->setCurrentIndex(type ? type_->findData(qs(elem_type_name(*type))) : 0);
+}
+
+std::vector<ElemType> RunPanel::runTypes() const {
+    if (const auto chosen = chosenType()) return {*chosen};
+    if (!useLoadedInput()) return {ElemType::f32};
+    // As opened, with only f32 operations (the course's access patterns) ticked: they take f32
+    // only, so the image runs on the float path as they always did.
+    const bool any_typed = std::any_of(op_boxes_.begin(), op_boxes_.end(), [](const auto& entry) {
+        return entry.second->isChecked() && typed::has_typed_semantics(entry.first);
+    });
+    return {any_typed ? input_type_ : ElemType::f32};
 }
 
 QTreeWidgetItem* RunPanel::addGroup(const QString& text, const QString& tooltip,
@@ -347,13 +416,22 @@ bool RunPanel::useLoadedInput() const { return loaded_input_->isChecked(); }
 
 std::optional<RunConfig> RunPanel::makeConfig(QString* error) const {
     RunConfig config;
+    config.types = runTypes();
+    const bool typed = config.types.front() != ElemType::f32;
+    // u8 and u16 run the six operations with typed semantics; the lessons' stay f32.
     for (Op op : all_ops())
-        if (op_boxes_.at(op)->isChecked()) config.ops.push_back(op);
+        if (op_boxes_.at(op)->isChecked() && (!typed || typed::has_typed_semantics(op)))
+            config.ops.push_back(op);
     if (config.ops.empty()) {
-        *error = "Choose at least one operation.";
+        *error = typed ? QString(
+                             "%1 runs copy, transpose, row_sums, col_sums, filter_x and "
+                             "filter_y: choose one of them, or the f32 type.")
+                             .arg(qs(elem_type_name(config.types.front())))
+                       : QString("Choose at least one operation.");
         return std::nullopt;
     }
     for (const Variant* v : selectedVariants()) {
+        if (typed && !typed::has_typed_semantics(v->info.op)) continue;
         config.variants.push_back(v->info.id);
         if (!v->info.gpu) config.include_cpu = true;
     }
@@ -458,6 +536,7 @@ void RunPanel::applyLesson(const Lesson& lesson) {
     if (experiment) setShowExperiments(true);
     setParams(lesson.params);
     setSweep(true, format_sizes(lesson.sizes));
+    setChosenType(std::nullopt);  // lessons are float32 experiments: random sizes run as f32
     updateVariantVisibility();
     emit selectionChanged();
 }
@@ -477,6 +556,7 @@ void RunPanel::saveSettings(QSettings& settings) const {
     settings.setValue("run/showExperiments", show_experiments_);
     param_inputs_->saveSettings(settings);
     settings.setValue("run/counters", countersRequested());
+    settings.setValue("run/type", type_->currentData().toString());
 }
 
 void RunPanel::restoreSettings(const QSettings& settings) {
@@ -498,6 +578,7 @@ void RunPanel::restoreSettings(const QSettings& settings) {
     setShowExperiments(settings.value("run/showExperiments", false).toBool());
     param_inputs_->restoreSettings(settings);
     setCountersRequested(settings.value("run/counters", false).toBool());
+    setChosenType(parse_elem_type(settings.value("run/type").toString().toStdString()));
     updateVariantVisibility();
     emit selectionChanged();
 }

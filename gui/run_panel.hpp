@@ -1,7 +1,7 @@
-// The run settings: operations, variants (classic ones by memory space, tuned ones in their own
-// group, experiments only on request; tooltips from each variant's own description), filter
-// radius, border mode, repetitions, the operations' named parameters (a value or a sweep each)
-// and the sizes to run.
+// The run settings: operations and the element type they run on, variants (classic ones by memory
+// space, tuned ones in their own group, experiments only on request; tooltips from each variant's
+// own description), filter radius, border mode, repetitions, the operations' named parameters (a
+// value or a sweep each) and the sizes to run.
 #pragma once
 
 #include "coalesce/lessons.hpp"
@@ -40,6 +40,11 @@ public:
     void setDeviceAvailable(bool have_gpu, const QString& why = {});
     // The loaded matrix's shape, shown on the "loaded input" choice; nullopt: nothing loaded.
     void setInputShape(std::optional<Shape> shape);
+    // The loaded input's own element type, which "as opened" runs (random data: f32).
+    void setInputType(ElemType type);
+    // The element type control: nullopt is "as opened" (the loaded input's own type).
+    std::optional<ElemType> chosenType() const;
+    void setChosenType(std::optional<ElemType> type);
     // Locks the settings while a run is in progress.
     void setRunning(bool running);
 
@@ -84,6 +89,11 @@ signals:
 
 private:
     QWidget* makeOperationsBox();
+    QWidget* makeTypeRow(QWidget* parent);
+    // The types the config runs, from the control and the input. As opened: the input's own type,
+    // which runs the six matrix operations (ticked f32-only operations are left out), or f32 when
+    // only f32-only operations are ticked, or for random sizes.
+    std::vector<ElemType> runTypes() const;
     QWidget* makeVariantsBox();
     QTreeWidgetItem* addGroup(const QString& text, const QString& tooltip, const QString& name);
     void addVariantItem(QTreeWidgetItem* group, const Variant& v);
@@ -111,7 +121,9 @@ private:
     QLabel* summary_ = nullptr;
     QLabel* device_note_ = nullptr;
     QCheckBox* counters_ = nullptr;
+    QComboBox* type_ = nullptr;
     std::optional<Shape> input_shape_;
+    ElemType input_type_ = ElemType::f32;
 };
 
 // "1024x1024,2048x2048" from shapes, the format parse_sizes reads.

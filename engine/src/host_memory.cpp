@@ -1,5 +1,7 @@
 #include "coalesce/host_memory.hpp"
 
+#include "coalesce/typed_run.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -20,7 +22,9 @@ std::size_t largest_output(Shape shape, const std::vector<const Variant*>& selec
 }
 
 std::vector<Shape> run_sizes(const RunConfig& config) {
-    return config.input ? std::vector<Shape>{config.input->shape()} : config.sizes;
+    if (config.input) return {config.input->shape()};
+    if (config.typed_input) return {typed::shape_of(*config.typed_input)};
+    return config.sizes;
 }
 
 }  // namespace
@@ -73,7 +77,12 @@ std::size_t kept_output_bytes(const RunConfig& config,
             }
         }
     }
-    return elements * sizeof(float);
+    // Each type keeps its own outputs: f32 as float32; u8/u16 as float32 for the pictures plus
+    // the exact output, at most 8 bytes an element (a uint64 sum).
+    std::size_t bytes_per_element = 0;
+    for (ElemType t : config.types)
+        bytes_per_element += sizeof(float) + (t == ElemType::f32 ? 0 : 8);
+    return elements * std::max<std::size_t>(bytes_per_element, sizeof(float));
 }
 
 std::string host_memory_shortfall(const RunConfig& config,

@@ -16,6 +16,7 @@
 #include "coalesce/results_io.hpp"
 
 #include "coalesce/shortened.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -145,7 +146,10 @@ Json config_json(const RunConfig& c) {
         {"ops", ops},
         {"variants", c.variants},
         {"sizes", sizes},
-        {"input", c.input ? shape_json(c.input->shape()) : Json(nullptr)},
+        {"input", c.input         ? shape_json(c.input->shape())
+                  : c.typed_input ? shape_json(typed::shape_of(*c.typed_input))
+                                  : Json(nullptr)},
+        {"conversion", std::string(conversion_name(c.conversion))},
         {"input_file", c.input_file},
         {"radius", c.params.radius},
         {"border", std::string(border_name(c.params.border))},
@@ -474,6 +478,12 @@ RunConfig read_config(const InJson& j) {
     c.include_cpu = o.boolean("include_cpu");
     c.tiers = o.optional_tiers("tiers");
     c.types = o.optional_types("types");
+    const std::string conversion = o.optional_string("conversion", "none", kMaxResultsNameBytes);
+    const auto parsed_conversion = parse_conversion(conversion);
+    if (!parsed_conversion)
+        json_error("field 'config.conversion': unknown conversion " + quote_text(conversion) +
+                   " (none, values, scale)");
+    c.conversion = *parsed_conversion;
     c.sweep = o.optional_sweep("sweep");
     o.string("formula");  // recorded for readers; the value is the writer's, not ours to check
     return c;

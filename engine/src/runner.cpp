@@ -206,15 +206,19 @@ std::vector<const Variant*> typed_variants(const run_steps::Plan& plan, const Ru
 // Verifies one launch on an output poisoned with `byte` in every byte; the failure names the
 // poison, since an unwritten element shows only under one of the two.
 bool verify_typed_launch(Instance& instance, cudaStream_t stream, bool gpu, const AnyImage& ref,
-                         std::uint8_t byte, double& first_ms, RunResult& r) {
+                         std::uint8_t byte, double& first_ms, RunResult& r, bool keep_output) {
     instance.poison_bytes(byte);
     first_ms = host_ms([&] {
         instance.launch(stream);
         if (gpu) COALESCE_CUDA(cudaStreamSynchronize(stream));
     });
-    const Verification v = typed::verify_exact(ref, instance.download_typed());
+    AnyImage got = instance.download_typed();
+    const Verification v = typed::verify_exact(ref, got);
     r.max_abs_error = std::max(r.max_abs_error, v.max_abs_error);
-    if (v.ok) return true;
+    if (v.ok) {
+        if (keep_output) r.typed_output = std::make_shared<const AnyImage>(std::move(got));
+        return true;
+    }
     char poison[8];
     std::snprintf(poison, sizeof poison, "0x%02X", static_cast<unsigned>(byte));
     r.status = Status::failed;
@@ -235,8 +239,14 @@ void run_typed_variant(const Variant& variant, const AnyImage& input, const AnyI
     const cudaStream_t s = stream ? stream->get() : nullptr;
     double first_ms = 0;
     for (std::uint8_t byte : {std::uint8_t{0x00}, std::uint8_t{0xFF}})
-        if (!verify_typed_launch(*instance, s, info.gpu, ref, byte, first_ms, r)) return;
+        if (!verify_typed_launch(*instance, s, info.gpu, ref, byte, first_ms, r,
+                                 config.keep_outputs))
+            return;
     r.verified = true;
+    if (r.typed_output) {  // the pictures read float32; saving reads typed_output
+        r.output = std::make_shared<const Matrix>(to_matrix(*r.typed_output));
+        r.reference = std::make_shared<const Matrix>(to_matrix(ref));
+    }
     const run_steps::Launches timed = run_steps::time_launches(
         *instance, s, info.gpu, config.warmups, config.reps, first_ms, cancel);
     if (timed.cancelled) {
@@ -269,9 +279,11 @@ void check_types(const RunConfig& config) {
     for (ElemType t : config.types) {
         if (t == ElemType::f32) continue;
         const std::string name(elem_type_name(t));
-        if (config.input)
-            throw std::invalid_argument(name +
-                                        " runs on random data only; an input file runs as f32");
+        if (config.input && !config.typed_input)
+            throw std::invalid_argument(
+                name +
+                " does not run on a float32 matrix alone (a matrix file or generated "
+                "data); it runs as f32");
         for (Op op : config.ops)
             if (!typed::has_typed_semantics(op))
                 throw std::invalid_argument(std::string(op.name()) + " takes f32 only, not " +
@@ -279,6 +291,18 @@ void check_types(const RunConfig& config) {
                                             " runs copy, transpose, row_sums, col_sums, filter_x "
                                             "and filter_y)");
     }
+}
+
+// The opened image's own type runs as it is; another type needs a conversion, refused here
+// naming both choices before anything runs (convert_image's message).
+void check_typed_input(const AnyImage& image, const RunConfig& config) {
+    const std::optional<ElemType> own = elem_type_of(image);
+    if (!own) throw std::invalid_argument("the input image holds sums, not u8, u16 or f32 values");
+    const Shape shape = typed::shape_of(image);
+    if (shape.rows == 0 || shape.cols == 0) throw std::invalid_argument("the input image is empty");
+    for (ElemType t : config.types)
+        if (t != *own && t != ElemType::f32 && config.conversion == Conversion::none)
+            convert_image(image, t, Conversion::none);  // throws the refusal
 }
 
 }  // namespace
@@ -311,6 +335,10 @@ Plan validate(const Runner& runner, const RunConfig& config) {
     }
     if (config.input && config.input->empty())
         throw std::invalid_argument("the input matrix is empty");
+    if (config.input && config.typed_input &&
+        config.input->shape() != typed::shape_of(*config.typed_input))
+        throw std::invalid_argument("the float32 input and the typed input differ in shape");
+    if (config.typed_input) check_typed_input(*config.typed_input, config);
     check_types(config);
 
     Plan plan;
@@ -326,8 +354,9 @@ Plan validate(const Runner& runner, const RunConfig& config) {
     } else {
         plan.device = host_info();
     }
-    plan.sizes = config.input
-                     ? std::vector<Shape>{config.input->shape()}
+    plan.sizes = config.input ? std::vector<Shape>{config.input->shape()}
+                 : config.typed_input
+                     ? std::vector<Shape>{typed::shape_of(*config.typed_input)}
                      : (config.sizes.empty() ? default_sizes(plan.have_gpu) : config.sizes);
     for (Shape s : plan.sizes)
         if (s.rows == 0 || s.cols == 0)
@@ -687,9 +716,20 @@ RunRecord Runner::run(const RunConfig& config) {
         ++progress.done;
         if (input && on_output && r.verified && r.output) on_output(r, *input);
         if (!config.keep_outputs) r.output.reset();
+        if (!config.keep_outputs) r.typed_output.reset();
         if (on_result) on_result(r);
         record.runs.push_back(std::move(r));
     };
+    // The opened image as each type runs it, converted once before anything runs, so that a
+    // value the conversion cannot keep refuses the whole config.
+    std::map<ElemType, std::shared_ptr<const AnyImage>> typed_inputs;
+    if (config.typed_input)
+        for (ElemType type : config.types)
+            if (type != ElemType::f32 || !config.input)
+                typed_inputs[type] = elem_type_of(*config.typed_input) == type
+                                         ? config.typed_input
+                                         : std::make_shared<const AnyImage>(convert_image(
+                                               *config.typed_input, type, config.conversion));
     for (Shape shape : plan.sizes) {
         // The copy baseline of each input byte count the size's types need, measured once.
         std::map<std::size_t, double> copy_by_bytes;
@@ -710,15 +750,19 @@ RunRecord Runner::run(const RunConfig& config) {
             const std::vector<const Variant*> variants = typed_variants(plan, config, type);
             if (variants.empty()) continue;
             const std::size_t input_bytes = shape.elements() * elem_size(type);
+            const auto opened = typed_inputs.find(type);
             if (type == ElemType::f32) {
-                const Matrix input = config.input
-                                         ? *config.input
+                const Matrix input = config.input ? *config.input
+                                     : opened != typed_inputs.end()
+                                         ? to_matrix(*opened->second)
                                          : Matrix::random(shape.rows, shape.cols, config.seed);
                 const double copy_gbps = copy_gbps_of(input_bytes, size_text(shape));
                 run_f32(variants, input, config, plan, copy_gbps, report, finish);
                 continue;
             }
-            const AnyImage input = typed::random_input(type, shape, config.seed);
+            const AnyImage input = opened != typed_inputs.end()
+                                       ? *opened->second
+                                       : typed::random_input(type, shape, config.seed);
             const double copy_gbps = copy_gbps_of(
                 input_bytes, size_text(shape) + " " + std::string(elem_type_name(type)));
             TypedReferenceCache references;

@@ -101,6 +101,7 @@ void BandwidthBarsModel::rebuild() {
     all_cache_resident_ = false;
     double best_copy_variant = 0;
     bool any_drawn = false, all_resident = true;
+    const bool with_type = severalTypes(runs);
 
     for (std::size_t i : order) {
         const RunResult& r = runs[i];
@@ -115,7 +116,7 @@ void BandwidthBarsModel::rebuild() {
         copy_gbps_ = std::max(copy_gbps_, r.copy_gbps);
         if (r.op == "copy") best_copy_variant = std::max(best_copy_variant, r.gbps);
         const QString op = QString::fromStdString(r.op);
-        const QString variant = QString::fromStdString(r.variant);
+        const QString variant = QString::fromStdString(seriesName(r, with_type));
         if (variants_.contains(variant))
             continue;  // a repeated run of one variant: the first counts
         qsizetype column = ops_.indexOf(op);

@@ -14,10 +14,10 @@ namespace {
 // Plottable runs of one file by variant and input size; the first run of a (variant, size) counts.
 using BySize = std::map<std::size_t, const RunResult*>;  // key: input elements
 
-std::map<std::string, BySize> runsByVariant(const RunRecord& record) {
+std::map<std::string, BySize> runsByVariant(const RunRecord& record, bool with_type) {
     std::map<std::string, BySize> out;
     for (const RunResult& r : record.runs)
-        if (isPlottable(r)) out[r.variant].emplace(r.rows * r.cols, &r);
+        if (isPlottable(r)) out[seriesName(r, with_type)].emplace(r.rows * r.cols, &r);
     return out;
 }
 
@@ -86,17 +86,20 @@ void CompareModel::rebuild() {
     gbps_.clear();
     size_labels_.clear();
 
-    const std::array<std::map<std::string, BySize>, 2> by_variant = {runsByVariant(records_[0]),
-                                                                     runsByVariant(records_[1])};
+    std::vector<RunResult> both = records_[0].runs;
+    both.insert(both.end(), records_[1].runs.begin(), records_[1].runs.end());
+    const bool with_type = severalTypes(both);
+    const std::array<std::map<std::string, BySize>, 2> by_variant = {
+        runsByVariant(records_[0], with_type), runsByVariant(records_[1], with_type)};
 
     // Variants in the first file's order (grouped by operation), then those only the second has.
     std::vector<std::pair<int, std::string>> order;  // (operation order, variant)
     for (const auto& record : records_)
         for (const RunResult& r : record.runs)
             if (isPlottable(r) && std::none_of(order.begin(), order.end(), [&](const auto& o) {
-                    return o.second == r.variant;
+                    return o.second == seriesName(r, with_type);
                 }))
-                order.emplace_back(opOrder(r.op), r.variant);
+                order.emplace_back(opOrder(r.op), seriesName(r, with_type));
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });
 

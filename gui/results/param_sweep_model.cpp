@@ -112,12 +112,13 @@ void ParamSweepModel::rebuild() {
     std::set<std::pair<std::size_t, std::size_t>> sizes;
     std::map<std::string, std::set<long long>> others_seen;
     ops_.clear();
+    const bool with_type = severalTypes(runs);
     for (std::size_t i = 0; i < runs.size() && !param.empty(); ++i) {
         const RunResult& r = runs[i];
         if (!isPlottable(r) || r.params.count(param) == 0) continue;
         if (measure_ == Measure::percent_of_copy && !(r.pct_of_copy > 0)) continue;
         if (measure_ == Measure::ns_per_access && !std::isfinite(r.ns_per_access)) continue;
-        LineKey key{r.variant, r.rows, r.cols, r.params};
+        LineKey key{seriesName(r, with_type), r.rows, r.cols, r.params};
         key.others.erase(param);
         auto [it, added] = groups.try_emplace(key);
         if (added) order.push_back(key);

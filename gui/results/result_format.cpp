@@ -55,8 +55,19 @@ int opOrder(const std::string& op) {
 }
 
 double inputMebibytes(const RunResult& result) {
-    return static_cast<double>(result.rows) * static_cast<double>(result.cols) * 4.0 /
+    const auto type = parse_elem_type(result.type);
+    const double bytes = static_cast<double>(elem_size(type.value_or(ElemType::f32)));
+    return static_cast<double>(result.rows) * static_cast<double>(result.cols) * bytes /
            (1024.0 * 1024.0);
+}
+
+bool severalTypes(const std::vector<RunResult>& runs) {
+    return std::any_of(runs.begin(), runs.end(),
+                       [&](const RunResult& r) { return r.type != runs.front().type; });
+}
+
+std::string seriesName(const RunResult& result, bool with_type) {
+    return with_type ? result.variant + " (" + result.type + ")" : result.variant;
 }
 
 std::vector<Shape> sizesOf(const std::vector<RunResult>& runs,

@@ -34,7 +34,13 @@ Shape chosenSize(const std::vector<Shape>& sizes, const std::optional<Shape>& re
 // The indices of `runs` in the engine's operation order, in the runner's order within one.
 std::vector<std::size_t> opOrdered(const std::vector<RunResult>& runs);
 
-// [MiB] the input matrix of a result, float32.
+// [MiB] the input matrix of a result, in its element type (u8: 1 byte, u16: 2, f32: 4).
 double inputMebibytes(const RunResult& result);
+
+// More than one element type among the runs: the charts then name each series with its type,
+// since a variant's u8 and f32 runs are two series.
+bool severalTypes(const std::vector<RunResult>& runs);
+// A chart's name for the series a run belongs to: its variant, with " (u8)" when `with_type`.
+std::string seriesName(const RunResult& result, bool with_type);
 
 }  // namespace coalesce::gui

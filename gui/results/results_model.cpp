@@ -120,6 +120,7 @@ QVariant ResultsModel::display(const RunResult& r, int column) const {
     case TierColumn: return QString::fromStdString(r.tier);
     case MemorySpaceColumn: return QString::fromStdString(r.memory_space);
     case SizeColumn: return formatShape(r.rows, r.cols);
+    case TypeColumn: return QString::fromStdString(r.type);
     case MedianMsColumn: return timed ? formatMs(r.median_ms) : QStringLiteral("—");
     case GbpsColumn: return timed ? formatGbps(r.gbps) : QStringLiteral("—");
     case PercentOfCopyColumn:
@@ -145,6 +146,7 @@ QVariant ResultsModel::raw(const RunResult& r, int column) const {
     case TierColumn: return QString::fromStdString(r.tier);
     case MemorySpaceColumn: return QString::fromStdString(r.memory_space);
     case SizeColumn: return QVariant::fromValue<qulonglong>(r.rows * r.cols);
+    case TypeColumn: return QString::fromStdString(r.type);
     case MedianMsColumn: return timed ? QVariant(r.median_ms) : QVariant();
     case GbpsColumn: return timed ? QVariant(r.gbps) : QVariant();
     case PercentOfCopyColumn:
@@ -186,9 +188,10 @@ QString ResultsModel::toolTip(const RunResult& r, int column) const {
     if (isCounters(column)) return countersToolTip(r, countersField(column));
     switch (column) {
     case SizeColumn:
-        return QStringLiteral("%1 × %2 float32 input, %3 bytes moved")
+        return QStringLiteral("%1 × %2 %3 input, %4 bytes moved")
             .arg(r.rows)
             .arg(r.cols)
+            .arg(QString::fromStdString(r.type))
             .arg(r.bytes);
     case MedianMsColumn:
         return QStringLiteral("median of %1 timed launches (min %2 ms, max %3 ms)")
@@ -227,6 +230,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
         case TierColumn: return tr("Tier");
         case MemorySpaceColumn: return tr("Memory space");
         case SizeColumn: return tr("Size");
+        case TypeColumn: return tr("Type");
         case MedianMsColumn: return tr("Median [ms]");
         case GbpsColumn: return tr("Bandwidth [GB/s]");
         case PercentOfCopyColumn: return tr("% of copy");
@@ -251,6 +255,8 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("bandwidth relative to a device-to-device copy of the same size");
         case MaxErrorColumn: return tr("largest |output − CPU reference| over all elements");
         case CacheResidentColumn: return tr("input and output together fit in the L2 cache");
+        case TypeColumn:
+            return tr("the input's element type: u8 (8-bit), u16 (16-bit) or f32 (float32)");
         case TierColumn:
             return tr(
                 "classic: a lesson of the course; tuned: what the hardware can do; "

@@ -20,6 +20,7 @@ public:
         TierColumn,
         MemorySpaceColumn,
         SizeColumn,
+        TypeColumn,    // the input's element type: u8, u16 or f32
         ParamsColumn,  // the operation's named parameters ("offset=3"); empty when it has none
         MedianMsColumn,
         GbpsColumn,

@@ -60,8 +60,10 @@ void SizeSweepModel::rebuild() {
     const auto& runs = source_->record().runs;
 
     // Variants keep the order the runner reported them in, grouped by operation.
+    const bool with_type = severalTypes(runs);
     std::map<std::string, std::size_t> first_seen;
-    for (std::size_t i = 0; i < runs.size(); ++i) first_seen.emplace(runs[i].variant, i);
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        first_seen.emplace(seriesName(runs[i], with_type), i);
 
     std::vector<std::size_t> order;
     ops_.clear();
@@ -77,8 +79,10 @@ void SizeSweepModel::rebuild() {
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         const RunResult& ra = runs[a];
         const RunResult& rb = runs[b];
-        return std::make_tuple(opOrder(ra.op), first_seen[ra.variant], ra.rows * ra.cols) <
-               std::make_tuple(opOrder(rb.op), first_seen[rb.variant], rb.rows * rb.cols);
+        return std::make_tuple(opOrder(ra.op), first_seen[seriesName(ra, with_type)],
+                               ra.rows * ra.cols) <
+               std::make_tuple(opOrder(rb.op), first_seen[seriesName(rb, with_type)],
+                               rb.rows * rb.cols);
     });
 
     lines_.clear();
@@ -86,7 +90,7 @@ void SizeSweepModel::rebuild() {
     min_mib_ = max_mib_ = max_gbps_ = 0;
     for (std::size_t i : order) {
         const RunResult& r = runs[i];
-        const QString variant = QString::fromStdString(r.variant);
+        const QString variant = QString::fromStdString(seriesName(r, with_type));
         const double mib = inputMebibytes(r);
         if (lines_.empty() || lines_.back().variant != variant)
             lines_.push_back(

@@ -222,18 +222,18 @@ TEST_F(CliTest, OpsAndVariantsNarrowTheRun) {
     }
 }
 
-// --type: each element type is a run of every chosen variant that takes it; the host variants
-// take f32 only, so their u8 runs are skipped, naming the variant and the type, and the table
-// and both results files say which type each run had.
+// --type: each element type is a run of every chosen variant that takes it; the blocked host
+// variants take f32 only, so their u8 runs are skipped, naming the variant and the type, and the
+// table and both results files say which type each run had.
 TEST_F(CliTest, TypesAreRunsAndSkippedWhereAVariantDoesNotTakeThem) {
     const fs::path json = dir_ / "r.json";
     const fs::path csv = dir_ / "r.csv";
     const Outcome o =
-        run({"--ops", "copy", "--variants", "copy/cpu-naive", "--type", "u8,f32", "--sizes",
+        run({"--ops", "copy", "--variants", "copy/cpu-blocked", "--type", "u8,f32", "--sizes",
              "33x65", "--reps", "1", "--json", json.string(), "--csv", csv.string()});
     ASSERT_EQ(o.exit_code, 0) << o.err;  // skipped runs do not fail the run
     EXPECT_THAT(o.out, HasSubstr(" type "));
-    EXPECT_THAT(o.out, HasSubstr("copy/cpu-naive does not take u8 (it takes f32)"));
+    EXPECT_THAT(o.out, HasSubstr("copy/cpu-blocked does not take u8 (it takes f32)"));
     for (const RunRecord& rec : {load_results(json), load_results(csv)}) {
         ASSERT_EQ(rec.runs.size(), 2u);
         EXPECT_EQ(rec.runs[0].type, "u8");
@@ -379,8 +379,11 @@ std::vector<BadInput> bad_inputs() {
         BadInput{{"--type", "u8", "--ops", "copy,gather"},
                  "--type u8: gather takes f32 only (u8 runs copy, transpose, row_sums, col_sums, "
                  "filter_x and filter_y)"},
-        BadInput{{"--type", "u16", "--input", "@DIR@notes.txt"},
-                 "--type u16: runs on random data only; --input runs as f32"},
+        BadInput{{"--type", "u16", "--convert", "values"},
+                 "--convert values: converts an --input image; random inputs are made in each "
+                 "type"},
+        BadInput{{"--convert", "stretch", "--input", "@DIR@notes.txt"},
+                 "--convert: unknown conversion 'stretch' (values or scale)"},
         BadInput{{"--device", "99"}, "--device 99: "},
         BadInput{{"--device", "-1"}, "--device -1: "},
 #ifdef COALESCE_HAVE_OPENCV
@@ -592,6 +595,100 @@ TEST_F(CliTest, ImagesKeepTheirOwnScaleAndColourBecomesLuminance) {
 
     std::ofstream(dir_ / "text.png") << "not a png";
     EXPECT_THROW(cli::load_input_image(dir_ / "text.png"), std::runtime_error);
+}
+
+// --input keeps the file's element type: an 8-bit image runs as u8, a 16-bit one as u16.
+TEST_F(CliTest, AnInputKeepsItsTypeUnlessTypeSaysOtherwise) {
+    write_pgm(dir_ / "8.pgm", 7, 5, 255, std::vector<int>(35, 200));
+    const fs::path json = dir_ / "r.json";
+    Outcome o = run({"--input", (dir_ / "8.pgm").string(), "--ops", "copy", "--reps", "1", "--json",
+                     json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    RunRecord rec = load_results(json);
+    EXPECT_EQ(rec.config.types, (std::vector<ElemType>{ElemType::u8}));
+    ASSERT_FALSE(rec.runs.empty());
+    for (const RunResult& r : rec.runs) {
+        EXPECT_EQ(r.type, "u8");
+        EXPECT_EQ(r.rows, 5u);
+        // a variant that takes u8 verifies; the host variants take f32 only and say so
+        if (r.status == Status::skipped) {
+            EXPECT_THAT(r.error, HasSubstr("does not take u8"));
+        }
+    }
+
+    // --type f32: the values, no --convert needed
+    o = run({"--input", (dir_ / "8.pgm").string(), "--type", "f32", "--ops", "copy", "--reps", "1",
+             "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    rec = load_results(json);
+    for (const RunResult& r : rec.runs) {
+        EXPECT_EQ(r.type, "f32");
+        EXPECT_EQ(r.status, Status::ok) << r.error;
+    }
+
+    // --type u16 needs --convert; with it, both types run
+    o = run({"--input", (dir_ / "8.pgm").string(), "--type", "u8,u16", "--ops", "copy"});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_THAT(o.err, HasSubstr("--type u16: '"));
+    EXPECT_THAT(o.err, HasSubstr("8.pgm' is u8 (PGM"));
+    EXPECT_THAT(o.err, HasSubstr("needs --convert values"));
+    o = run({"--input", (dir_ / "8.pgm").string(), "--type", "u8,u16", "--convert", "scale",
+             "--ops", "copy", "--reps", "1", "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    rec = load_results(json);
+    EXPECT_EQ(rec.config.conversion, Conversion::scale);
+    EXPECT_EQ(rec.config.types, (std::vector<ElemType>{ElemType::u8, ElemType::u16}));
+}
+
+// A 16-bit image asked to run as u8: refused without --convert, refused by --convert values when
+// a value does not fit (named), run by --convert scale.
+TEST_F(CliTest, A16BitInputRunsAsU8OnlyWithAConversion) {
+    write_pgm(dir_ / "16.pgm", 2, 1, 65535, {40000, 255});
+    const std::string input = (dir_ / "16.pgm").string();
+    Outcome o = run({"--input", input, "--type", "u8", "--ops", "copy"});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_THAT(o.err, HasSubstr("16.pgm' is u16"));
+    EXPECT_THAT(o.err, HasSubstr("running it as u8 needs --convert values"));
+    EXPECT_EQ(o.out, "");
+    o = run({"--input", input, "--type", "u8", "--convert", "values", "--ops", "copy"});
+    EXPECT_NE(o.exit_code, 0);
+    EXPECT_THAT(o.err, HasSubstr("value 40000 at row 0, column 0 is not within 0..255"));
+    o = run(
+        {"--input", input, "--type", "u8", "--convert", "scale", "--ops", "copy", "--reps", "1"});
+    EXPECT_EQ(o.exit_code, 0) << o.err;
+    // --save-output writes f32 runs only
+    o = run({"--input", input, "--ops", "copy", "--save-output", (dir_ / "out").string()});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_THAT(o.err, HasSubstr("--save-output writes f32 runs only"));
+    EXPECT_FALSE(fs::exists(dir_ / "out"));
+}
+
+// Operations that take f32 only run an 8-bit image on the float path when named alone; beside
+// the six matrix operations they need --type f32.
+TEST_F(CliTest, F32OnlyOperationsRunAnInputAsF32) {
+    write_pgm(dir_ / "8.pgm", 8, 4, 255, std::vector<int>(32, 9));
+    const std::string input = (dir_ / "8.pgm").string();
+    const fs::path json = dir_ / "r.json";
+    Outcome o = run({"--input", input, "--ops", "gather", "--variants", "gather/cpu-naive",
+                     "--reps", "1", "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    for (const RunResult& r : load_results(json).runs) EXPECT_EQ(r.type, "f32");
+    o = run({"--input", input, "--ops", "copy,gather"});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_THAT(o.err, HasSubstr("8.pgm' is u8, and gather takes f32 only: name it alone, or add "
+                                 "--type f32"));
+}
+
+TEST_F(CliTest, TypedLoadKeepsTheFilesDepth) {
+    write_pgm(dir_ / "8.pgm", 2, 1, 255, {0, 200});
+    const cli::InputImage eight = cli::load_input_image(dir_ / "8.pgm");
+    EXPECT_EQ(eight.type, ElemType::u8);
+    ASSERT_TRUE(eight.typed);
+    EXPECT_EQ(std::get<TypedImage<std::uint8_t>>(*eight.typed).at(0, 1), 200);
+    write_pgm(dir_ / "16.pgm", 1, 1, 65535, {40000});
+    const cli::InputImage sixteen = cli::load_input_image(dir_ / "16.pgm");
+    EXPECT_EQ(sixteen.type, ElemType::u16);
+    EXPECT_EQ(std::get<TypedImage<std::uint16_t>>(*sixteen.typed).at(0, 0), 40000);
 }
 
 // The window opens OpenCV matrix files; so does the CLI, through the same loader.

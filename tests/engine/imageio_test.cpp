@@ -61,6 +61,25 @@ cv::Mat bgra(int rows, int cols) {
     return m;
 }
 
+template <class T>
+const TypedImage<T>& typed_as(const LoadedImage& image) {
+    EXPECT_TRUE(image.typed);
+    return std::get<TypedImage<T>>(*image.typed);
+}
+
+// Every value of a single-channel cv::Mat equals the typed image's, bit for bit.
+template <class T>
+void expect_same_values(const cv::Mat& expected, const TypedImage<T>& got) {
+    ASSERT_EQ(got.rows(), static_cast<std::size_t>(expected.rows));
+    ASSERT_EQ(got.cols(), static_cast<std::size_t>(expected.cols));
+    ASSERT_EQ(got.channels(), 1u);
+    for (int r = 0; r < expected.rows; ++r)
+        for (int c = 0; c < expected.cols; ++c)
+            ASSERT_EQ(got.at(static_cast<std::size_t>(r), static_cast<std::size_t>(c)),
+                      expected.at<T>(r, c))
+                << "at (" << r << ", " << c << ")";
+}
+
 TEST_F(ImageLoader, AlphaIsKeptReportedAndReadable) {
     const fs::path png = dir_ / "rgba.png";
     ASSERT_TRUE(cv::imwrite(png.string(), bgra(5, 7)));
@@ -129,6 +148,7 @@ TEST_F(ImageLoader, ExifOrientationMatchesOpenCvForAllEight) {
                     image.matrix->at(static_cast<std::size_t>(r), static_cast<std::size_t>(c)),
                     expected.at<uchar>(r, c))
                     << r << "," << c;
+        expect_same_values(expected, typed_as<std::uint8_t>(image));  // turned upright too
         EXPECT_EQ(image.exif_orientation, orientation);
     }
 }
@@ -153,9 +173,10 @@ TEST_F(ImageLoader, SizeAndMemoryAreCheckedBeforeDecoding) {
                 HasSubstr("declares 200x300 pixels (60000); the limit is 1000 pixels (31x31)"));
     LoadOptions little_memory;
     little_memory.memory_budget = 1000;
+    // 60000 decoded bytes + 240000 for the float32 matrix + 60000 for the u8 copy
     EXPECT_THAT(
         refusal([&] { load_image(png, little_memory); }),
-        HasSubstr("needs about 293 KiB of memory to decode 200x300 pixels; 1 KiB are available"));
+        HasSubstr("needs about 352 KiB of memory to decode 200x300 pixels; 1 KiB are available"));
     EXPECT_EQ(load_image(png).matrix->rows(), 300u);
 }
 
@@ -230,6 +251,88 @@ TEST_F(ImageLoader, OnlyRegularFilesAreOpened) {
     EXPECT_THAT(refusal([&] { load_image(dir_ / "folder.png"); }), HasSubstr("is a folder"));
     EXPECT_THAT(refusal([&] { load_image(dir_ / "none.png"); }),
                 HasSubstr("none.png': no such file"));
+}
+
+// ------------------------------------------------------------------------------- typed loading
+
+TEST_F(ImageLoader, An8BitPngRoundTripsAsU8) {
+    cv::Mat gray(13, 17, CV_8U);
+    cv::randu(gray, 0, 256);
+    gray.at<uchar>(0, 0) = 0;
+    gray.at<uchar>(12, 16) = 255;
+    const fs::path png = dir_ / "gray8.png";
+    ASSERT_TRUE(cv::imwrite(png.string(), gray));
+    const LoadedImage image = load_image(png);
+    EXPECT_EQ(image.elem_type, ElemType::u8);
+    expect_same_values(gray, typed_as<std::uint8_t>(image));
+    EXPECT_EQ(image.matrix->at(12, 16), 255.0f);  // the float path is as it was
+}
+
+TEST_F(ImageLoader, A16BitPngRoundTripsAsU16) {
+    cv::Mat gray(9, 11, CV_16U);
+    cv::randu(gray, 0, 65536);
+    gray.at<std::uint16_t>(0, 0) = 65535;
+    gray.at<std::uint16_t>(8, 10) = 257;
+    const fs::path png = dir_ / "gray16.png";
+    ASSERT_TRUE(cv::imwrite(png.string(), gray));
+    const LoadedImage image = load_image(png);
+    EXPECT_EQ(image.elem_type, ElemType::u16);
+    expect_same_values(gray, typed_as<std::uint16_t>(image));
+    EXPECT_EQ(image.matrix->at(0, 0), 65535.0f);
+}
+
+// Colour becomes luminance in the file's own depth, rounded as cv::cvtColor rounds it there.
+TEST_F(ImageLoader, ColourLuminanceInItsDepthIsOpenCvsCvtColor) {
+    const cv::Mat colour8 = bgra(6, 9);
+    cv::Mat bgr8;
+    cv::cvtColor(colour8, bgr8, cv::COLOR_BGRA2BGR);
+    const fs::path png8 = dir_ / "rgb8.png";
+    ASSERT_TRUE(cv::imwrite(png8.string(), bgr8));
+    cv::Mat lum8;
+    cv::cvtColor(bgr8, lum8, cv::COLOR_BGR2GRAY);
+    const LoadedImage eight = load_image(png8);
+    EXPECT_EQ(eight.elem_type, ElemType::u8);
+    expect_same_values(lum8, typed_as<std::uint8_t>(eight));
+
+    cv::Mat bgr16;
+    bgr8.convertTo(bgr16, CV_16U, 257.0);
+    bgr16.at<cv::Vec3w>(1, 2) = cv::Vec3w(1, 60000, 3);  // values an 8-bit image cannot hold
+    const fs::path png16 = dir_ / "rgb16.png";
+    ASSERT_TRUE(cv::imwrite(png16.string(), bgr16));
+    cv::Mat lum16;
+    cv::cvtColor(bgr16, lum16, cv::COLOR_BGR2GRAY);
+    const LoadedImage sixteen = load_image(png16);
+    EXPECT_EQ(sixteen.elem_type, ElemType::u16);
+    expect_same_values(lum16, typed_as<std::uint16_t>(sixteen));
+
+    // With alpha (RGBA), and a single channel picked: the same depth, the channel's own values.
+    const fs::path rgba = dir_ / "rgba8.png";
+    ASSERT_TRUE(cv::imwrite(rgba.string(), colour8));
+    cv::Mat lum_rgba;
+    cv::cvtColor(colour8, lum_rgba, cv::COLOR_BGRA2GRAY);
+    expect_same_values(lum_rgba, typed_as<std::uint8_t>(load_image(rgba)));
+    cv::Mat red;
+    cv::extractChannel(colour8, red, 2);
+    expect_same_values(red, typed_as<std::uint8_t>(load_image(rgba, ChannelChoice::red)));
+}
+
+// Float files and matrix files stay on the float path: f32, with no second copy.
+TEST_F(ImageLoader, FloatAndMatrixFilesRunAsF32) {
+    cv::Mat floats(3, 4, CV_32F, cv::Scalar(0.25f));
+    const fs::path tif = dir_ / "f.tif";
+    ASSERT_TRUE(cv::imwrite(tif.string(), floats));
+    const LoadedImage tiff = load_image(tif);
+    EXPECT_EQ(tiff.elem_type, ElemType::f32);
+    EXPECT_FALSE(tiff.typed);
+    const std::shared_ptr<const AnyImage> made = typed_input_of(tiff);
+    ASSERT_TRUE(made);
+    EXPECT_EQ(std::get<TypedImage<float>>(*made).at(2, 3), 0.25f);
+
+    std::ofstream(dir_ / "m.yml") << "%YAML:1.0\n---\nm: !!opencv-matrix\n   rows: 1\n   cols: 2\n"
+                                     "   dt: u\n   data: [ 1, 2 ]\n";
+    const LoadedImage yml = load_image(dir_ / "m.yml");
+    EXPECT_EQ(yml.elem_type, ElemType::f32);
+    EXPECT_FALSE(yml.typed);
 }
 
 }  // namespace

@@ -586,6 +586,22 @@ TEST(ResultsJson, FilesWrittenBeforeTypesReadAsF32) {
     for (const RunResult& r : back.runs) EXPECT_EQ(r.type, "f32") << r.variant;
 }
 
+// An opened image's conversion is recorded with the config; files without it read as none, and
+// an unknown one is refused by name. The typed input's shape is recorded as `input`.
+TEST(ResultsJson, TheConversionRoundTripsAndIsOptional) {
+    RunRecord rec = sample_record();
+    rec.config.conversion = Conversion::scale;
+    rec.config.typed_input = std::make_shared<const AnyImage>(TypedImage<std::uint8_t>(3, 5, 1));
+    nlohmann::json j = nlohmann::json::parse(to_json(rec));
+    EXPECT_EQ(j["config"]["conversion"], "scale");
+    EXPECT_EQ(j["config"]["input"]["rows"], 3);
+    EXPECT_EQ(from_json(j.dump()).config.conversion, Conversion::scale);
+    j["config"].erase("conversion");
+    EXPECT_EQ(from_json(j.dump()).config.conversion, Conversion::none);
+    j["config"]["conversion"] = "stretch";
+    expect_refused([&] { from_json(j.dump()); }, "unknown conversion 'stretch'");
+}
+
 TEST(ResultsJson, AnUnknownTypeIsRefusedByName) {
     nlohmann::json j = nlohmann::json::parse(to_json(sample_record()));
     j["runs"][0]["type"] = "u32";

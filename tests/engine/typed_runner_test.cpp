@@ -282,18 +282,25 @@ TEST(TypedRunner, LessonOperationsTakeF32OnlyAndSayWhy) {
     } catch (const std::invalid_argument& e) {
         EXPECT_THAT(e.what(), HasSubstr("gather takes f32 only, not u8"));
     }
-    // With every operation, u8 selects only the variants that take u8: the host variants take
-    // f32 only, so nothing is listed, not even as skipped.
+    // With every operation, u8 lists only the six operations' variants that take u8: their
+    // naive host variants (the blocked ones take f32 only and are left out).
     config.ops.clear();
-    EXPECT_TRUE(runner.run(config).runs.empty());
-    // Named, the six operations' host variants are skipped saying which type they take.
-    config.variants = {"copy/"};
-    const RunRecord copies = runner.run(config);
-    ASSERT_FALSE(copies.runs.empty());
-    for (const RunResult& r : copies.runs) {
-        EXPECT_EQ(r.status, Status::skipped) << r.variant;
-        EXPECT_EQ(r.error, r.variant + " does not take u8 (it takes f32)");
+    const RunRecord record = runner.run(config);
+    std::size_t naive = 0;
+    for (const RunResult& r : record.runs) {
+        EXPECT_TRUE(typed::has_typed_semantics(*parse_op(r.op))) << r.op;
+        EXPECT_TRUE(r.variant.ends_with("/cpu-naive")) << r.variant;
+        ++naive;
+        EXPECT_EQ(r.status, Status::ok) << r.variant << ": " << r.error;
+        EXPECT_TRUE(r.verified) << r.variant;
     }
+    EXPECT_EQ(naive, 6u);
+    // Named, a blocked host variant is skipped saying which type it takes.
+    config.variants = {"copy/cpu-blocked"};
+    const RunRecord blocked = runner.run(config);
+    ASSERT_EQ(blocked.runs.size(), 1u);
+    EXPECT_EQ(blocked.runs[0].status, Status::skipped);
+    EXPECT_EQ(blocked.runs[0].error, "copy/cpu-blocked does not take u8 (it takes f32)");
     // Named on purpose, a lesson variant is skipped with the operation's reason.
     config.variants = {"gather/"};
     const RunRecord named = runner.run(config);
@@ -302,7 +309,7 @@ TEST(TypedRunner, LessonOperationsTakeF32OnlyAndSayWhy) {
     EXPECT_THAT(named.runs[0].error, HasSubstr("gather takes f32 only"));
 }
 
-TEST(TypedRunner, TypedRunsNeedRandomDataAndAtLeastOneType) {
+TEST(TypedRunner, AFloatMatrixAloneRunsF32AndAtLeastOneTypeIsNeeded) {
     Registry registry;
     register_cpu_variants(registry);
     Runner runner(registry);
@@ -314,7 +321,7 @@ TEST(TypedRunner, TypedRunsNeedRandomDataAndAtLeastOneType) {
         runner.run(config);
         FAIL();
     } catch (const std::invalid_argument& e) {
-        EXPECT_THAT(e.what(), HasSubstr("u16 runs on random data only"));
+        EXPECT_THAT(e.what(), HasSubstr("u16 does not run on a float32 matrix alone"));
     }
 }
 
@@ -377,4 +384,187 @@ TEST(ElemTypes, NamesRoundTripAndUnknownNamesAreNone) {
     EXPECT_EQ(elem_size(ElemType::u8), 1u);
     EXPECT_EQ(elem_size(ElemType::u16), 2u);
     EXPECT_EQ(elem_size(ElemType::f32), 4u);
+}
+
+// --------------------------------------------------------------------- an opened (typed) input
+
+namespace {
+
+TypedImage<std::uint8_t> ramp8(std::size_t rows, std::size_t cols) {
+    TypedImage<std::uint8_t> image(rows, cols, 1);
+    for (std::size_t i = 0; i < image.size(); ++i)
+        image.data()[i] = static_cast<std::uint8_t>(i * 7);
+    return image;
+}
+
+Registry transpose_registry() {
+    Registry registry;
+    registry.add(typed_host("transpose/blocked", Op::transpose, {ElemType::u8, ElemType::u16},
+                            transposed_shape, blocked_transpose));
+    return registry;
+}
+
+RunConfig opened_config(AnyImage image, std::vector<ElemType> types,
+                        Conversion conversion = Conversion::none) {
+    RunConfig config = typed_config(std::move(types));
+    config.sizes.clear();
+    config.typed_input = std::make_shared<const AnyImage>(std::move(image));
+    config.conversion = conversion;
+    config.keep_outputs = true;
+    return config;
+}
+
+std::string refusal(Runner& runner, const RunConfig& config) {
+    try {
+        runner.run(config);
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "not refused";
+    return {};
+}
+
+}  // namespace
+
+// An opened u8 image runs as u8 on its own values (its shape, not the config's sizes), and with
+// keep_outputs its exact output is kept beside the float32 picture of it.
+TEST(TypedInputRun, AnOpenedU8ImageRunsOnItsOwnValues) {
+    const Registry registry = transpose_registry();
+    Runner runner(registry);
+    const TypedImage<std::uint8_t> image = ramp8(5, 7);
+    const RunRecord record = runner.run(opened_config(image, {ElemType::u8}));
+    ASSERT_EQ(record.runs.size(), 1u);
+    const RunResult& r = record.runs[0];
+    ASSERT_EQ(r.status, Status::ok) << r.error;
+    EXPECT_EQ(r.type, "u8");
+    EXPECT_EQ(r.rows, 5u);
+    EXPECT_EQ(r.cols, 7u);
+    ASSERT_TRUE(r.typed_output);
+    EXPECT_EQ(std::get<TypedImage<std::uint8_t>>(*r.typed_output), typed::transpose(image));
+    ASSERT_TRUE(r.output);
+    EXPECT_EQ(r.output->at(6, 4), static_cast<float>(image.at(4, 6)));
+    EXPECT_EQ(record.config.sizes, (std::vector<Shape>{{5, 7}}));
+}
+
+TEST(TypedInputRun, WithoutKeepOutputsNothingIsKept) {
+    const Registry registry = transpose_registry();
+    Runner runner(registry);
+    RunConfig config = opened_config(ramp8(3, 4), {ElemType::u8});
+    config.keep_outputs = false;
+    const RunRecord record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 1u);
+    EXPECT_FALSE(record.runs[0].typed_output);
+    EXPECT_FALSE(record.runs[0].output);
+}
+
+// A 16-bit image asked to run as u8 without a conversion is refused before anything runs,
+// naming both types and both conversions.
+TEST(TypedInputRun, AnotherIntegerTypeNeedsAConversion) {
+    const Registry registry = transpose_registry();
+    Runner runner(registry);
+    TypedImage<std::uint16_t> sixteen(2, 3, 1, 1000);
+    const std::string why = refusal(runner, opened_config(sixteen, {ElemType::u8}));
+    EXPECT_THAT(why, HasSubstr("the input is u16; running it as u8 needs a conversion"));
+    EXPECT_THAT(why, HasSubstr("'values'"));
+    EXPECT_THAT(why, HasSubstr("'scale'"));
+    // values: 1000 does not fit u8, named with its position
+    const std::string value_why =
+        refusal(runner, opened_config(sixteen, {ElemType::u8}, Conversion::values));
+    EXPECT_THAT(value_why, HasSubstr("value 1000 at row 0, column 0 is not within 0..255"));
+}
+
+// scale maps u8 onto u16 by 257: the run's input is the scaled image, so its output is too.
+TEST(TypedInputRun, ScaleRunsU8AsU16TimesTwoFiftySeven) {
+    const Registry registry = transpose_registry();
+    Runner runner(registry);
+    const TypedImage<std::uint8_t> image = ramp8(4, 3);
+    const RunRecord record =
+        runner.run(opened_config(image, {ElemType::u8, ElemType::u16}, Conversion::scale));
+    ASSERT_EQ(record.runs.size(), 2u);
+    const RunResult& u16 = run_of(record, "transpose/blocked", "u16");
+    ASSERT_EQ(u16.status, Status::ok) << u16.error;
+    const auto& out = std::get<TypedImage<std::uint16_t>>(*u16.typed_output);
+    for (std::size_t r = 0; r < 4; ++r)
+        for (std::size_t c = 0; c < 3; ++c) EXPECT_EQ(out.at(c, r), image.at(r, c) * 257u);
+}
+
+// f32 runs of an opened image take the float32 matrix when one is given (the float path, colour
+// as unrounded luminance), else the typed values as floats; neither needs a conversion.
+TEST(TypedInputRun, F32RunsTakeTheFloatPathOrTheValues) {
+    Registry registry;
+    register_cpu_variants(registry);
+    Runner runner(registry);
+    const TypedImage<std::uint8_t> image = ramp8(3, 5);
+    RunConfig config = opened_config(image, {ElemType::f32});
+    config.variants = {"copy/cpu-naive"};
+    RunRecord record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 1u);
+    ASSERT_EQ(record.runs[0].status, Status::ok) << record.runs[0].error;
+    EXPECT_EQ(record.runs[0].output->at(2, 4), static_cast<float>(image.at(2, 4)));
+
+    Matrix unrounded(3, 5, 0.5f);
+    config.input = std::make_shared<const Matrix>(unrounded);
+    record = runner.run(config);
+    ASSERT_EQ(record.runs.size(), 1u);
+    EXPECT_EQ(record.runs[0].output->at(2, 4), 0.5f);
+
+    config.input = std::make_shared<const Matrix>(Matrix(2, 2));
+    EXPECT_THAT(refusal(runner, config), HasSubstr("differ in shape"));
+}
+
+TEST(Conversion, ValuesKeepEveryValueOrNameTheFirstThatDoesNotFit) {
+    TypedImage<float> floats(1, 3, 1);
+    floats.at(0, 0) = 0;
+    floats.at(0, 1) = 255;
+    floats.at(0, 2) = 17;
+    const auto u8 =
+        std::get<TypedImage<std::uint8_t>>(convert_image(floats, ElemType::u8, Conversion::values));
+    EXPECT_EQ(u8.at(0, 1), 255);
+    EXPECT_EQ(u8.at(0, 2), 17);
+    floats.at(0, 2) = 1.5f;
+    try {
+        convert_image(floats, ElemType::u8, Conversion::values);
+        FAIL();
+    } catch (const std::invalid_argument& e) {
+        EXPECT_THAT(e.what(), HasSubstr("value 1.5 at row 0, column 2 is not an integer within"));
+    }
+    // to f32 needs no conversion: every u8/u16 value is exact in float32
+    const auto back =
+        std::get<TypedImage<float>>(convert_image(u8, ElemType::f32, Conversion::none));
+    EXPECT_EQ(back.at(0, 1), 255.0f);
+    EXPECT_THROW(convert_image(floats, ElemType::u16, Conversion::none), std::invalid_argument);
+}
+
+TEST(Conversion, ScaleMapsFullRangeOntoFullRange) {
+    TypedImage<std::uint16_t> sixteen(1, 5, 1);
+    const std::uint16_t in[] = {0, 128, 129, 257 * 200, 65535};
+    std::copy(std::begin(in), std::end(in), sixteen.data());
+    const auto eight =
+        std::get<TypedImage<std::uint8_t>>(convert_image(sixteen, ElemType::u8, Conversion::scale));
+    EXPECT_EQ(eight.at(0, 0), 0);
+    EXPECT_EQ(eight.at(0, 1), 0);  // 128/257 = 0.498
+    EXPECT_EQ(eight.at(0, 2), 1);  // 129/257 = 0.502
+    EXPECT_EQ(eight.at(0, 3), 200);
+    EXPECT_EQ(eight.at(0, 4), 255);
+    // u8 -> u16 -> u8 by scale is the identity on every value
+    TypedImage<std::uint8_t> all(1, 256, 1);
+    for (int v = 0; v < 256; ++v)
+        all.at(0, static_cast<std::size_t>(v)) = static_cast<std::uint8_t>(v);
+    const AnyImage up = convert_image(all, ElemType::u16, Conversion::scale);
+    EXPECT_EQ(std::get<TypedImage<std::uint16_t>>(up).at(0, 255), 65535);
+    EXPECT_EQ(
+        std::get<TypedImage<std::uint8_t>>(convert_image(up, ElemType::u8, Conversion::scale)),
+        all);
+    // f32 [0, 1] onto the integer range, rounded to nearest even and saturated like convertTo
+    TypedImage<float> floats(1, 4, 1);
+    const float f[] = {-0.5f, 0.5f, 1.0f, 2.0f};
+    std::copy(std::begin(f), std::end(f), floats.data());
+    const auto scaled =
+        std::get<TypedImage<std::uint8_t>>(convert_image(floats, ElemType::u8, Conversion::scale));
+    EXPECT_EQ(scaled.at(0, 0), 0);
+    EXPECT_EQ(scaled.at(0, 1), 128);  // 127.5 to even
+    EXPECT_EQ(scaled.at(0, 2), 255);
+    EXPECT_EQ(scaled.at(0, 3), 255);
+    EXPECT_EQ(parse_conversion("scale"), Conversion::scale);
+    EXPECT_FALSE(parse_conversion("bogus"));
 }

@@ -2,6 +2,8 @@
 #include "image_loader.hpp"
 #include "image_writer.hpp"
 
+#include "coalesce/type_conversion.hpp"
+
 #include "../support/temp_dir.hpp"
 
 #include <opencv2/core.hpp>
@@ -157,6 +159,54 @@ TEST_F(ImageIo, TiffIs16BitForIntegersAndFloatOtherwiseBothExact) {
     ASSERT_EQ(back.matrix->shape(), fractions.shape());
     EXPECT_EQ(std::memcmp(back.matrix->data(), fractions.data(), fractions.size() * sizeof(float)),
               0);
+}
+
+// Saving keeps the run's element type: a u8 output is an 8-bit PNG whose values, read back
+// through the typed loader, are the output bit for bit; u16 is 16-bit PNG or TIFF.
+TEST_F(ImageIo, AU8OutputSavesAsAn8BitPngBitForBit) {
+    TypedImage<std::uint8_t> out(13, 7, 1);
+    for (std::size_t i = 0; i < out.size(); ++i) out.data()[i] = static_cast<std::uint8_t>(i * 37);
+    const AnyImage typed = out;
+    const Matrix shown = to_matrix(typed);
+    const fs::path path = dir_ / "out8.png";
+    EXPECT_EQ(save_output_image(path, shown, &typed), ImageEncoding::png8_exact);
+    const LoadedImage back = load_image(path);
+    EXPECT_EQ(back.elem_type, ElemType::u8);
+    ASSERT_TRUE(back.typed);
+    EXPECT_EQ(std::get<TypedImage<std::uint8_t>>(*back.typed), out);
+    EXPECT_EQ(cv::imread(path.string(), cv::IMREAD_UNCHANGED).type(), CV_8UC1);
+    EXPECT_EQ(files_in(dir_), 1u);
+}
+
+TEST_F(ImageIo, AU16OutputSavesAs16BitPngOrTiff) {
+    TypedImage<std::uint16_t> out(5, 9, 1);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out.data()[i] = static_cast<std::uint16_t>(i * 1499);
+    const AnyImage typed = out;
+    const Matrix shown = to_matrix(typed);
+    for (const char* name : {"out16.png", "out16.tif"}) {
+        SCOPED_TRACE(name);
+        const fs::path path = dir_ / name;
+        const ImageEncoding used = save_output_image(path, shown, &typed);
+        EXPECT_EQ(used, std::string(name).ends_with(".png") ? ImageEncoding::png16_exact
+                                                            : ImageEncoding::tiff16_exact);
+        const LoadedImage back = load_image(path);
+        EXPECT_EQ(back.elem_type, ElemType::u16);
+        EXPECT_EQ(std::get<TypedImage<std::uint16_t>>(*back.typed), out);
+    }
+}
+
+// f32 outputs and the sums' u32/u64 save as the float matrix always did.
+TEST_F(ImageIo, F32AndSumsOutputsSaveAsBefore) {
+    const AnyImage sums = TypedImage<std::uint32_t>(2, 1, 1, 70000u);
+    const Matrix shown = to_matrix(sums);
+    EXPECT_EQ(save_output_image(dir_ / "sums.png", shown, &sums), ImageEncoding::png8_normalized);
+    EXPECT_EQ(save_output_image(dir_ / "sums.tif", shown, &sums), ImageEncoding::tiff_float);
+    EXPECT_EQ(save_output_image(dir_ / "f.png", Matrix(2, 2, 1.0f), nullptr),
+              ImageEncoding::png8_normalized);
+    const AnyImage eight = TypedImage<std::uint8_t>(1, 1, 1, 3);
+    EXPECT_THROW(save_output_image(dir_ / "out.bmpx", to_matrix(eight), &eight),
+                 std::runtime_error);
 }
 
 TEST_F(ImageIo, RefusedSavesLeaveNoFile) {

@@ -1,13 +1,18 @@
 // The run settings panel: variants grouped by memory space with their own descriptions as
 // tooltips, what a config holds, what a GPU changes.
+#include "input_loader.hpp"
 #include "run_panel.hpp"
 
 #include "coalesce/kernels.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTreeWidget>
 
@@ -227,4 +232,110 @@ TEST(RunPanel, WithAGpuTheGpuVariantsAreOfferedAndTheHostOnesStartUnchecked) {
         gpu_variants += v.info.gpu && v.info.tier != Tier::experiment;
     EXPECT_EQ(config->variants.size(), gpu_variants);
     EXPECT_FALSE(config->include_cpu);
+}
+
+// The element type control: beside the operations, reachable by its label's mnemonic, and what
+// it shows is what the config runs ("as opened": the loaded input's own type).
+TEST(RunPanel, TheTypeControlChangesTheConfigsTypes) {
+    const Registry registry = builtin();
+    RunPanel panel(registry);
+    panel.setDeviceAvailable(false);
+    panel.setInputShape(Shape{20, 30});
+    auto* type = panel.findChild<QComboBox*>("elemType");
+    ASSERT_NE(type, nullptr);
+    QLabel* label = nullptr;
+    for (QLabel* l : panel.findChildren<QLabel*>())
+        if (l->buddy() == type) label = l;
+    ASSERT_NE(label, nullptr) << "the type control has no label that leads to it";
+    EXPECT_TRUE(label->text().contains("&")) << "no mnemonic for the keyboard";
+    EXPECT_EQ(type->currentText(), "as opened");
+    QStringList items;
+    for (int i = 0; i < type->count(); ++i) items << type->itemText(i);
+    EXPECT_EQ(items, (QStringList{"as opened", "u8", "u16", "f32"}));
+
+    QString error;
+    panel.setInputType(ElemType::u8);
+    auto config = panel.makeConfig(&error);
+    ASSERT_TRUE(config) << error.toStdString();
+    EXPECT_EQ(config->types, std::vector<ElemType>{ElemType::u8});
+    // u8 runs only the operations with typed semantics, and only their variants
+    for (Op op : config->ops) EXPECT_TRUE(typed::has_typed_semantics(op)) << op_name(op);
+    for (const std::string& id : config->variants)
+        EXPECT_TRUE(typed::has_typed_semantics(registry.find(id)->info.op)) << id;
+
+    type->setCurrentIndex(type->findText("u16"));
+    config = panel.makeConfig(&error);
+    ASSERT_TRUE(config) << error.toStdString();
+    EXPECT_EQ(config->types, std::vector<ElemType>{ElemType::u16});
+    EXPECT_EQ(panel.chosenType(), ElemType::u16);
+
+    type->setCurrentIndex(type->findText("f32"));
+    config = panel.makeConfig(&error);
+    ASSERT_TRUE(config) << error.toStdString();
+    EXPECT_EQ(config->types, std::vector<ElemType>{ElemType::f32});
+
+    // random sizes "as opened" run as f32
+    panel.setChosenType(std::nullopt);
+    panel.setSweep(true, "8x8");
+    config = panel.makeConfig(&error);
+    ASSERT_TRUE(config) << error.toStdString();
+    EXPECT_EQ(config->types, std::vector<ElemType>{ElemType::f32});
+
+    // as opened with only f32-only operations ticked: the float path, as they always ran
+    panel.setSweep(false);
+    panel.setCheckedOps({"gather"});
+    config = panel.makeConfig(&error);
+    ASSERT_TRUE(config) << error.toStdString();
+    EXPECT_EQ(config->types, std::vector<ElemType>{ElemType::f32});
+
+    // u8 chosen with only lesson operations ticked says what u8 runs
+    panel.setChosenType(ElemType::u8);
+    panel.setCheckedOps({"gather"});
+    EXPECT_FALSE(panel.makeConfig(&error));
+    EXPECT_TRUE(error.contains("u8 runs copy, transpose")) << error.toStdString();
+}
+
+TEST(RunPanel, TheTypeChoiceIsRemembered) {
+    const Registry registry = builtin();
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    QSettings settings(dir.filePath("s.ini"), QSettings::IniFormat);
+    {
+        RunPanel panel(registry);
+        panel.setChosenType(ElemType::u16);
+        panel.saveSettings(settings);
+    }
+    RunPanel again(registry);
+    again.restoreSettings(settings);
+    EXPECT_EQ(again.chosenType(), ElemType::u16);
+}
+
+// The window's input for a run: an 8-bit image runs as u8 on its own values; f32 stays on the
+// float path; u8 <-> u16 scales, from f32 keeps the values.
+TEST(RunPanel, AttachingAnOpenedImageGivesTheRunItsTypedValues) {
+    LoadedImage eight;
+    eight.path = "eight.png";
+    eight.matrix = std::make_shared<const Matrix>(Matrix(2, 3, 7.0f));
+    eight.typed = std::make_shared<const AnyImage>(TypedImage<std::uint8_t>(2, 3, 1, 7));
+    eight.elem_type = ElemType::u8;
+    RunConfig config;
+    config.types = {ElemType::u8};
+    attach_input(config, eight);
+    EXPECT_EQ(config.typed_input, eight.typed);
+    EXPECT_EQ(config.input, eight.matrix);
+    EXPECT_EQ(config.input_file, "eight.png");
+    EXPECT_EQ(config.conversion, Conversion::scale);
+
+    LoadedImage floats;
+    floats.matrix = std::make_shared<const Matrix>(Matrix(2, 3, 0.5f));
+    RunConfig f32;
+    attach_input(f32, floats);
+    EXPECT_FALSE(f32.typed_input) << "an f32 image run as f32 takes the float path only";
+    EXPECT_EQ(f32.input, floats.matrix);
+
+    RunConfig as_u16;
+    as_u16.types = {ElemType::u16};
+    attach_input(as_u16, floats);
+    ASSERT_TRUE(as_u16.typed_input);
+    EXPECT_EQ(as_u16.conversion, Conversion::values);
 }

@@ -7,6 +7,7 @@
 #include "window_helpers.hpp"
 
 #include "coalesce/results_io.hpp"
+#include "coalesce/typed_reference.hpp"
 
 #include <QAction>
 #include <QTableView>
@@ -57,6 +58,8 @@ TEST(Run, OnTheLoadedImageFillsTheTableAndShowsOutputs) {
     ASSERT_TRUE(open_and_wait(*window, sample("noise-97x61.pgm")));
     const QStringList ops{"transpose", "row_sums", "filter_x"};
     choose_cpu_variants(*window, ops);
+    // f32: every host variant takes it (the 8-bit image's own u8 is the next test's)
+    window->runPanel()->setChosenType(ElemType::f32);
     window->runPanel()->setSweep(false);
     EXPECT_FALSE(window->hasUnsavedResults());
 
@@ -89,6 +92,47 @@ TEST(Run, OnTheLoadedImageFillsTheTableAndShowsOutputs) {
         EXPECT_TRUE(window->differenceView()->caption().contains("identical"))
             << window->differenceView()->caption().toStdString();
     }
+}
+
+// An 8-bit image runs as u8 as opened: the naive host variants take u8 (the blocked ones say
+// they do not), the table says u8, and the output saved from the window is an 8-bit PNG holding
+// the run's output bit for bit.
+TEST(Run, An8BitImageRunsAsU8AndItsOutputSavesAs8Bit) {
+    auto window = make_ready_window();
+    ASSERT_TRUE(open_and_wait(*window, sample("noise-97x61.pgm")));
+    ASSERT_EQ(window->input()->elem_type, ElemType::u8);
+    choose_cpu_variants(*window, {"transpose"});
+    window->runPanel()->setSweep(false);
+    ASSERT_TRUE(run_to_end(*window)) << window->errorText().toStdString();
+
+    const ResultsModel* model = window->resultsModel();
+    int naive = -1;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const RunResult& r = model->result(row);
+        EXPECT_EQ(r.type, "u8") << r.variant;
+        EXPECT_EQ(model->data(model->index(row, ResultsModel::TypeColumn)).toString(), "u8");
+        if (r.variant == "transpose/cpu-naive") {
+            naive = row;
+            EXPECT_EQ(r.status, Status::ok) << r.error;
+            EXPECT_TRUE(r.verified);
+        } else {
+            EXPECT_EQ(r.status, Status::skipped) << r.variant;
+            EXPECT_EQ(r.error, r.variant + " does not take u8 (it takes f32)");
+        }
+    }
+    ASSERT_GE(naive, 0);
+    ASSERT_TRUE(select_and_wait(*window, naive));
+    ASSERT_TRUE(window->outputView()->hasMatrix());
+
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath("transposed.png");
+    ASSERT_TRUE(window->saveOutputImage(path)) << window->errorText().toStdString();
+    const LoadedImage saved = load_image(path.toStdString());
+    EXPECT_EQ(saved.elem_type, ElemType::u8);
+    ASSERT_TRUE(saved.typed);
+    const auto& input = std::get<TypedImage<std::uint8_t>>(*window->input()->typed);
+    EXPECT_EQ(std::get<TypedImage<std::uint8_t>>(*saved.typed), typed::transpose(input));
 }
 
 TEST(Run, CancelMidRunLeavesEveryRowCompleteOrMarkedCancelled) {

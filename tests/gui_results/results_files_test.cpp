@@ -1,3 +1,4 @@
+#include "bandwidth_bars_model.hpp"
 #include "chart_widgets.hpp"
 #include "results_files.hpp"
 #include "results_model.hpp"
@@ -44,6 +45,57 @@ TEST(ResultsFiles, SaveAndOpenJsonAndCsv) {
         EXPECT_EQ(loaded->runs.front().variant, original.runs.front().variant);
         EXPECT_DOUBLE_EQ(loaded->runs.front().gbps, original.runs.front().gbps);
     }
+}
+
+// A file with u8 and f32 runs: the table's type column shows each run's type, and the charts
+// name each series with its type, since one variant's u8 and f32 runs are two series.
+TEST(ResultsFiles, AFileWithU8AndF32RunsShowsBothTypes) {
+    RunRecord original;
+    original.device.name = "NVIDIA H100";
+    original.config.types = {ElemType::u8, ElemType::f32};
+    for (const char* type : {"u8", "f32"}) {
+        RunResult r = testing::sampleResult("copy", "copy/global-naive", "global", 4096, 4096,
+                                            std::string(type) == "u8" ? 1900.0 : 3000.0);
+        r.type = type;
+        original.runs.push_back(r);
+    }
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    for (const char* name : {"typed.json", "typed.csv"}) {
+        SCOPED_TRACE(name);
+        const QString path = dir.filePath(name);
+        QString error;
+        ASSERT_TRUE(saveResultsFile(path, original, &error)) << error.toStdString();
+        const auto loaded = loadResultsFile(path, &error);
+        ASSERT_TRUE(loaded.has_value()) << error.toStdString();
+        ResultsModel model;
+        model.setRecord(*loaded);
+        ASSERT_EQ(model.rowCount(), 2);
+        EXPECT_EQ(model.headerData(ResultsModel::TypeColumn, Qt::Horizontal).toString(), "Type");
+        QStringList types;
+        for (int row = 0; row < 2; ++row)
+            types << model.data(model.index(row, ResultsModel::TypeColumn)).toString();
+        types.sort();
+        EXPECT_EQ(types, (QStringList{"f32", "u8"}));
+        EXPECT_EQ(model.record().config.types, original.config.types);
+
+        BandwidthBarsModel bars(&model);
+        QStringList series;
+        for (int row = 0; row < bars.rowCount(); ++row)
+            series << bars.headerData(row, Qt::Vertical).toString();
+        EXPECT_TRUE(series.contains("copy/global-naive (u8)")) << series.join(", ").toStdString();
+        EXPECT_TRUE(series.contains("copy/global-naive (f32)")) << series.join(", ").toStdString();
+    }
+}
+
+// Runs of one type keep the plain variant names.
+TEST(ResultsFiles, OneTypeKeepsPlainSeriesNames) {
+    ResultsModel model;
+    model.setRecord(sampleRecord());
+    BandwidthBarsModel bars(&model);
+    for (int row = 0; row < bars.rowCount(); ++row)
+        EXPECT_FALSE(bars.headerData(row, Qt::Vertical).toString().contains("(f32)"));
+    EXPECT_EQ(model.data(model.index(0, ResultsModel::TypeColumn)).toString(), "f32");
 }
 
 TEST(ResultsFiles, ErrorsBecomeMessagesNotExceptions) {

@@ -10,6 +10,7 @@
 #include "regular_file.hpp"
 
 #include "coalesce/shortened.hpp"
+#include "coalesce/type_conversion.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -20,6 +21,7 @@
 #include <cmath>
 #include <limits>
 #include <new>
+#include <optional>
 
 namespace coalesce::imageio {
 namespace {
@@ -136,6 +138,56 @@ Matrix to_matrix(const cv::Mat& raw, Pick pick, bool bgr) {
     return out;
 }
 
+// The element type a run of this depth keeps: 8-bit u8, 16-bit u16, float f32; else none.
+std::optional<ElemType> kept_type(int depth) {
+    if (depth == CV_8U) return ElemType::u8;
+    if (depth == CV_16U) return ElemType::u16;
+    if (depth == CV_32F) return ElemType::f32;
+    return std::nullopt;
+}
+
+// The picked channel in the raw depth, row by row like to_matrix; luminance through cvtColor in
+// that depth, so 8 and 16-bit values are rounded as OpenCV rounds them.
+template <class T>
+TypedImage<T> to_typed(const cv::Mat& raw, Pick pick, bool bgr) {
+    TypedImage<T> out(static_cast<std::size_t>(raw.rows), static_cast<std::size_t>(raw.cols), 1);
+    const int channels = raw.channels();
+    for (int r = 0; r < raw.rows; ++r) {
+        cv::Mat dst(1, raw.cols, raw.depth(), out.data() + static_cast<std::size_t>(r) * raw.cols);
+        if (channels == 1) {
+            raw.row(r).copyTo(dst);
+        } else if (pick.luminance) {
+            const int code = channels == 3 ? (bgr ? cv::COLOR_BGR2GRAY : cv::COLOR_RGB2GRAY)
+                                           : (bgr ? cv::COLOR_BGRA2GRAY : cv::COLOR_RGBA2GRAY);
+            cv::cvtColor(raw.row(r), dst, code);
+        } else {
+            cv::extractChannel(raw.row(r), dst, pick.index);
+        }
+    }
+    return out;
+}
+
+template <class T>
+TypedImage<T> upright_typed(TypedImage<T> image, int orientation) {
+    if (orientation <= 1) return image;
+    const cv::Mat view(static_cast<int>(image.rows()), static_cast<int>(image.cols()),
+                       cv::DataType<T>::type, image.data());
+    const cv::Mat upright = upright_copy(view, orientation);
+    TypedImage<T> turned(static_cast<std::size_t>(upright.rows),
+                         static_cast<std::size_t>(upright.cols), 1);
+    upright.copyTo(cv::Mat(upright.rows, upright.cols, cv::DataType<T>::type, turned.data()));
+    return turned;
+}
+
+// The typed image of an 8 or 16-bit file; nothing for the others, whose f32 values `matrix` holds.
+std::optional<AnyImage> typed_of(const cv::Mat& raw, Pick pick, bool bgr, int orientation) {
+    switch (raw.depth()) {
+    case CV_8U: return upright_typed(to_typed<std::uint8_t>(raw, pick, bgr), orientation);
+    case CV_16U: return upright_typed(to_typed<std::uint16_t>(raw, pick, bgr), orientation);
+    default: return std::nullopt;
+    }
+}
+
 // NaN or infinity in an input would be indistinguishable from an output a variant never wrote.
 void check_finite(const Matrix& m) {
     const float* p = m.data();
@@ -185,7 +237,11 @@ Decoded decode_image(const RegularFile& file, Kind kind, const LoadOptions& opti
     const std::uint64_t pixels = header.width * header.height;
     const std::uint64_t bytes_needed =
         pixels * static_cast<std::uint64_t>(header.channels * header.bytes_per_sample) +
-        pixels * sizeof(float) * (header.exif_orientation > 1 ? 3 : 1);
+        pixels * sizeof(float) * (header.exif_orientation > 1 ? 3 : 1) +
+        (header.bytes_per_sample <= 2
+             ? pixels * static_cast<std::uint64_t>(header.bytes_per_sample) *
+                   (header.exif_orientation > 1 ? 2 : 1)
+             : 0);  // the u8/u16 copy
     check_memory(bytes_needed, "decode " + size_text(header.width, header.height) + " pixels",
                  options);
     if (header.data_end > bytes.size())
@@ -269,6 +325,10 @@ LoadedImage load_image(const fs::path& path, const LoadOptions& options) {
                                        image.channel);
         Matrix m = to_matrix(d.raw, pick, d.bgr);
         const int depth = d.raw.depth();
+        // Matrix files keep the float path whatever their depth.
+        std::optional<AnyImage> typed = d.format == "OpenCV matrix file"
+                                            ? std::nullopt
+                                            : typed_of(d.raw, pick, d.bgr, d.orientation);
         d.raw.release();
         if (d.orientation > 1) {
             const cv::Mat view(static_cast<int>(m.rows()), static_cast<int>(m.cols()), CV_32F,
@@ -292,6 +352,12 @@ LoadedImage load_image(const fs::path& path, const LoadOptions& options) {
             image.source_type +=
                 ", EXIF orientation " + std::to_string(image.exif_orientation) + " applied";
         std::tie(image.min_value, image.max_value) = finite_range(m);
+        if (typed) {
+            image.elem_type = elem_type_of(*typed).value_or(ElemType::f32);
+            image.typed = std::make_shared<const AnyImage>(std::move(*typed));
+        }
+        if (d.format != "OpenCV matrix file" && !kept_type(depth))
+            image.source_type += ", runs as f32";
         image.matrix = std::make_shared<const Matrix>(std::move(m));
         return image;
     } catch (const Refusal& r) {
@@ -310,6 +376,12 @@ LoadedImage load_image(const fs::path& path, ChannelChoice channel) {
     LoadOptions options;
     options.channel = channel;
     return load_image(path, options);
+}
+
+std::shared_ptr<const AnyImage> typed_input_of(const LoadedImage& image) {
+    if (image.typed) return image.typed;
+    if (!image.matrix) return nullptr;
+    return std::make_shared<const AnyImage>(from_matrix(*image.matrix));
 }
 
 LoadedImage describe_generated(std::shared_ptr<const Matrix> matrix, const std::string& what) {

@@ -7,6 +7,7 @@
 #include "coalesce/matrix.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/registry.hpp"
+#include "coalesce/type_conversion.hpp"
 #include "coalesce/typed_image.hpp"
 
 #include <atomic>
@@ -37,13 +38,22 @@ struct RunConfig {
     std::vector<ParamAxis> sweep;  // named parameters swept: each combination is a run
     std::vector<Shape> sizes;      // ignored when `input` is set
     // Element types: each (operation, size, type, variant) is a run. u8 and u16 run on random data
-    // over the type's whole range (not with `input`), for the six operations only (an operation
+    // over the type's whole range, or on `typed_input`, for the six operations only (an operation
     // named in `ops` without typed semantics is refused), against the typed references, exactly;
-    // variants that do not take a type skip its runs. Typed runs keep no outputs (`output`,
-    // on_output) in this version.
+    // variants that do not take a type skip its runs. Typed runs give on_output nothing; with
+    // keep_outputs they keep their exact output (RunResult::typed_output) and its values as
+    // float32 (output, reference) for pictures.
     std::vector<ElemType> types = {ElemType::f32};
-    std::shared_ptr<const Matrix>
-        input;  // run on this matrix (an opened image) instead of random data
+    // Run the f32 runs on this matrix (an opened image's float32 values: the float path, colour
+    // as unrounded luminance) instead of random data; alone, it takes f32 runs only.
+    std::shared_ptr<const Matrix> input;
+    // Run on this image in its own element type (imageio's typed load) instead of random data:
+    // each type of `types` runs on it as convert_image(*typed_input, type, conversion) makes it
+    // (f32 runs take `input` when it is set), so u8 <-> u16 and f32 -> u8/u16 need a conversion
+    // (refused before anything runs, as is a value that `values` cannot keep). With `input`, the
+    // two must have one shape.
+    std::shared_ptr<const AnyImage> typed_input;
+    Conversion conversion = Conversion::none;
     OpParams params;
     int reps = 20;  // timed launches per variant
     int warmups = 3;
@@ -104,6 +114,9 @@ struct RunResult {
     std::string counters_status;
     std::shared_ptr<const Matrix> output;     // with keep_outputs
     std::shared_ptr<const Matrix> reference;  // with keep_outputs
+    // With keep_outputs, a u8/u16 run's output exactly as the variant wrote it (u8, u16, or the
+    // sums' u32/u64); `output` then holds its values as float32. Null for f32 runs.
+    std::shared_ptr<const AnyImage> typed_output;
 };
 
 struct RunRecord {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "coalesce/matrix.hpp"
+#include "coalesce/typed_image.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -54,17 +55,30 @@ struct LoadedImage {
     int exif_orientation = 1;  // the EXIF orientation applied (1: stored upright)
     float min_value = 0.0f;
     float max_value = 0.0f;
+    // The chosen channel in the file's own depth, single channel, turned upright like `matrix`:
+    // 8-bit images as u8, 16-bit as u16, 32-bit float as f32; other depths (signed, 32-bit
+    // integer, 64-bit float) and matrix files as f32, whose values are `matrix` itself (`typed`
+    // then stays null: typed_input_of makes it when a conversion needs it). Colour becomes
+    // luminance in that depth as cv::cvtColor computes it there (8 and 16-bit: OpenCV's
+    // fixed-point weights, rounded to the nearest integer), so an 8-bit colour image's u8
+    // luminance is `matrix` rounded, not `matrix` itself. A run "as opened" takes this.
+    std::shared_ptr<const AnyImage> typed;
+    ElemType elem_type = ElemType::f32;  // the type of `typed`
 };
 
 // Images: PNG, JPEG, TIFF (8/16-bit, float), BMP, PBM/PGM/PPM/PAM/PFM, WebP, told apart by their
 // first bytes, not their names; EXIF orientation is applied as the file asks. Matrix files:
 // OpenCV YAML/XML (also gzipped), the first top-level matrix. Colour becomes the chosen channel
-// (luminance: OpenCV's 0.299 R + 0.587 G + 0.114 B). Values must be finite: every run is verified
+// (luminance: OpenCV's 0.299 R + 0.587 G + 0.114 B), in float32 (`matrix`) and in the file's own
+// depth (`typed`). Values must be finite: every run is verified
 // against NaN-poisoned outputs, so the first NaN or infinite value is named and refused.
 // Throws std::runtime_error "'<path>': <what is wrong>".
 LoadedImage load_image(const std::filesystem::path& path, const LoadOptions& options);
 LoadedImage load_image(const std::filesystem::path& path,
                        ChannelChoice channel = ChannelChoice::luminance);
+
+// The image as a run's typed input: `typed`, or for f32 the values of `matrix`.
+std::shared_ptr<const AnyImage> typed_input_of(const LoadedImage& image);
 
 // True for the extensions read as matrix files (.yml, .yaml, .xml, also with .gz).
 bool is_matrix_file(const std::filesystem::path& path);
