@@ -1,4 +1,4 @@
-// Tuned u8 and u16 box filters along X and Y (the typed runs of issue 14): integer window sums
+// Tuned u8 and u16 box filters along X and Y: integer window sums
 // are exact, so each thread slides a running sum (add the entering sample, subtract the leaving
 // one) and an output costs the same at every radius, 0 to 64, every border mode, any width. The
 // per-thread work lives in fast_typed_filters.cuh, shared with a host emulation test.
