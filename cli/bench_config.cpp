@@ -116,12 +116,6 @@ void set_input(const BenchOptions& o, InputImage image, RunConfig& config) {
                                  std::string(op.name()) +
                                  " takes f32 only: name it alone, or add --type f32");
     }
-    if (!o.save_output.empty())
-        for (ElemType t : config.types)
-            if (t != ElemType::f32)
-                throw UsageError("--save-output writes f32 runs only, and '" + shortened(o.input) +
-                                 "' runs as " + std::string(elem_type_name(t)) +
-                                 "; add --type f32");
     const bool float_only =
         image.type == ElemType::f32 && std::all_of(config.types.begin(), config.types.end(),
                                                    [](ElemType t) { return t == ElemType::f32; });

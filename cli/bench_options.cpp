@@ -44,7 +44,7 @@ the filters keep the type (the filters round the exact integer mean to nearest, 
 k = 2r+1 neighbours), row and column sums are exact integer sums in 32 bits, or 64 where 32
 could overflow for the line's length. Bytes moved count each element's own size (a sum's 4 or
 8), and % of copy is against a device copy of the same input bytes. Variants that do not take
-a type skip its runs, saying so; --save-output writes f32 runs only.
+a type skip its runs, saying so; --save-output writes u8/u16 runs in their own types.
 
 --input keeps the file's element type: an 8-bit image runs as u8, a 16-bit one as u16, a float
 TIFF or PFM (and matrix files, and other depths) as f32; a colour image's luminance is taken in
@@ -58,8 +58,9 @@ rounded and saturated as cv::Mat::convertTo does).
 directly; a folder, a named pipe or two names for one file are refused before anything runs.
 
 --save-output DIR writes, as each run is verified, its output matrix as a NumPy .npy file
-(format 1.0, float32 '<f4', C order, shape (rows, cols)) named after the operation, variant, size
-and parameters, e.g. filter_x__fast-seg4096-occ5__8192x8192__r4-clamp.npy, and the input matrix
+(format 1.0, C order, shape (rows, cols); float32 '<f4', or a u8/u16 run's own type: '|u1', '<u2',
+the sums' '<u4' or '<u8', with the type after the size in the name) named after the operation,
+variant, size and parameters, e.g. filter_x__fast-seg4096-occ5__8192x8192__r4-clamp.npy, and the input matrix
 once per size, e.g. input__8192x8192__seed42.npy (input__ROWSxCOLS__FILE.npy with --input), so
 that numpy.load can check or recompute a result. Files of the same names are replaced; runs that
 fail verification or are skipped write nothing. Only one output is held at a time. A folder that

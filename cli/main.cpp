@@ -141,7 +141,12 @@ int run(const BenchOptions& options) {
     ProgressPrinter progress(std::cerr, ::isatty(STDERR_FILENO) != 0);
     runner.on_progress = [&](const Progress& p) { progress.on_progress(p); };
     runner.on_result = [&](const RunResult& r) { progress.on_result(r); };
-    if (saver) runner.on_output = [&](const RunResult& r, const Matrix& in) { saver->save(r, in); };
+    if (saver) {
+        runner.on_output = [&](const RunResult& r, const Matrix& in) { saver->save(r, in); };
+        runner.on_typed_output = [&](const RunResult& r, const AnyImage& in) {
+            saver->save_typed(r, in);
+        };
+    }
     RunRecord record;
     {
         const CancelOnInterrupt cancel_on_ctrl_c(runner);

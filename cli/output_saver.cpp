@@ -2,6 +2,7 @@
 
 #include "coalesce/npy.hpp"
 #include "coalesce/operation.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include <cstdio>
 #include <exception>
@@ -69,16 +70,20 @@ std::string output_file_name(const RunResult& r) {
         variant.remove_prefix(r.op.size() + 1);
     std::string stem =
         safe_file_name(r.op) + "__" + safe_file_name(variant) + "__" + size_part(r.rows, r.cols);
+    if (!r.type.empty() && r.type != "f32") stem += "__" + safe_file_name(r.type);
     if (const std::string params = params_part(r); !params.empty())
         stem += "__" + safe_file_name(params);
     return npy_name(std::move(stem));
 }
 
-std::string input_file_name(Shape shape, std::uint64_t seed, std::string_view input_file) {
+std::string input_file_name(Shape shape, std::uint64_t seed, std::string_view input_file,
+                            std::string_view type) {
     const std::string source = input_file.empty()
                                    ? "seed" + std::to_string(seed)
                                    : safe_file_name(fs::path(input_file).filename().string());
-    return npy_name("input__" + size_part(shape.rows, shape.cols) + "__" + source);
+    std::string stem = "input__" + size_part(shape.rows, shape.cols) + "__";
+    if (type != "f32") stem += safe_file_name(type) + "__";
+    return npy_name(stem + source);
 }
 
 OutputSaver::OutputSaver(fs::path dir, std::uint64_t seed, std::string input_file)
@@ -91,7 +96,16 @@ void OutputSaver::save(const RunResult& r, const Matrix& input) {
     write(output_file_name(r), *r.output);
 }
 
-void OutputSaver::write(std::string name, const Matrix& m) {
+void OutputSaver::save_typed(const RunResult& r, const AnyImage& input) {
+    if (!error_.empty() || !r.typed_output) return;
+    const std::string input_name =
+        input_file_name(typed::shape_of(input), seed_, input_file_, typed::type_name_of(input));
+    if (inputs_.insert(input_name).second) write(input_name, input);
+    write(output_file_name(r), *r.typed_output);
+}
+
+template <class Image>
+void OutputSaver::write(std::string name, const Image& m) {
     if (!error_.empty()) return;
     // Two runs whose names sanitize alike (plugin ids differing only in '/' or ' ') get "__2"...
     const std::string stem = name.substr(0, name.size() - 4);

@@ -4,6 +4,7 @@
 
 #include "coalesce/matrix.hpp"
 #include "coalesce/runner.hpp"
+#include "coalesce/typed_image.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,12 +16,15 @@
 namespace coalesce::cli {
 
 // "filter_x/fast-seg4096-occ5" at 8192x8192, radius 4, clamp ->
-// "filter_x__fast-seg4096-occ5__8192x8192__r4-clamp.npy"; named parameters follow as
+// "filter_x__fast-seg4096-occ5__8192x8192__r4-clamp.npy" ("...__8192x8192__u8__r4-clamp.npy" for
+// a u8 run); named parameters follow as
 // "offset3-stride2"; characters other than letters, digits, '.', '-', '_' and '=' become '_'.
 std::string output_file_name(const RunResult& r);
 
-// "input__7x5__seed42.npy" for random data; "input__7x5__<file name>.npy" for --input.
-std::string input_file_name(Shape shape, std::uint64_t seed, std::string_view input_file);
+// "input__7x5__seed42.npy" for random data; "input__7x5__<file name>.npy" for --input. A u8/u16
+// input says its type after the size: "input__7x5__u8__seed42.npy".
+std::string input_file_name(Shape shape, std::uint64_t seed, std::string_view input_file,
+                            std::string_view type = "f32");
 
 // Letters, digits, '.', '-', '_' and '=' are kept; anything else ('/', spaces, ...) becomes '_'.
 std::string safe_file_name(std::string_view text);
@@ -33,12 +37,15 @@ public:
     // Writes the input (once per shape) and r.output. Never throws: the first failure is kept in
     // error() and nothing more is written, so the runs and their results files still finish.
     void save(const RunResult& r, const Matrix& input);
+    // The same for a u8/u16 run: r.typed_output and its input in their own element types.
+    void save_typed(const RunResult& r, const AnyImage& input);
 
     const std::string& error() const { return error_; }  // empty: every write succeeded
     std::size_t files_written() const { return files_written_; }
 
 private:
-    void write(std::string name, const Matrix& m);
+    template <class Image>
+    void write(std::string name, const Image& image);
 
     std::filesystem::path dir_;
     std::uint64_t seed_;

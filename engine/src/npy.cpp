@@ -169,9 +169,10 @@ std::uint32_t little_endian(std::string_view bytes) {
 
 }  // namespace
 
-std::string npy_header(Shape shape) {
-    std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (" +
-                       std::to_string(shape.rows) + ", " + std::to_string(shape.cols) + "), }";
+std::string npy_header(Shape shape, std::string_view descr) {
+    std::string dict = "{'descr': '" + std::string(descr) +
+                       "', 'fortran_order': False, 'shape': (" + std::to_string(shape.rows) + ", " +
+                       std::to_string(shape.cols) + "), }";
     // magic (6) + version (2) + length (2) + dict + padding + '\n' ends on a 64-byte boundary.
     const std::size_t fixed = kMagic.size() + 2 + 2;
     const std::size_t total = (fixed + dict.size() + 1 + kAlignment - 1) / kAlignment * kAlignment;
@@ -186,23 +187,50 @@ std::string npy_header(Shape shape) {
     return header + dict;
 }
 
-void write_npy(const fs::path& path, const Matrix& m) {
+namespace {
+
+// The header, then `bytes` of data, to a temporary renamed into place when complete.
+void write_npy_bytes(const fs::path& path, const std::string& header, const void* data,
+                     std::size_t bytes) {
     const std::string where = "cannot write " + path_text(path) + ": ";
     const fs::path folder = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     const fs::path tmp = folder / (path.filename().string() + ".tmp-" + std::to_string(::getpid()));
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) throw std::runtime_error(where + errno_text(errno));
 
-    const std::string header = npy_header(m.shape());
     int err = write_all(fd, header.data(), header.size());
-    if (err == 0)
-        err = write_all(fd, reinterpret_cast<const char*>(m.data()), m.size() * sizeof(float));
+    if (err == 0) err = write_all(fd, static_cast<const char*>(data), bytes);
     if (::close(fd) != 0 && err == 0) err = errno;  // NFS and full disks report here
     if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
     if (err != 0) {
         ::unlink(tmp.c_str());
         throw std::runtime_error(where + errno_text(err));
     }
+}
+
+}  // namespace
+
+std::string_view npy_descr(const AnyImage& image) {
+    // In AnyImage's order: u8, u16, f32, u32, u64.
+    static constexpr std::string_view names[] = {"|u1", "<u2", "<f4", "<u4", "<u8"};
+    return names[image.index()];
+}
+
+void write_npy(const fs::path& path, const Matrix& m) {
+    write_npy_bytes(path, npy_header(m.shape()), m.data(), m.size() * sizeof(float));
+}
+
+void write_npy(const fs::path& path, const AnyImage& image) {
+    std::visit(
+        [&](const auto& typed) {
+            if (typed.channels() != 1)
+                throw std::runtime_error("cannot write " + path_text(path) +
+                                         ": .npy output is one channel, this image has " +
+                                         std::to_string(typed.channels()));
+            write_npy_bytes(path, npy_header({typed.rows(), typed.cols()}, npy_descr(image)),
+                            typed.data(), typed.size() * sizeof(typed.data()[0]));
+        },
+        image);
 }
 
 NpyHeader parse_npy_header(std::string_view bytes) {

@@ -229,7 +229,7 @@ bool verify_typed_launch(Instance& instance, cudaStream_t stream, bool gpu, cons
 
 // run_variant for a typed input: verified exactly under two poisons, then timed.
 void run_typed_variant(const Variant& variant, const AnyImage& input, const AnyImage& ref,
-                       const RunConfig& config, const OpParams& params,
+                       const RunConfig& config, const OpParams& params, bool keep_output,
                        run_steps::CancelFlag cancel, RunResult& r) {
     const VariantInfo& info = variant.info;
     std::unique_ptr<Instance> instance = variant.make(typed::shape_of(input), params);
@@ -239,8 +239,7 @@ void run_typed_variant(const Variant& variant, const AnyImage& input, const AnyI
     const cudaStream_t s = stream ? stream->get() : nullptr;
     double first_ms = 0;
     for (std::uint8_t byte : {std::uint8_t{0x00}, std::uint8_t{0xFF}})
-        if (!verify_typed_launch(*instance, s, info.gpu, ref, byte, first_ms, r,
-                                 config.keep_outputs))
+        if (!verify_typed_launch(*instance, s, info.gpu, ref, byte, first_ms, r, keep_output))
             return;
     r.verified = true;
     if (r.typed_output) {  // the pictures read float32; saving reads typed_output
@@ -679,7 +678,8 @@ RunResult Runner::run_one_typed(const Variant& variant, const AnyImage& input, E
         auto& ref = references[reference_key(info.op, params)];
         if (!ref)
             ref = std::make_shared<const AnyImage>(typed::reference(info.op, input, resolved));
-        run_typed_variant(variant, input, *ref, config, resolved, &cancelled_, r);
+        const bool keep_output = config.keep_outputs || static_cast<bool>(on_typed_output);
+        run_typed_variant(variant, input, *ref, config, resolved, keep_output, &cancelled_, r);
     } catch (const Unsupported& e) {
         r.status = Status::skipped;
         r.error = e.what();
@@ -712,9 +712,12 @@ RunRecord Runner::run(const RunConfig& config) {
         progress.what = std::move(what);
         if (on_progress) on_progress(progress);
     };
+    const AnyImage* typed_input = nullptr;  // the input of the typed runs being finished
     auto finish = [&](RunResult r, const Matrix* input) {
         ++progress.done;
         if (input && on_output && r.verified && r.output) on_output(r, *input);
+        if (typed_input && on_typed_output && r.verified && r.typed_output)
+            on_typed_output(r, *typed_input);
         if (!config.keep_outputs) r.output.reset();
         if (!config.keep_outputs) r.typed_output.reset();
         if (on_result) on_result(r);
@@ -766,6 +769,7 @@ RunRecord Runner::run(const RunConfig& config) {
             const double copy_gbps = copy_gbps_of(
                 input_bytes, size_text(shape) + " " + std::string(elem_type_name(type)));
             TypedReferenceCache references;
+            typed_input = &input;
             for (const Variant* variant : variants)
                 for (const ParamValues& values :
                      param_combinations(variant->info.op, config.sweep)) {
@@ -775,6 +779,7 @@ RunRecord Runner::run(const RunConfig& config) {
                                          references, report),
                            nullptr);
                 }
+            typed_input = nullptr;
         }
     }
     record.cancelled = cancelled_;

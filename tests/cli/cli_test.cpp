@@ -5,6 +5,7 @@
 #include "coalesce/npy.hpp"
 #include "coalesce/operation.hpp"
 #include "coalesce/results_io.hpp"
+#include "coalesce/typed_run.hpp"
 
 #include "support/temp_dir.hpp"
 
@@ -27,6 +28,7 @@
 #include <bit>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -480,6 +482,34 @@ TEST_F(CliTest, SaveOutputWritesEachVerifiedOutputAndEachInputAsNpy) {
         }
     }
     EXPECT_EQ(load_results(json).runs.size(), 4u);
+}
+
+TEST_F(CliTest, SaveOutputWritesU8RunsInTheirOwnTypes) {
+    const fs::path out = dir_ / "out";
+    const Outcome o =
+        run({"--variants", "transpose/cpu-naive,row_sums/cpu-naive", "--type", "u8", "--sizes",
+             "7x5", "--reps", "1", "--seed", "3", "--save-output", out.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+    EXPECT_THAT(file_names(out), ::testing::ElementsAre("input__7x5__u8__seed3.npy",
+                                                        "row_sums__cpu-naive__7x5__u8.npy",
+                                                        "transpose__cpu-naive__7x5__u8.npy"));
+    const AnyImage input = typed::random_input(ElemType::u8, Shape{7, 5}, 3);
+    const auto expect_file = [&](const std::string& name, const AnyImage& want) {
+        const std::string bytes = read_file(out / name);
+        const NpyHeader h = parse_npy_header(bytes);
+        EXPECT_EQ(h.descr, npy_descr(want)) << name;
+        std::visit(
+            [&](const auto& i) {
+                EXPECT_EQ(h.shape, (std::vector<std::size_t>{i.rows(), i.cols()})) << name;
+                const std::size_t n = i.size() * sizeof(i.data()[0]);
+                ASSERT_EQ(bytes.size(), h.data_offset + n) << name;
+                EXPECT_EQ(std::memcmp(bytes.data() + h.data_offset, i.data(), n), 0) << name;
+            },
+            want);
+    };
+    expect_file("input__7x5__u8__seed3.npy", input);
+    expect_file("transpose__cpu-naive__7x5__u8.npy", typed::reference(Op::transpose, input, {}));
+    expect_file("row_sums__cpu-naive__7x5__u8.npy", typed::reference(Op::row_sums, input, {}));
 }
 
 TEST_F(CliTest, SaveOutputNamesCarryTheFilterAndSweptParameters) {

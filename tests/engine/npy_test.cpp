@@ -98,6 +98,40 @@ TEST_F(NpyTest, RoundTripKeepsEveryBitNaNsInfinitiesAndNegativeZeroIncluded) {
     EXPECT_EQ(std::distance(fs::directory_iterator(dir()), fs::directory_iterator()), 1);
 }
 
+TEST_F(NpyTest, TypedImagesKeepTheirElementTypeAndBytes) {
+    TypedImage<std::uint16_t> u16(3, 5, 1);
+    for (std::size_t i = 0; i < u16.size(); ++i)
+        u16.data()[i] = static_cast<std::uint16_t>(i * 4099);
+    TypedImage<std::uint8_t> u8(2, 3, 1);
+    for (std::size_t i = 0; i < u8.size(); ++i) u8.data()[i] = static_cast<std::uint8_t>(250 + i);
+    TypedImage<std::uint64_t> u64(4, 1, 1, std::uint64_t{1} << 40);
+    struct Case {
+        AnyImage image;
+        std::string descr;
+        std::size_t elem;
+    };
+    for (const Case& c : {Case{u16, "<u2", 2}, Case{u8, "|u1", 1}, Case{u64, "<u8", 8},
+                          Case{TypedImage<std::uint32_t>(1, 2, 1, 7u), "<u4", 4}}) {
+        EXPECT_EQ(npy_descr(c.image), c.descr);
+        const fs::path path = dir() / ("t" + c.descr.substr(1) + ".npy");
+        write_npy(path, c.image);
+        const std::string bytes = read_bytes(path);
+        const NpyHeader h = parse_npy_header(bytes);
+        EXPECT_EQ(h.descr, c.descr);
+        const std::size_t elements = std::visit([](const auto& i) { return i.size(); }, c.image);
+        ASSERT_EQ(bytes.size(), h.data_offset + elements * c.elem) << c.descr;
+        std::visit(
+            [&](const auto& i) {
+                EXPECT_EQ(h.shape, (std::vector<std::size_t>{i.rows(), i.cols()}));
+                EXPECT_EQ(std::memcmp(bytes.data() + h.data_offset, i.data(), elements * c.elem), 0)
+                    << c.descr;
+            },
+            c.image);
+    }
+    EXPECT_THROW(write_npy(dir() / "rgb.npy", AnyImage(TypedImage<std::uint8_t>(2, 2, 3))),
+                 std::runtime_error);
+}
+
 TEST_F(NpyTest, WriteFailureNamesThePathAndLeavesNothing) {
     write_bytes(dir() / "file", "x");
     try {

@@ -1,4 +1,5 @@
-// NumPy .npy files of one float32 matrix, so that outputs can be checked with other tools
+// NumPy .npy files of one matrix (float32, or a typed image in its own element type), so that
+// outputs can be checked with other tools
 // (numpy.load, ...). Format 1.0 as numpy.lib.format specifies it: the magic "\x93NUMPY", version
 // 1.0, a little-endian uint16 header length, a Python dict literal
 // {'descr': '<f4', 'fortran_order': False, 'shape': (rows, cols), } padded with spaces and ended
@@ -6,6 +7,7 @@
 #pragma once
 
 #include "coalesce/matrix.hpp"
+#include "coalesce/typed_image.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -15,13 +17,20 @@
 
 namespace coalesce {
 
-// The header of a matrix of this shape: magic, version, length and dict, a multiple of 64 bytes.
-std::string npy_header(Shape shape);
+// The header of a matrix of this shape and NumPy element type ('<f4', '|u1', '<u2', '<u4',
+// '<u8'): magic, version, length and dict, a multiple of 64 bytes.
+std::string npy_header(Shape shape, std::string_view descr = "<f4");
+
+// NumPy's name of a typed image's element type: u8 '|u1', u16 '<u2', f32 '<f4', the sums' u32
+// '<u4' and u64 '<u8' (little-endian, as every machine Coalesce runs on).
+std::string_view npy_descr(const AnyImage& image);
 
 // Writes `m` to `path`: to a temporary in the same folder first, renamed into place when complete,
 // so a failed or killed write never leaves half a file under the name (an existing file of that
 // name is replaced). Throws std::runtime_error naming the path and the reason.
 void write_npy(const std::filesystem::path& path, const Matrix& m);
+// The same for a single-channel typed image, in its own element type.
+void write_npy(const std::filesystem::path& path, const AnyImage& image);
 
 // What a .npy header says.
 struct NpyHeader {

@@ -144,6 +144,9 @@ public:
     // right after: a sweep then holds one output at a time, however many runs it makes. Called
     // on the thread that runs; an exception from it ends run(), so catch what can fail.
     std::function<void(const RunResult&, const Matrix& input)> on_output;
+    // The same for u8/u16 runs: each verified run's exact output (result.typed_output, never
+    // null here) and the typed input it ran on; dropped after unless keep_outputs.
+    std::function<void(const RunResult&, const AnyImage& input)> on_typed_output;
 
     // Thread-safe and async-signal-safe (sets an atomic): the run stops within a launch or two,
     // marks the run it interrupted and the rest cancelled, and returns what finished.
