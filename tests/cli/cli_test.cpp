@@ -686,11 +686,21 @@ TEST_F(CliTest, A16BitInputRunsAsU8OnlyWithAConversion) {
     o = run(
         {"--input", input, "--type", "u8", "--convert", "scale", "--ops", "copy", "--reps", "1"});
     EXPECT_EQ(o.exit_code, 0) << o.err;
-    // --save-output writes f32 runs only
-    o = run({"--input", input, "--ops", "copy", "--save-output", (dir_ / "out").string()});
-    EXPECT_EQ(o.exit_code, 2);
-    EXPECT_THAT(o.err, HasSubstr("--save-output writes f32 runs only"));
-    EXPECT_FALSE(fs::exists(dir_ / "out"));
+    // --save-output keeps the image's own type: its 16-bit values, input and output.
+    o = run({"--input", input, "--ops", "copy", "--reps", "1", "--save-output",
+             (dir_ / "out").string()});
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    for (const std::string name :
+         {"input__1x2__u16__16.pgm.npy", "copy__cpu-naive__1x2__u16.npy"}) {
+        const std::string bytes = read_file(dir_ / "out" / name);
+        const NpyHeader h = parse_npy_header(bytes);
+        EXPECT_EQ(h.descr, "<u2") << name;
+        ASSERT_EQ(bytes.size(), h.data_offset + 4) << name;
+        std::uint16_t values[2];
+        std::memcpy(values, bytes.data() + h.data_offset, sizeof values);
+        EXPECT_EQ(values[0], 40000) << name;
+        EXPECT_EQ(values[1], 255) << name;
+    }
 }
 
 // Operations that take f32 only run an 8-bit image on the float path when named alone; beside
