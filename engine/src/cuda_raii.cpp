@@ -53,21 +53,29 @@ DeviceBuffer::~DeviceBuffer() {
     if (d_ptr_) COALESCE_CUDA_NOTHROW(cudaFree(d_ptr_));
 }
 
+namespace {
+
+// `rows` rows of `row_bytes` each: one cudaMalloc (dense, pitch = row_bytes) or cudaMallocPitch.
+DeviceBuffer allocate_rows(std::size_t row_bytes, std::size_t rows, DeviceMatrix::Layout layout,
+                           std::size_t& pitch_bytes) {
+    if (layout == DeviceMatrix::Layout::dense) {
+        pitch_bytes = row_bytes;
+        return DeviceBuffer(row_bytes * rows);
+    }
+    void* d_ptr = nullptr;
+    std::size_t pitch = 0;
+    COALESCE_CUDA(cudaMallocPitch(&d_ptr, &pitch, row_bytes, rows));
+    pitch_bytes = pitch;
+    return DeviceBuffer::adopt(d_ptr, pitch * rows);
+}
+
+}  // namespace
+
 DeviceMatrix::DeviceMatrix(Shape shape, Layout layout) : shape_(shape) {
     if (shape.rows == 0 || shape.cols == 0)
         throw std::invalid_argument("DeviceMatrix: empty shape " + std::to_string(shape.rows) +
                                     "x" + std::to_string(shape.cols));
-    const std::size_t row_bytes = shape.cols * sizeof(float);
-    if (layout == Layout::dense) {
-        buffer_ = DeviceBuffer(row_bytes * shape.rows);
-        pitch_bytes_ = row_bytes;
-    } else {
-        void* d_ptr = nullptr;
-        std::size_t pitch = 0;
-        COALESCE_CUDA(cudaMallocPitch(&d_ptr, &pitch, row_bytes, shape.rows));
-        buffer_ = DeviceBuffer::adopt(d_ptr, pitch * shape.rows);
-        pitch_bytes_ = pitch;
-    }
+    buffer_ = allocate_rows(shape.cols * sizeof(float), shape.rows, layout, pitch_bytes_);
 }
 
 void DeviceMatrix::upload(const Matrix& host, cudaStream_t stream) {
@@ -100,17 +108,7 @@ DeviceImage::DeviceImage(Shape shape, std::size_t elem_bytes, DeviceMatrix::Layo
         throw std::invalid_argument("DeviceImage: empty shape " + std::to_string(shape.rows) + "x" +
                                     std::to_string(shape.cols) + " or element size " +
                                     std::to_string(elem_bytes));
-    const std::size_t row_bytes = shape.cols * elem_bytes;
-    if (layout == DeviceMatrix::Layout::dense) {
-        buffer_ = DeviceBuffer(row_bytes * shape.rows);
-        pitch_bytes_ = row_bytes;
-    } else {
-        void* d_ptr = nullptr;
-        std::size_t pitch = 0;
-        COALESCE_CUDA(cudaMallocPitch(&d_ptr, &pitch, row_bytes, shape.rows));
-        buffer_ = DeviceBuffer::adopt(d_ptr, pitch * shape.rows);
-        pitch_bytes_ = pitch;
-    }
+    buffer_ = allocate_rows(shape.cols * elem_bytes, shape.rows, layout, pitch_bytes_);
 }
 
 void DeviceImage::upload(const void* h_data, cudaStream_t stream) {
