@@ -593,20 +593,39 @@ bool takes_any(const VariantInfo& info, const std::vector<ElemType>& types) {
 }  // namespace
 
 std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gpu) const {
-    std::vector<const Variant*> out;
     const std::vector<Op> ops = config.ops.empty() ? all_ops() : config.ops;
+    std::vector<const Variant*> candidates;
     for (const Variant& v : registry_.variants()) {
         if (std::find(ops.begin(), ops.end(), v.info.op) == ops.end()) continue;
         if (!config.tiers.empty() &&
             std::find(config.tiers.begin(), config.tiers.end(), v.info.tier) == config.tiers.end())
             continue;
-        if (!config.variants.empty()) {
-            if (selected_by(v.info, config.variants)) out.push_back(&v);
-        } else if ((v.info.gpu ? have_gpu : (!have_gpu || config.include_cpu)) &&
-                   takes_any(v.info, config.types)) {
-            out.push_back(&v);
-        }
+        candidates.push_back(&v);
     }
+    std::vector<const Variant*> out;
+    if (config.variants.empty()) {
+        for (const Variant* v : candidates)
+            if ((v->info.gpu ? have_gpu : (!have_gpu || config.include_cpu)) &&
+                takes_any(v->info, config.types))
+                out.push_back(v);
+        return out;
+    }
+    // A pattern keeps what it matches, except that where some of its matches take the run's
+    // types, those that do not are left out ("filter_x/texture-array" on f32 does not list the
+    // byte-only "-unorm" twin as skipped). A whole id, or a pattern none of whose matches takes
+    // the types ("gather/" on u8), keeps them all, to be skipped with the reason.
+    const auto keeps = [&](const std::string& pattern, const VariantInfo& info) {
+        if (info.id == pattern) return true;
+        if (info.id.rfind(pattern, 0) != 0) return false;
+        if (takes_any(info, config.types)) return true;
+        return std::none_of(candidates.begin(), candidates.end(), [&](const Variant* other) {
+            return other->info.id.rfind(pattern, 0) == 0 && takes_any(other->info, config.types);
+        });
+    };
+    for (const Variant* v : candidates)
+        if (std::any_of(config.variants.begin(), config.variants.end(),
+                        [&](const std::string& p) { return keeps(p, v->info); }))
+            out.push_back(v);
     return out;
 }
 

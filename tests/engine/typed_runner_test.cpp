@@ -301,6 +301,12 @@ TEST(TypedRunner, LessonOperationsTakeF32OnlyAndSayWhy) {
     ASSERT_EQ(blocked.runs.size(), 1u);
     EXPECT_EQ(blocked.runs[0].status, Status::skipped);
     EXPECT_EQ(blocked.runs[0].error, "copy/cpu-blocked does not take u8 (it takes f32)");
+    // Matched by a prefix, it is left out like an unnamed one: "copy/cpu-" runs the naive one only.
+    config.variants = {"copy/cpu-"};
+    const RunRecord by_prefix = runner.run(config);
+    ASSERT_EQ(by_prefix.runs.size(), 1u);
+    EXPECT_EQ(by_prefix.runs[0].variant, "copy/cpu-naive");
+    EXPECT_EQ(by_prefix.runs[0].status, Status::ok) << by_prefix.runs[0].error;
     // Named on purpose, a lesson variant is skipped with the operation's reason.
     config.variants = {"gather/"};
     const RunRecord named = runner.run(config);
