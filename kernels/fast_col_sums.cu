@@ -561,9 +561,9 @@ void register_fast_col_sums(Registry& registry) {
         "one wave of a block per multiprocessor, each summing the same number of strip-rows (at "
         "most two pieces, the end of one strip and the start of the next), the pieces of a strip "
         "met through its last-block ticket; at 4097x3001 deep's 34 strips x 3 chunks leave 30 of "
-        "132 multiprocessors idle. Lost on an H200: 91.4% of copy at 4097x3001 against deep's "
-        "106.4 (and 98.5 against 100.6 at 8192x8192): the blocks' shares start on scattered "
-        "rows, where deep's chunks keep neighbouring blocks on the same rows",
+        "132 multiprocessors idle. Lost to col_sums/fast-strip-deep on an H200: 91.4% of copy at "
+        "4097x3001 against 106.4 (and 98.5 against 100.6 at 8192x8192): the shares start on "
+        "scattered rows, where deep's chunks keep neighbouring blocks on the same rows",
         "fast_col_sums_even_kernel", Tier::experiment));
     registry.add(make_col_sums_variant<Kernel::shallow, DeviceMatrix::Layout::pitched>(
         "col_sums/fast-strip-pitched",
