@@ -60,8 +60,7 @@ __device__ __forceinline__ Acc row_share(const unsigned char* row, unsigned long
     const unsigned char* vecs = row + head * sizeof(T);  // on a 16-byte boundary
     Acc sum = t < head ? static_cast<Acc>(elems[t]) : Acc{0};
     unsigned long long i = t;
-    for (; i + (Unroll - 1) * static_cast<unsigned long long>(team) < nvec;
-         i += Unroll * team) {
+    for (; i + (Unroll - 1) * static_cast<unsigned long long>(team) < nvec; i += Unroll * team) {
         uint4 v[Unroll];
 #pragma unroll
         for (int k = 0; k < Unroll; ++k) v[k] = load16(vecs + (i + k * team) * 16);
@@ -235,7 +234,7 @@ __device__ __forceinline__ void add_to(std::uint64_t* p, unsigned v) {
 // block that has already started (it took ticket 0), so nothing depends on which blocks are
 // resident; and the ticket-0 block started first, so it has usually published long before the
 // others end. Every output element is written in every launch: no zeroing outside the kernel.
-template <class T, int V, class Acc, int U = kColUnroll>
+template <class T, int V, class Acc, int U = kColUnroll, bool Interleaved = true>
 __global__ void __launch_bounds__(kThreads)
     typed_col_sums_kernel(RawView in, Acc* __restrict__ out, unsigned* __restrict__ tickets,
                           unsigned* __restrict__ flags, ColPlan plan, unsigned epoch) {
@@ -249,23 +248,33 @@ __global__ void __launch_bounds__(kThreads)
     const unsigned long long cols = in.cols;
     const unsigned long long strip_col = static_cast<unsigned long long>(strip) * plan.strip_cols;
     const unsigned long long col = strip_col + lane * V;
-    const unsigned rows = static_cast<unsigned>(in.rows);
-    const unsigned r_begin = chunk * plan.chunk_rows;
-    const unsigned r_end = min(r_begin + plan.chunk_rows, rows);
+    // Interleaved: chunk c takes rows c * kWarps + warp + k * chunks * kWarps, so that at any time
+    // the whole grid reads one band of rows, as a plain stream does; else a contiguous run.
+    const unsigned long long row_step =
+        Interleaved ? static_cast<unsigned long long>(plan.chunks) * kWarps : kWarps;
+    const unsigned long long r_end =
+        Interleaved ? static_cast<unsigned long long>(in.rows)
+                    : min(static_cast<unsigned long long>(chunk + 1) * plan.chunk_rows,
+                          static_cast<unsigned long long>(in.rows));
+    unsigned long long r =
+        (Interleaved ? static_cast<unsigned long long>(chunk) * kWarps
+                     : static_cast<unsigned long long>(chunk) * plan.chunk_rows) +
+        warp;
 
     unsigned acc[kPackedCols<T, V> ? 8 : V];
 #pragma unroll
     for (auto& a : acc) a = 0;
-    unsigned r = r_begin + warp;
     if (col < cols && r < r_end) {
-        const std::size_t step = kWarps * in.pitch_bytes;
-        const unsigned char* p = static_cast<const unsigned char*>(in.data) +
-                                 r * static_cast<std::size_t>(in.pitch_bytes) + col * sizeof(T);
-        for (; r + (U - 1) * kWarps < r_end; r += U * kWarps) {
+        const std::size_t step = row_step * in.pitch_bytes;
+        const unsigned char* p =
+            static_cast<const unsigned char*>(in.data) + r * in.pitch_bytes + col * sizeof(T);
+        for (; r + (U - 1) * row_step < r_end; r += U * row_step) {
             accumulate_batch<T, V, U>(acc, p, step, U);
             p += U * step;
         }
-        if (r < r_end) accumulate_batch<T, V, U>(acc, p, step, (r_end - r + kWarps - 1) / kWarps);
+        if (r < r_end)
+            accumulate_batch<T, V, U>(acc, p, step,
+                                      static_cast<unsigned>((r_end - r + row_step - 1) / row_step));
     }
     unpack_sums<T, V>(acc, &part[warp][lane * V]);
     __syncthreads();
