@@ -1,22 +1,23 @@
 // Row and column sums of u8 and u16 images, tuned: exact integer sums (uint32 or uint64 per
 // sum_width, as the typed reference) at the bandwidth of a read of the image.
 //
-// Row sums: a warp per row (a block per row when rows are too few to fill the chip) reads the row
-// in 16-byte loads, four in flight per lane, and reduces each load with integer SIMD dot products
-// (__dp4a against 0x01010101 adds four bytes, __dp2a_lo against 0x0101 two u16 halves): one
-// instruction per 32-bit word. A row that starts off a 16-byte boundary (dense rows of any width)
-// has its head elements and its tail peeled, one element per lane, so every row runs the vector
-// loop. The grid is one wave of resident blocks walking the rows.
+// Row sums: rows of up to 8 KiB take a warp each, longer ones (or too few rows to fill the chip) a
+// block each. The team reads the row in 16-byte loads, several in flight per lane (eight for a
+// warp, four for a block), and reduces each load with integer SIMD dot products (__dp4a against
+// 0x01010101 adds four bytes, __dp2a_lo against 0x0101 two u16 halves): one instruction per
+// 32-bit word. A row that starts off a 16-byte boundary (dense rows of any width) has its head
+// elements and its tail peeled, one element per lane, so every row runs the vector loop. The grid
+// is one wave of resident blocks walking the rows.
 //
 // Column sums: each thread owns 16 bytes of columns (16 u8 as packed 16-bit lanes, or 8 u16) and
 // walks its chunk's rows with eight 16-byte loads in flight; the eight warps of a block meet in
-// shared memory. Chunks interleave: chunk c takes every chunks-th group of eight rows, so the grid
-// reads one band of rows at a time, as a plain stream does. The chunks of a column strip meet in
-// the output itself within the launch: the first block of the strip to start stores its sums and
-// raises a flag, the others atomicAdd theirs after it (integer sums are exact, so the order does
-// not matter), and every output is written in every launch. Rows that do not all start on 16
-// bytes (dense rows whose bytes are not a multiple of 16) take the same kernel with one element
-// per thread: exact, slower. The kernels are in fast_typed_sums.cuh.
+// shared memory. A chunk is a run of rows (fast-typed-strip-interleaved: every chunks-th group of
+// eight rows, no faster); the grid is one wave of at most four blocks per SM. The chunks of a
+// column strip meet in the output itself within the launch: the first block of the strip to start
+// stores its sums and raises a flag, the others atomicAdd theirs after it (integer sums are exact,
+// so the order does not matter), and every output is written in every launch. Rows that do not
+// all start on 16 bytes (dense rows whose bytes are not a multiple of 16) take the same kernel
+// with one element per thread: exact, slower. The kernels are in fast_typed_sums.cuh.
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
@@ -55,27 +56,34 @@ std::size_t multiprocessors() {
     return static_cast<std::size_t>(n);
 }
 
-// Blocks per multiprocessor in one wave at most: measured on an H200 at 8192^2 and 8000x6000, four
-// 256-thread blocks beat the five or six that fit (row sums u8 89.6-90.1 % of copy against
-// 86.6-88.3; column sums u16 93-95 against 89-94), and fewer leave bandwidth idle.
+// Blocks per multiprocessor in one wave at most (the warp-per-row sums and the column sums):
+// measured on an H200 at 8192^2 and 8000x6000, four 256-thread blocks beat the five or six that
+// fit (row sums u8 87.8-90.1 % of copy against 86.5-88.3; column sums u8 80.9-84.1 against
+// 78.0-79.7), and fewer leave bandwidth idle (two: u16 column sums 75-80).
 constexpr std::size_t kWaveBlocksPerSm = 4;
 
-// Loads in flight per lane (row sums): u8 rows take 8 (2 KiB per warp), u16 rows 16 (4 KiB); the
-// same H200 runs put u8 at 89.6-90.1 % of copy with 8 against 86.3 with 16, and u16 at 92.6-95.7
-// with 16 against 90.0-94.4 with 8 and 89.7-92.6 with the block kernel's 4.
-template <class T>
-constexpr int kRowLoads = sizeof(T) == 1 ? 8 : 16;
+// Loads in flight per lane in the warp-per-row kernel: eight (4 KiB per warp), which the same runs
+// put at 87.8-90.1 % of copy for u8 8192^2 against 86.5-88.3 with four.
+constexpr int kRowLoads = 8;
+
+// Rows longer than this many bytes take a block each: the H200 runs put the block kernel at
+// 97.5-98.7 % of copy for u16 8192^2 and 8000x6000 (16 KiB and 12000-byte rows) and 99.1 for u8
+// 16384^2, against 92.2-96.7 for a warp per row; on u8 8192^2 (8 KiB rows, two vectors per
+// thread) it fell to 83.5 against 87.8.
+constexpr std::size_t kBlockRowBytes = 8192;
 
 template <class T, class Acc>
 void launch_row_sums(RawView in, RawView out, cudaStream_t stream) {
-    auto warp_kernel = typed_row_sums_warp_kernel<T, Acc, kRowLoads<T>>;
+    auto warp_kernel = typed_row_sums_warp_kernel<T, Acc, kRowLoads>;
     auto block_kernel = typed_row_sums_block_kernel<T, Acc>;
     const std::size_t resident = std::min(fast::resident_blocks(warp_kernel, kThreads, 0, 0),
                                           kWaveBlocksPerSm * multiprocessors());
-    // A warp per row while the rows fill at least a quarter of the chip's warps or are short (a
-    // block would leave most lanes idle); otherwise a block per row.
-    const bool per_warp = in.rows * 4 >= resident * kWarps || in.cols * sizeof(T) <= 2048;
-    if (per_warp) {
+    // A block per row for long rows, and for rows too few to fill a quarter of the chip's warps
+    // unless they are short (a block would leave most lanes idle); otherwise a warp per row.
+    const std::size_t row_bytes = in.cols * sizeof(T);
+    const bool per_block =
+        row_bytes > kBlockRowBytes || (in.rows * 4 < resident * kWarps && row_bytes > 2048);
+    if (!per_block) {
         const std::size_t blocks = std::min(resident, (in.rows + kWarps - 1) / kWarps);
         warp_kernel<<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(in, out);
         COALESCE_CHECK_LAUNCH("typed_row_sums_warp_kernel");
@@ -252,7 +260,7 @@ gpu::DeviceVariantSpec row_sums_spec(const char* id, Layout layout, const char* 
     spec.description = description;
     spec.layout = layout;
     spec.tier = Tier::tuned;
-    spec.kernel = "typed_row_sums_warp_kernel";
+    spec.kernel = "typed_row_sums_warp_kernel or typed_row_sums_block_kernel";
     return spec;
 }
 
@@ -261,10 +269,11 @@ gpu::DeviceVariantSpec row_sums_spec(const char* id, Layout layout, const char* 
 void register_fast_typed_sums(Registry& registry) {
     registry.add(gpu::make_typed_device_variant(
         row_sums_spec("row_sums/fast-typed-dp4a", Layout::dense,
-                      "u8/u16 rows in 16-byte loads, four in flight per lane, each 32-bit word "
-                      "summed by one __dp4a (u8) or __dp2a_lo (u16); a warp per row, one wave of "
-                      "blocks; heads and tails peeled so rows at any byte phase run the vector "
-                      "loop. Exact uint32/uint64 sums at read bandwidth"),
+                      "u8/u16 rows in 16-byte loads, each 32-bit word summed by one __dp4a (u8) "
+                      "or __dp2a_lo (u16); a warp per row of up to 8 KiB (eight loads in flight "
+                      "per lane), a block per longer row (four), one wave of blocks; heads and "
+                      "tails peeled so rows at any byte phase run the vector loop. Exact "
+                      "uint32/uint64 sums at read bandwidth"),
         typed_row_sums));
     registry.add(gpu::make_typed_device_variant(
         row_sums_spec("row_sums/fast-typed-dp4a-pitched", Layout::pitched,
@@ -272,21 +281,25 @@ void register_fast_typed_sums(Registry& registry) {
                       "bytes, so nothing is peeled"),
         typed_row_sums));
     registry.add(col_sums_variant(
-        "col_sums/fast-typed-strip", Layout::dense, true, Tier::tuned,
-        "a thread per 16 bytes of columns (16 u8 as packed 16-bit lanes, or 8 u16) walks every "
-        "chunks-th group of eight rows, eight 16-byte loads in flight, so the whole grid reads one "
-        "band of rows at a time; warps meet in shared memory, a strip's chunks in the output "
-        "(the first block stores, the others atomicAdd after its flag; no zeroing). Rows not on "
-        "16 bytes: one element per thread, exact but slower"));
+        "col_sums/fast-typed-strip", Layout::dense, false, Tier::tuned,
+        "a thread per 16 bytes of columns (16 u8 as packed 16-bit lanes, or 8 u16) walks a run "
+        "of rows, eight 16-byte loads in flight; one wave of at most four blocks per SM; warps "
+        "meet in shared memory, a strip's chunks in the output (the first block stores, the "
+        "others atomicAdd after its flag; no zeroing, no second pass). Rows not on 16 bytes: one "
+        "element per thread, exact but slower"));
     registry.add(col_sums_variant(
-        "col_sums/fast-typed-strip-pitched", Layout::pitched, true, Tier::tuned,
+        "col_sums/fast-typed-strip-pitched", Layout::pitched, false, Tier::tuned,
         "col_sums/fast-typed-strip on cudaMallocPitch rows: every row starts on 512 bytes, so any "
         "width takes the 16-byte path (the last vector of a row reads into its padding, never "
         "stored)"));
     registry.add(col_sums_variant(
-        "col_sums/fast-typed-strip-runs", Layout::dense, false, Tier::experiment,
-        "col_sums/fast-typed-strip with each chunk a contiguous run of rows (the grid reads as "
-        "many bands as there are chunks)"));
+        "col_sums/fast-typed-strip-interleaved", Layout::dense, true, Tier::experiment,
+        "col_sums/fast-typed-strip with the chunks interleaved (chunk c takes every chunks-th "
+        "group of eight rows), so that the grid reads one band of rows at a time as a plain "
+        "stream does. Lost to col_sums/fast-typed-strip on simplicity alone: a tie on an H200 "
+        "(u8 8192^2 80.9-81.0 % of copy against 81.0-81.7, u16 8192^2 92.8-93.3 against "
+        "93.1-93.4, u8 16384^2 97.0 against 97.7), so the scattered 512-byte runs are not what "
+        "keeps u8 below a plain read of the image (90.5-92.2)"));
 }
 
 }  // namespace coalesce

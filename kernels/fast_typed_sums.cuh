@@ -232,9 +232,9 @@ __device__ __forceinline__ void add_to(std::uint64_t* p, unsigned v) {
 // in the strip's flag; the others wait for that flag and add theirs with atomicAdd. Integer sums
 // are exact, so the order of the adds cannot change the result. A waiting block waits only for a
 // block that has already started (it took ticket 0), so nothing depends on which blocks are
-// resident; and the ticket-0 block started first, so it has usually published long before the
-// others end. Every output element is written in every launch: no zeroing outside the kernel.
-template <class T, int V, class Acc, int U = kColUnroll, bool Interleaved = true>
+// resident; and the ticket-0 block started first, so the others seldom wait long. Every output
+// element is written in every launch: no zeroing outside the kernel.
+template <class T, int V, class Acc, int U = kColUnroll, bool Interleaved = false>
 __global__ void __launch_bounds__(kThreads)
     typed_col_sums_kernel(RawView in, Acc* __restrict__ out, unsigned* __restrict__ tickets,
                           unsigned* __restrict__ flags, ColPlan plan, unsigned epoch) {
@@ -243,13 +243,17 @@ __global__ void __launch_bounds__(kThreads)
     __shared__ unsigned ticket;
     const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
     const bool one_chunk = plan.chunks == 1;  // uniform across the grid
-    if (!one_chunk && threadIdx.x == 0) ticket = atomicInc(&tickets[strip], plan.chunks - 1);
+    // The ticket waits in a register until the rows are read: storing it to shared memory here
+    // would hold warp 0's loads back for an atomic's round trip.
+    unsigned my_ticket = 0;
+    if (!one_chunk && threadIdx.x == 0) my_ticket = atomicInc(&tickets[strip], plan.chunks - 1);
     const unsigned warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     const unsigned long long cols = in.cols;
     const unsigned long long strip_col = static_cast<unsigned long long>(strip) * plan.strip_cols;
     const unsigned long long col = strip_col + lane * V;
     // Interleaved: chunk c takes rows c * kWarps + warp + k * chunks * kWarps, so that at any time
-    // the whole grid reads one band of rows, as a plain stream does; else a contiguous run.
+    // the whole grid reads one band of rows, as a plain stream does (measured no faster than a
+    // contiguous run of rows per chunk, the default).
     const unsigned long long row_step =
         Interleaved ? static_cast<unsigned long long>(plan.chunks) * kWarps : kWarps;
     const unsigned long long r_end =
@@ -277,6 +281,7 @@ __global__ void __launch_bounds__(kThreads)
                                       static_cast<unsigned>((r_end - r + row_step - 1) / row_step));
     }
     unpack_sums<T, V>(acc, &part[warp][lane * V]);
+    if (threadIdx.x == 0) ticket = my_ticket;
     __syncthreads();
 
     // The eight warps' sums per column (uint32: a chunk has at most kMaxChunkRows rows).

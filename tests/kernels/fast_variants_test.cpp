@@ -1,7 +1,7 @@
 // The fast variants (kernels/fast_*.cu) on the shapes that reach their special paths, which the
 // registry-wide test (gpu_variants_test.cpp) does not: odd widths (unaligned dense rows, peeled
 // heads and tails), 16-byte aligned rows with partial edge tiles, segments and strips, few rows,
-// many row chunks (the last-block ticket); every filter radius class and border mode, windows
+// many row chunks (the chunk tickets and flags); every filter radius class and border mode, windows
 // wider than the whole line included; lines long enough for a running sum to drift; and
 // launch-to-launch determinism, bit for bit. Cases outside a variant's declared limits are not
 // generated (the runner skips those), so on a GPU machine no test here skips. A variant that does
