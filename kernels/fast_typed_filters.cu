@@ -71,6 +71,44 @@ __global__ void __launch_bounds__(tf::kYLanes)
                                     band * tf::kYLanes + static_cast<int>(threadIdx.x), seg, ring);
 }
 
+// Filter Y, strip walk (tf::yw_*): a block of G row groups of Lanes threads walks its strip's
+// rows, Ahead groups of G L rows in flight into the block's ring; per step one barrier before
+// the differences and one before the outputs.
+template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead>
+__global__ void __launch_bounds__(Lanes* G)
+    typed_filter_y_walk_kernel(const unsigned char* in, unsigned char* out, long long rows,
+                               long long cols, std::size_t pitch, Border border, tf::YWGeom g) {
+    constexpr int kThreads = Lanes * G;
+    extern __shared__ tf::Vec16 yw_smem[];
+    unsigned char* ring = reinterpret_cast<unsigned char*>(yw_smem);
+    std::uint32_t* xch = reinterpret_cast<std::uint32_t*>(ring + tf::yw_smem_bytes(g));
+    const int t = static_cast<int>(threadIdx.x);
+    const long long row_bytes = cols * static_cast<long long>(sizeof(T));
+    const tf::YWalk w = tf::yw_walk(g, rows, blockIdx.x);
+    const auto load = [&](int k) {
+        long long p0, p1;
+        tf::yw_group(g, G * L, k, p0, p1);
+        tf::yw_load(in, rows, row_bytes, pitch, border, g, w, p0, p1, t, kThreads, ring);
+        tf::commit_copies();
+    };
+    for (int k = 0; k < Ahead; ++k) load(k);
+    tf::wait_copies<Ahead - 1>();
+    __syncthreads();
+    tf::YWState<W, L> st;
+    tf::yw_seed<T, W, G, L>(st, row_bytes, g, w, t, Lanes, ring, xch);
+    __syncthreads();
+    tf::yw_seed_out<T, Unit, W, G, L>(st, out, row_bytes, pitch, g, w, Lanes, xch);
+    const int steps = static_cast<int>((w.n_out - 1 + G * L - 1) / (G * L));
+    for (int k = 0; k < steps; ++k) {
+        tf::wait_copies<Ahead - 1>();  // group k landed (this thread's copies)
+        __syncthreads();  // everyone's copies of group k visible, everyone done with step k - 1
+        load(k + Ahead);
+        tf::yw_diff<T, W, G, L>(st, g, Lanes, k, ring, xch);
+        if constexpr (G > 1) __syncthreads();  // every row group's total posted
+        tf::yw_out<T, Unit, W, G, L>(st, out, row_bytes, pitch, g, w, Lanes, k, xch);
+    }
+}
+
 // One thread per line (a row for X, a column for Y) and segment of kLineSegment outputs.
 template <class T, bool Unit>
 __global__ void __launch_bounds__(kLineThreads)
@@ -140,6 +178,33 @@ void launch_y_ring(const gpu::RawView& in, const gpu::RawView& out, const OpPara
         static_cast<long long>(in.rows), static_cast<long long>(in.cols), in.pitch_bytes, p.border,
         g);
     COALESCE_CHECK_LAUNCH("typed_filter_y_kernel");
+}
+
+template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead>
+void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+                   cudaStream_t stream) {
+    const auto kernel = typed_filter_y_walk_kernel<T, Unit, Lanes, G, W, L, Ahead>;
+    constexpr int kStrip = 4 * W * Lanes;
+    constexpr std::size_t kXch = static_cast<std::size_t>(Lanes) * G * 8 * W;
+    const auto smem_for = [](int radius) {
+        return static_cast<std::size_t>(tf::yw_ring_rows(radius, G * L, Ahead)) * kStrip + kXch;
+    };
+    static std::once_flag opt_in;
+    std::call_once(opt_in, [&] {
+        COALESCE_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(smem_for(kMaxRadius))));
+    });
+    const std::size_t smem = smem_for(p.radius);
+    const std::size_t resident = fast::resident_blocks(kernel, Lanes * G, smem, p.radius);
+    const tf::YWGeom g = tf::yw_geometry(
+        static_cast<long long>(in.rows), static_cast<long long>(in.cols * sizeof(T)), p.radius,
+        kStrip, G * L, Ahead, static_cast<long long>(resident), 2LL * G * L);
+    const unsigned blocks = static_cast<unsigned>(g.strips) * static_cast<unsigned>(g.walks);
+    kernel<<<blocks, Lanes * G, smem, stream>>>(
+        static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
+        static_cast<long long>(in.rows), static_cast<long long>(in.cols), in.pitch_bytes, p.border,
+        g);
+    COALESCE_CHECK_LAUNCH("typed_filter_y_walk_kernel");
 }
 
 // The ring kernel for the radius: group and chunk width as tf::y_group and tf::y_words choose.

@@ -26,7 +26,10 @@
 #if defined(__CUDA_ARCH__)  // the device pass only: host compilers do not know the pragma
 #define TF_UNROLL _Pragma("unroll")
 #define TF_UNROLL_1 _Pragma("unroll 1")
+#define TF_PRAGMA(x) _Pragma(#x)
+#define TF_UNROLL_N(n) TF_PRAGMA(unroll n)
 #else
+#define TF_UNROLL_N(n)
 #define TF_UNROLL
 #define TF_UNROLL_1
 #endif
@@ -74,6 +77,30 @@ TF_HD std::uint32_t add_word(std::uint32_t v, std::uint32_t acc) {
         return acc + (v & 0xffu) + ((v >> 8) & 0xffu) + ((v >> 16) & 0xffu) + (v >> 24);
     else
         return acc + (v & 0xffffu) + (v >> 16);
+#endif
+}
+
+// acc + the sum of a's unsigned bytes times b's signed bytes (u8) or of a's unsigned 16-bit
+// halves times b's two low signed bytes (u16): one dp4a / dp2a.lo with mixed signs, so a mask of
+// 1s adds entering samples and a mask of -1s takes leaving ones away in the same instruction.
+template <class T>
+TF_HD std::uint32_t dot_signed(std::uint32_t a, std::uint32_t b, std::uint32_t acc) {
+#if defined(__CUDA_ARCH__)
+    std::uint32_t d;
+    if constexpr (sizeof(T) == 1)
+        asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(acc));
+    else
+        asm("dp2a.lo.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(acc));
+    return d;
+#else
+    constexpr int kLanes = sizeof(T) == 1 ? 4 : 2;
+    constexpr int kBits = 8 * static_cast<int>(sizeof(T));
+    for (int i = 0; i < kLanes; ++i) {
+        const std::uint32_t x = (a >> (kBits * i)) & ((1u << kBits) - 1u);
+        const std::int32_t y = static_cast<std::int8_t>((b >> (8 * i)) & 0xffu);
+        acc += x * static_cast<std::uint32_t>(y);
+    }
+    return acc;
 #endif
 }
 
@@ -283,29 +310,32 @@ TF_HD std::uint32_t line_sum(const unsigned char* line, int a, int b, std::uint3
 }
 
 // Four u8 outputs (bytes of one word) or two u16 outputs from the entering and leaving words.
+// Each output's sum comes straight from the running sum before the word, s + (its entering
+// prefix) - (its leaving prefix), two mixed-sign dot products against prefix masks: eight dp4a
+// for four u8 outputs where adding and subtracting byte by byte took eight permutes and four
+// adds, and the dependent chain is two instructions per word, not two per element.
 template <class T, bool Unit>
 TF_HD std::uint32_t x_step_word(std::uint32_t enter, std::uint32_t leave, std::uint32_t& s,
                                 std::uint32_t m) {
     if constexpr (sizeof(T) == 1) {
-        std::uint32_t q[4];
-        TF_UNROLL
-        for (int k = 0; k < 4; ++k) {
-            const std::uint32_t sel = 0x4440u | static_cast<std::uint32_t>(k);
-            s = s + perm(enter, 0, sel) - perm(leave, 0, sel);
-            q[k] = mean<Unit>(s, m);
-        }
-        return perm(perm(q[0], q[1], 0x0040u), perm(q[2], q[3], 0x0040u), 0x5410u);
+        const std::uint32_t s0 = dot_signed<T>(leave, 0x000000ffu, dot_signed<T>(enter, 0x01u, s));
+        const std::uint32_t s1 =
+            dot_signed<T>(leave, 0x0000ffffu, dot_signed<T>(enter, 0x0101u, s));
+        const std::uint32_t s2 =
+            dot_signed<T>(leave, 0x00ffffffu, dot_signed<T>(enter, 0x010101u, s));
+        s = dot_signed<T>(leave, 0xffffffffu, dot_signed<T>(enter, 0x01010101u, s));
+        const std::uint32_t q0 = mean<Unit>(s0, m), q1 = mean<Unit>(s1, m);
+        const std::uint32_t q2 = mean<Unit>(s2, m), q3 = mean<Unit>(s, m);
+        return perm(perm(q0, q1, 0x0040u), perm(q2, q3, 0x0040u), 0x5410u);
     } else {
-        s = s + (enter & 0xffffu) - (leave & 0xffffu);
-        const std::uint32_t q0 = mean<Unit>(s, m);
-        s = s + (enter >> 16) - (leave >> 16);
-        const std::uint32_t q1 = mean<Unit>(s, m);
-        return perm(q0, q1, 0x5410u);
+        const std::uint32_t s0 = dot_signed<T>(leave, 0x00ffu, dot_signed<T>(enter, 0x0001u, s));
+        s = dot_signed<T>(leave, 0xffffu, dot_signed<T>(enter, 0x0101u, s));
+        return perm(mean<Unit>(s0, m), mean<Unit>(s, m), 0x5410u);
     }
 }
 
 // Walk: thread t's outputs at segment bytes t*K*4 .. (t+1)*K*4 - 1, a word per step.
-template <class T, bool Unit>
+template <class T, bool Unit, int Unroll = 1>
 TF_HD void x_walk(const XGeom& g, int t, const unsigned char* line, unsigned char* out_line) {
     constexpr int kSize = sizeof(T);
     const int r = g.radius;
@@ -321,7 +351,7 @@ TF_HD void x_walk(const XGeom& g, int t, const unsigned char* line, unsigned cha
     const unsigned char* lp = line + (l_at & ~3);
     std::uint32_t e_prev = load_word(ep), l_prev = load_word(lp);
     std::uint32_t* o = reinterpret_cast<std::uint32_t*>(out_line + i0);
-    TF_UNROLL_1
+    TF_UNROLL_N(Unroll)
     for (int j = 0; j < g.k_words; ++j) {
         ep += 4;
         lp += 4;
@@ -594,6 +624,309 @@ TF_HD void y_thread(const unsigned char* in, unsigned char* out, long long rows,
                 if (cb + e < row_bytes) put<T>(dst + e, v.w[e / 4] >> (8 * (e % 4)));
         }
         y_out += dir;
+    }
+}
+
+// ================================ filter Y, strip walk ================================
+// A block of Threads threads owns a strip of 4 W Threads bytes of columns (thread t the W words
+// at 4 W t) and walks a run of rows with its sums in registers; the rows stream through one
+// ring in shared memory shared by the whole block, filled with 16-byte cp.async copies by every
+// thread (Threads / (W Threads / 4) rows per pass), Ahead groups of Step rows beyond the step
+// being summed, one barrier per step. The ring holds the step's leaving and entering rows and
+// the groups in flight: 2r + 1 + (Ahead + 1) Step rows. Stream position p is input row
+// first + dir p; the seed sums positions 0 .. 2r (output 0), then output j >= 1 adds position
+// 2r + j and takes position j - 1 away. Group 0 is positions 0 .. 2r + Step (the seed and step
+// 0's entering rows), group k >= 1 positions 2r + 1 + k Step .. 2r + (k + 1) Step: step k's
+// entering rows, whose slots last held positions up to (k - 1) Step + Step - 1 - read in
+// step k - 1 at the latest, before the barrier that opens step k. Even walks go down, odd ones
+// up, so neighbours read their shared halo rows at the same moment (once from DRAM).
+
+struct YWGeom {
+    int strip_bytes = 512;  // 4 W Threads
+    int strips = 1;
+    int walks = 1;
+    long long walk_rows = 1;
+    int ring = 1;  // rows: 2r + 1 + (Ahead + 1) Step
+    int radius = 0;
+    std::uint32_t m = 0;
+};
+
+inline int yw_ring_rows(int radius, int step, int ahead) {
+    return 2 * radius + 1 + (ahead + 1) * step;
+}
+
+// `resident`: blocks the device holds at once; about one wave of walks, walks of at least
+// min_rows output rows where the rows allow (each pays a seed of 2r rows).
+inline YWGeom yw_geometry(long long rows, long long row_bytes, int radius, int strip_bytes,
+                          int step, int ahead, long long resident, long long min_rows) {
+    YWGeom g;
+    g.strip_bytes = strip_bytes;
+    g.radius = radius;
+    g.m = reciprocal(2 * radius + 1);
+    g.ring = yw_ring_rows(radius, step, ahead);
+    g.strips = static_cast<int>((row_bytes + strip_bytes - 1) / strip_bytes);
+    long long walks = resident / g.strips;
+    const long long most = rows / min_rows;
+    if (walks > most) walks = most;
+    if (walks < 1) walks = 1;
+    g.walk_rows = (rows + walks - 1) / walks;
+    g.walks = static_cast<int>((rows + g.walk_rows - 1) / g.walk_rows);
+    return g;
+}
+
+TF_HD std::size_t yw_smem_bytes(const YWGeom& g) {
+    return static_cast<std::size_t>(g.ring) * static_cast<std::size_t>(g.strip_bytes);
+}
+
+// Block `block`'s strip and walk: blocks side by side along a row walk the same rows.
+struct YWalk {
+    long long sb = 0;         // the strip's first byte in a row
+    long long n_out = 0;      // output rows
+    long long first = 0;      // input row of stream position 0
+    long long first_out = 0;  // output row of output 0
+    long long dir = 1;        // +1 down, -1 up
+    long long stream = 0;     // stream positions: n_out + 2r
+};
+
+TF_HD YWalk yw_walk(const YWGeom& g, long long rows, long long block) {
+    YWalk w;
+    const long long walk = block / g.strips;
+    w.sb = (block - walk * g.strips) * static_cast<long long>(g.strip_bytes);
+    const long long y0 = walk * g.walk_rows;
+    w.n_out = rows - y0 < g.walk_rows ? rows - y0 : g.walk_rows;
+    const bool up = (walk & 1) != 0;
+    w.dir = up ? -1 : 1;
+    w.first = up ? y0 + w.n_out - 1 + g.radius : y0 - g.radius;
+    w.first_out = up ? y0 + w.n_out - 1 : y0;
+    w.stream = w.n_out + 2 * g.radius;
+    return w;
+}
+
+// Group k's stream positions [p0, p1).
+TF_HD void yw_group(const YWGeom& g, int step, int k, long long& p0, long long& p1) {
+    const long long base = 2LL * g.radius + 1;
+    p0 = k == 0 ? 0 : base + static_cast<long long>(k) * step;
+    p1 = base + static_cast<long long>(k + 1) * step;
+}
+
+// Thread t's copies of stream positions [p0, p1) (clipped to the stream): 16-byte block
+// t % (strip / 16) of rows p0 + t / (strip / 16), every rows-per-pass rows. Blocks starting past
+// the row's end copy nothing (their columns are never stored); a block across it reads inside the
+// pitch (rows on 16 bytes). Rows past the matrix come through the border rule.
+TF_HD void yw_load(const unsigned char* in, long long rows, long long row_bytes, std::size_t pitch,
+                   Border border, const YWGeom& g, const YWalk& w, long long p0, long long p1,
+                   int t, int threads, unsigned char* ring) {
+    const int bpr = g.strip_bytes / 16;
+    const int rpp = threads / bpr;
+    const long long cb = w.sb + 16LL * (t % bpr);
+    if (cb >= row_bytes) return;
+    if (p1 > w.stream) p1 = w.stream;
+    long long p = p0 + t / bpr;
+    if (p >= p1) return;
+    int slot = static_cast<int>(p % g.ring);
+    unsigned char* dst = ring + 16 * (t % bpr);
+    for (; p < p1; p += rpp) {
+        long long y = w.first + w.dir * p;
+        Vec16* d = reinterpret_cast<Vec16*>(dst + static_cast<long long>(slot) * g.strip_bytes);
+        if (y < 0 || y >= rows) y = border_index(y, rows, border);
+        if (y < 0)
+            *d = Vec16{};  // Border::zero
+        else
+            copy16(d, in + y * static_cast<long long>(pitch) + cb);
+        slot += rpp;
+        if (slot >= g.ring) slot -= g.ring;
+    }
+}
+
+// A word of u8 as two words of two 16-bit lanes (columns 0, 1 and 2, 3), or of u16 as two
+// words of one sample each: the form the sums take.
+template <class T>
+TF_HD void to_lanes(std::uint32_t x, std::uint32_t* v) {
+    if constexpr (sizeof(T) == 1) {
+        v[0] = perm(x, 0, 0x4140u);
+        v[1] = perm(x, 0, 0x4342u);
+    } else {
+        v[0] = x & 0xffffu;
+        v[1] = x >> 16;
+    }
+}
+
+// The rounded means of the two sum words of one output word, packed back into it.
+template <class T, bool Unit>
+TF_HD std::uint32_t from_lanes(const std::uint32_t* s, std::uint32_t m) {
+    if constexpr (sizeof(T) == 1) {
+        const std::uint32_t q0 = mean<Unit>(s[0] & 0xffffu, m), q1 = mean<Unit>(s[0] >> 16, m);
+        const std::uint32_t q2 = mean<Unit>(s[1] & 0xffffu, m), q3 = mean<Unit>(s[1] >> 16, m);
+        return perm(perm(q0, q1, 0x0040u), perm(q2, q3, 0x0040u), 0x5410u);
+    } else {
+        return perm(mean<Unit>(s[0], m), mean<Unit>(s[1], m), 0x5410u);
+    }
+}
+
+// A thread of the walk: word column w = t % Lanes of the strip, row group g = t / Lanes. In step
+// k (Step = G L outputs) row group g owns the L outputs from 1 + k Step + g L on: it first takes
+// their differences (entering minus leaving row, in the sums' lane form: packed 16-bit lanes go
+// negative in between, but every sum the arithmetic modulo 2^32 lands on is a true window sum,
+// whose lanes lie in [0, 2^16)) and posts their total to the exchange; after a barrier it starts
+// from the step's opening sums plus the totals of the groups before it. Every group keeps the
+// step's closing sums (all G totals). So the G row groups sum a step side by side, G times the
+// warps on the same ring.
+template <int W, int L>
+struct YWState {
+    std::uint32_t s[2 * W];     // the sums before this step's first output
+    std::uint32_t d[L][2 * W];  // this step's differences
+    long long cw = 0;           // the thread's first byte in a row
+    bool live = false;          // owns columns inside the row
+    bool whole = false;         // all of its 4W bytes inside the row
+    int w = 0, g = 0;
+};
+
+// The exchange: 2W words per thread, row group g's at xch + (g Lanes + w) 2W.
+template <int W>
+TF_HD std::uint32_t* yw_xch(std::uint32_t* xch, int lanes, int g, int w) {
+    return xch + (static_cast<long long>(g) * lanes + w) * 2 * W;
+}
+
+// One output chunk: whole, or element by element across the row's end.
+template <class T, int W>
+TF_HD void yw_store(unsigned char* dst, const Chunk<W>& v, long long cw, bool whole,
+                    long long row_bytes) {
+    if (whole) {
+        store_chunk<W>(dst, v);
+    } else {
+        TF_UNROLL
+        for (int e = 0; e < 4 * W; e += static_cast<int>(sizeof(T)))
+            if (cw + e < row_bytes) put<T>(dst + e, v.w[e / 4] >> (8 * (e % 4)));
+    }
+}
+
+// Seed, first half: row group g sums positions g, g + G, ... of 0 .. 2r (landed) and posts them.
+template <class T, int W, int G, int L>
+TF_HD void yw_seed(YWState<W, L>& st, long long row_bytes, const YWGeom& g, const YWalk& w, int t,
+                   int lanes, const unsigned char* ring, std::uint32_t* xch) {
+    st.w = t % lanes;
+    st.g = t / lanes;
+    st.cw = w.sb + 4LL * W * st.w;
+    st.live = st.cw < row_bytes;
+    st.whole = st.cw + 4 * W <= row_bytes;
+    std::uint32_t part[2 * W] = {};
+    const unsigned char* src = ring + 4 * W * st.w;
+    TF_UNROLL_N(4)
+    for (int p = st.g; p <= 2 * g.radius; p += G) {
+        const Chunk<W> c = *reinterpret_cast<const Chunk<W>*>(src + p * g.strip_bytes);
+        TF_UNROLL
+        for (int i = 0; i < W; ++i) {
+            std::uint32_t v[2];
+            to_lanes<T>(c.w[i], v);
+            part[2 * i] += v[0];
+            part[2 * i + 1] += v[1];
+        }
+    }
+    std::uint32_t* x = yw_xch<W>(xch, lanes, st.g, st.w);
+    TF_UNROLL
+    for (int i = 0; i < 2 * W; ++i) x[i] = part[i];
+}
+
+// Seed, second half (after a barrier): the window of output 0, biased by r; row group 0 stores
+// output 0.
+template <class T, bool Unit, int W, int G, int L>
+TF_HD void yw_seed_out(YWState<W, L>& st, unsigned char* out, long long row_bytes,
+                       std::size_t pitch, const YWGeom& g, const YWalk& w, int lanes,
+                       const std::uint32_t* xch) {
+    const int r = g.radius;
+    const std::uint32_t bias =
+        sizeof(T) == 1 ? static_cast<std::uint32_t>(r) * 0x10001u : static_cast<std::uint32_t>(r);
+    TF_UNROLL
+    for (int i = 0; i < 2 * W; ++i) st.s[i] = bias;
+    TF_UNROLL
+    for (int h = 0; h < G; ++h) {
+        const std::uint32_t* x = yw_xch<W>(const_cast<std::uint32_t*>(xch), lanes, h, st.w);
+        TF_UNROLL
+        for (int i = 0; i < 2 * W; ++i) st.s[i] += x[i];
+    }
+    if (st.live && st.g == 0) {
+        Chunk<W> v;
+        TF_UNROLL
+        for (int i = 0; i < W; ++i) v.w[i] = from_lanes<T, Unit>(st.s + 2 * i, g.m);
+        yw_store<T, W>(out + w.first_out * static_cast<long long>(pitch) + st.cw, v, st.cw,
+                       st.whole, row_bytes);
+    }
+}
+
+// Step k, first half: this row group's differences and their total, posted (group k landed).
+template <class T, int W, int G, int L>
+TF_HD void yw_diff(YWState<W, L>& st, const YWGeom& g, int lanes, int k, const unsigned char* ring,
+                   std::uint32_t* xch) {
+    const int j0 = 1 + (k * G + st.g) * L;  // walks are shorter than 2^31 rows
+    int es = (j0 + 2 * g.radius) % g.ring;
+    int ls = (j0 - 1) % g.ring;
+    const unsigned char* base = ring + 4 * W * st.w;
+    std::uint32_t tot[2 * W] = {};
+    TF_UNROLL
+    for (int i = 0; i < L; ++i) {
+        const Chunk<W> e = *reinterpret_cast<const Chunk<W>*>(base + es * g.strip_bytes);
+        const Chunk<W> l = *reinterpret_cast<const Chunk<W>*>(base + ls * g.strip_bytes);
+        if (++es == g.ring) es = 0;
+        if (++ls == g.ring) ls = 0;
+        TF_UNROLL
+        for (int c = 0; c < W; ++c) {
+            std::uint32_t ev[2], lv[2];
+            to_lanes<T>(e.w[c], ev);
+            to_lanes<T>(l.w[c], lv);
+            st.d[i][2 * c] = ev[0] - lv[0];
+            st.d[i][2 * c + 1] = ev[1] - lv[1];
+            tot[2 * c] += st.d[i][2 * c];
+            tot[2 * c + 1] += st.d[i][2 * c + 1];
+        }
+    }
+    if constexpr (G > 1) {
+        std::uint32_t* x = yw_xch<W>(xch, lanes, st.g, st.w);
+        TF_UNROLL
+        for (int i = 0; i < 2 * W; ++i) x[i] = tot[i];
+    } else {
+        (void)xch;
+        (void)lanes;
+    }
+}
+
+// Step k, second half (after a barrier): this row group's outputs, and the step's closing sums.
+template <class T, bool Unit, int W, int G, int L>
+TF_HD void yw_out(YWState<W, L>& st, unsigned char* out, long long row_bytes, std::size_t pitch,
+                  const YWGeom& g, const YWalk& w, int lanes, int k, const std::uint32_t* xch) {
+    std::uint32_t s[2 * W];
+    TF_UNROLL
+    for (int i = 0; i < 2 * W; ++i) s[i] = st.s[i];
+    if constexpr (G > 1) {
+        TF_UNROLL
+        for (int h = 0; h < G; ++h) {
+            const std::uint32_t* x = yw_xch<W>(const_cast<std::uint32_t*>(xch), lanes, h, st.w);
+            TF_UNROLL
+            for (int i = 0; i < 2 * W; ++i) {
+                if (h < st.g) s[i] += x[i];
+                st.s[i] += x[i];
+            }
+        }
+    }
+    const long long j0 = 1 + (static_cast<long long>(k) * G + st.g) * L;
+    const long long step = w.dir * static_cast<long long>(pitch);
+    unsigned char* dst = out + (w.first_out + w.dir * j0) * static_cast<long long>(pitch) + st.cw;
+    const bool all = j0 + L <= w.n_out;
+    TF_UNROLL
+    for (int i = 0; i < L; ++i) {
+        Chunk<W> v;
+        TF_UNROLL
+        for (int c = 0; c < W; ++c) {
+            s[2 * c] += st.d[i][2 * c];
+            s[2 * c + 1] += st.d[i][2 * c + 1];
+            v.w[c] = from_lanes<T, Unit>(s + 2 * c, g.m);
+        }
+        if (st.live && (all || j0 + i < w.n_out))
+            yw_store<T, W>(dst, v, st.cw, st.whole, row_bytes);
+        dst += step;
+    }
+    if constexpr (G == 1) {
+        TF_UNROLL
+        for (int i = 0; i < 2 * W; ++i) st.s[i] = s[i];
     }
 }
 

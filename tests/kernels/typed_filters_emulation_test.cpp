@@ -149,7 +149,62 @@ void run_y_thread(const unsigned char* in, unsigned char* out, long long rows, l
                                                    seg, ring, lane);
 }
 
-enum class Kernel { x_tiled, y_ring, x_line, y_line };
+// One block of the strip-walk kernel, its threads run phase by phase between the barriers: the
+// first Ahead groups of copies, the seed's halves, then per step the next group, the
+// differences and the outputs. Copies land at once on the host, which the barriers make
+// equivalent to the device's order.
+template <class T, int Lanes, int G, int W, int L, int Ahead>
+void y_walk_block(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                  std::size_t pitch, Border border, const tf::YWGeom& g, int block,
+                  unsigned char* ring, std::uint32_t* xch) {
+    constexpr int kThreads = Lanes * G;
+    const long long row_bytes = cols * static_cast<long long>(sizeof(T));
+    const tf::YWalk w = tf::yw_walk(g, rows, block);
+    const auto load = [&](int k) {
+        long long p0 = 0, p1 = 0;
+        tf::yw_group(g, G * L, k, p0, p1);
+        for (int t = 0; t < kThreads; ++t)
+            tf::yw_load(in, rows, row_bytes, pitch, border, g, w, p0, p1, t, kThreads, ring);
+    };
+    const bool unit = g.radius == 0;
+    for (int k = 0; k < Ahead; ++k) load(k);
+    std::vector<tf::YWState<W, L>> st(kThreads);
+    for (int t = 0; t < kThreads; ++t)
+        tf::yw_seed<T, W, G, L>(st[t], row_bytes, g, w, t, Lanes, ring, xch);
+    for (int t = 0; t < kThreads; ++t) {
+        if (unit)
+            tf::yw_seed_out<T, true, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, xch);
+        else
+            tf::yw_seed_out<T, false, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, xch);
+    }
+    const int steps = static_cast<int>((w.n_out - 1 + G * L - 1) / (G * L));
+    for (int k = 0; k < steps; ++k) {
+        load(k + Ahead);
+        for (int t = 0; t < kThreads; ++t) tf::yw_diff<T, W, G, L>(st[t], g, Lanes, k, ring, xch);
+        for (int t = 0; t < kThreads; ++t) {
+            if (unit)
+                tf::yw_out<T, true, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, k, xch);
+            else
+                tf::yw_out<T, false, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, k, xch);
+        }
+    }
+}
+
+template <class T, int Lanes, int G, int W, int L, int Ahead>
+void y_walk_all(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                std::size_t pitch, Border border, int r, long long resident) {
+    const int strip = 4 * W * Lanes;
+    const tf::YWGeom g = tf::yw_geometry(rows, cols * static_cast<long long>(sizeof(T)), r, strip,
+                                         G * L, Ahead, resident, 2);
+    std::vector<tf::Vec16> ring(tf::yw_smem_bytes(g) / 16);
+    std::vector<std::uint32_t> xch(static_cast<std::size_t>(Lanes) * G * 2 * W);
+    for (int b = 0; b < g.strips * g.walks; ++b)
+        y_walk_block<T, Lanes, G, W, L, Ahead>(in, out, rows, cols, pitch, border, g, b,
+                                               reinterpret_cast<unsigned char*>(ring.data()),
+                                               xch.data());
+}
+
+enum class Kernel { x_tiled, y_ring, x_line, y_line, y_walk, y_walk_narrow, y_walk_single };
 
 // Runs one kernel's threads on the host and checks bounds, write counts and values.
 template <class T>
@@ -210,6 +265,16 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
                     run_y_thread<T>(in.p, out.p, rows, cols, pitch, border, g, chunk, seg,
                                     ring.data(), lane);
                 }
+    } else if (kernel == Kernel::y_walk) {
+        // The launcher's shape: 128 threads, a word each, steps of 16 rows, 3 in flight; walks
+        // of every length down to 2 rows.
+        y_walk_all<T, 128, 4, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 3);
+    } else if (kernel == Kernel::y_walk_narrow) {
+        // Narrow strips and short steps: many strips, a partial last step, the ring wrapping often.
+        y_walk_all<T, 8, 3, 2, 2, 2>(in.p, out.p, rows, cols, pitch, border, r, 7 * (1 + rows / 5));
+    } else if (kernel == Kernel::y_walk_single) {
+        // One row group (no exchange), two words a thread.
+        y_walk_all<T, 4, 1, 2, 3, 3>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 9);
     } else {
         const bool along_x = kernel == Kernel::x_line;
         const long long n = along_x ? cols : rows;
@@ -266,7 +331,10 @@ void sweep_small(Kernel kernel) {
         for (bool pitched : {false, true})
             for (int r = 0; r <= 64; ++r)
                 for (Border b : kBorders) {
-                    if (kernel == Kernel::y_ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
+                    const bool ring = kernel == Kernel::y_ring || kernel == Kernel::y_walk ||
+                                      kernel == Kernel::y_walk_narrow ||
+                                      kernel == Kernel::y_walk_single;
+                    if (ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
                         continue;  // the ring kernel takes 16-byte aligned rows only
                     check<T>(kernel, s.rows, s.cols, pitched, r, b,
                              static_cast<std::uint64_t>(s.rows * 131 + s.cols + r));
@@ -278,6 +346,16 @@ TEST(TypedFilterEmulation, FilterXTiledU8) { sweep_small<std::uint8_t>(Kernel::x
 TEST(TypedFilterEmulation, FilterXTiledU16) { sweep_small<std::uint16_t>(Kernel::x_tiled); }
 TEST(TypedFilterEmulation, FilterYRingU8) { sweep_small<std::uint8_t>(Kernel::y_ring); }
 TEST(TypedFilterEmulation, FilterYRingU16) { sweep_small<std::uint16_t>(Kernel::y_ring); }
+TEST(TypedFilterEmulation, FilterYWalkU8) {
+    sweep_small<std::uint8_t>(Kernel::y_walk);
+    sweep_small<std::uint8_t>(Kernel::y_walk_narrow);
+    sweep_small<std::uint8_t>(Kernel::y_walk_single);
+}
+TEST(TypedFilterEmulation, FilterYWalkU16) {
+    sweep_small<std::uint16_t>(Kernel::y_walk);
+    sweep_small<std::uint16_t>(Kernel::y_walk_narrow);
+    sweep_small<std::uint16_t>(Kernel::y_walk_single);
+}
 TEST(TypedFilterEmulation, LineKernelsU8) {
     sweep_small<std::uint8_t>(Kernel::x_line);
     sweep_small<std::uint8_t>(Kernel::y_line);
@@ -300,6 +378,10 @@ TEST(TypedFilterEmulation, LargerShapes) {
                     check<std::uint8_t>(Kernel::y_ring, s.rows, s.cols, false, r, b, 3);
                 check<std::uint8_t>(Kernel::y_ring, s.rows, s.cols, true, r, b, 4);
                 check<std::uint16_t>(Kernel::y_ring, s.rows, s.cols, true, r, b, 5);
+                if ((s.cols % 16) == 0)
+                    check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, false, r, b, 6);
+                check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 7);
+                check<std::uint16_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 8);
                 if (::testing::Test::HasFatalFailure()) return;
             }
 }
