@@ -1,20 +1,27 @@
-// Tuned u8 and u16 box filters along X and Y: integer window sums
-// are exact, so each thread slides a running sum (add the entering sample, subtract the leaving
-// one) and an output costs the same at every radius, 0 to 64, every border mode, any width. The
-// per-thread work lives in fast_typed_filters.cuh, shared with a host emulation test.
+// Tuned u8 and u16 box filters along X and Y: integer window sums are exact, so each thread
+// slides a running sum (add the entering samples, subtract the leaving ones) and an output costs
+// the same at every radius, 0 to 64, every border mode, any width. The per-thread work lives in
+// fast_typed_filters.cuh, shared with a host emulation test.
 //
 // filter X: a block stages one row segment and its halo in shared memory with 16-byte cp.async
 // copies (any row phase: the segments tile the row's 16-byte-aligned addresses, so only the
-// blocks across the row's two ends go element by element through the border rule), each thread
-// slides across its own run of K words (K odd: conflict-free), the outputs are parked in shared
-// memory and the block writes them back as 16-byte stores.
-// filter Y: a thread owns 16, 8 or 4 bytes of columns (narrower at larger radii, for more warps
-// per SM) and walks a segment of rows with its sums in registers, the rows streaming through a
-// private shared-memory ring filled by cp.async copies 24-48 rows ahead (several loads in
-// flight, the leaving row read from the ring); even
-// segments walk down, odd ones up, so neighbours read their shared halo rows together.
-// Rows that are not all 16-byte aligned (filter Y on a dense odd width) take a line-per-thread
-// kernel: exact, slower.
+// blocks across the row's two ends go element by element through the border rule, spread over
+// the block's threads), each thread slides across its own run of K words (K odd:
+// conflict-free), each output's sum one pair of mixed-sign dp4a/dp2a from the sum before the
+// word, and the block writes the outputs back as 16-byte stores. u8 segments belong to 128
+// threads, u16 ones to 64 (twice the run per thread: the u16 seed of 2r + 1 samples costs twice
+// the u8 one per byte).
+// filter Y: the strip walk: a block owns a 512-byte strip of columns and walks a run of rows;
+// the window's rows and the next two steps' rows sit in one shared-memory ring filled by
+// 16-byte cp.async copies of the whole block, and G row groups of 128 threads (a word of columns
+// each) sum each step side by side, exchanging their partial totals. Rows that are not all
+// 16-byte aligned (filter Y on a dense odd width) take a line-per-thread kernel: exact, slower.
+//
+// Measured (H200, 8192x8192 dense, clamp, % of a device copy of the same bytes; trial harness
+// against main's kernels): filter Y u8 r = 1 / 4 / 16 / 32 / 64: 87 / 87 / 82 / 83 / 81 (main's
+// per-thread ring: 76 / 69 / 51 / 40 / 30), u16 89 / 90 / 89 / 88 / 89 (80 / 76 / 66 / 45 / 35).
+// The dense 8000x6000 rows start 16 bytes off a 32-byte sector and lose 10-25 points there.
+// Filter X u8 with the dp4a steps 61-71 (main's 57-62) before the edge elements were spread.
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -35,7 +42,7 @@ namespace {
 
 namespace tf = typed_filters;
 
-constexpr int kXThreads = 128;
+constexpr int kXThreads = 128;  // the most: u8 segments; u16 ones take half
 constexpr int kLineThreads = 256;
 constexpr long long kLineSegment = 256;  // outputs per thread of the line kernel
 
@@ -54,21 +61,10 @@ __global__ void __launch_bounds__(kXThreads)
     tf::commit_copies();
     tf::wait_copies<0>();
     __syncthreads();
-    tf::x_walk<T, Unit>(g, static_cast<int>(threadIdx.x), line, out_line);
+    tf::x_walk<T, Unit, 4>(g, static_cast<int>(threadIdx.x), line, out_line,
+                           r.row_bytes - r.seg_rel);
     __syncthreads();
     tf::x_write<T>(r, g, static_cast<int>(threadIdx.x), out_line);
-}
-
-template <class T, bool Unit, int Group, int W>
-__global__ void __launch_bounds__(tf::kYLanes)
-    typed_filter_y_kernel(const unsigned char* in, unsigned char* out, long long rows,
-                          long long cols, std::size_t pitch, Border border, tf::YGeom g) {
-    extern __shared__ tf::Vec16 y_smem[];
-    tf::Chunk<W>* ring = reinterpret_cast<tf::Chunk<W>*>(y_smem) + threadIdx.x;
-    const int seg = static_cast<int>(blockIdx.x / g.bands);
-    const int band = static_cast<int>(blockIdx.x - seg * g.bands);
-    tf::y_thread<T, Unit, Group, W>(in, out, rows, cols, pitch, border, g,
-                                    band * tf::kYLanes + static_cast<int>(threadIdx.x), seg, ring);
 }
 
 // Filter Y, strip walk (tf::yw_*): a block of G row groups of Lanes threads walks its strip's
@@ -103,7 +99,7 @@ __global__ void __launch_bounds__(Lanes* G)
         tf::wait_copies<Ahead - 1>();  // group k landed (this thread's copies)
         __syncthreads();  // everyone's copies of group k visible, everyone done with step k - 1
         load(k + Ahead);
-        tf::yw_diff<T, W, G, L>(st, g, Lanes, k, ring, xch);
+        tf::yw_diff<T, W, G, L, 4 * W * Lanes>(st, g, Lanes, ring, xch);
         if constexpr (G > 1) __syncthreads();  // every row group's total posted
         tf::yw_out<T, Unit, W, G, L>(st, out, row_bytes, pitch, g, w, Lanes, k, xch);
     }
@@ -140,6 +136,13 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
     COALESCE_CHECK_LAUNCH("typed_filter_line_kernel");
 }
 
+// Threads per filter X segment (H200, 8000x6000 u16, r >= 16: 64 threads 85-89% of copy
+// against 76-79 with 128; u8 8192x8192: 128 threads 61-71 against 60-66).
+template <class T>
+constexpr int x_threads() {
+    return sizeof(T) == 1 ? kXThreads : kXThreads / 2;
+}
+
 template <class T, bool Unit>
 void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
               cudaStream_t stream) {
@@ -149,10 +152,10 @@ void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p
         return;
     }
     const tf::XGeom g = tf::x_geometry(static_cast<long long>(in.cols * sizeof(T)),
-                                       static_cast<int>(sizeof(T)), p.radius, kXThreads);
+                                       static_cast<int>(sizeof(T)), p.radius, x_threads<T>());
     const std::size_t smem = tf::x_smem_bytes(g);  // at most 34 KiB: no opt-in needed
     const unsigned blocks = static_cast<unsigned>(in.rows * static_cast<std::size_t>(g.segs));
-    typed_filter_x_kernel<T, Unit><<<blocks, kXThreads, smem, stream>>>(
+    typed_filter_x_kernel<T, Unit><<<blocks, g.threads, smem, stream>>>(
         static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
         static_cast<long long>(in.cols), in.pitch_bytes, p.border, g);
     COALESCE_CHECK_LAUNCH("typed_filter_x_kernel");
@@ -160,24 +163,6 @@ void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p
 
 bool rows_16b_aligned(const gpu::RawView& v) {
     return reinterpret_cast<std::uintptr_t>(v.data) % 16 == 0 && v.pitch_bytes % 16 == 0;
-}
-
-// Shared memory per block is at most 25 KiB (tf::y_smem_bytes): no opt-in needed.
-template <class T, bool Unit, int Group, int W>
-void launch_y_ring(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
-                   cudaStream_t stream) {
-    const auto kernel = typed_filter_y_kernel<T, Unit, Group, W>;
-    const std::size_t smem = tf::y_smem_bytes(p.radius);
-    const std::size_t resident = fast::resident_blocks(kernel, tf::kYLanes, smem, p.radius);
-    const tf::YGeom g =
-        tf::y_geometry(static_cast<long long>(in.rows), static_cast<long long>(in.cols * sizeof(T)),
-                       p.radius, static_cast<long long>(resident));
-    const unsigned blocks = static_cast<unsigned>(g.bands) * static_cast<unsigned>(g.segs);
-    kernel<<<blocks, tf::kYLanes, smem, stream>>>(
-        static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
-        static_cast<long long>(in.rows), static_cast<long long>(in.cols), in.pitch_bytes, p.border,
-        g);
-    COALESCE_CHECK_LAUNCH("typed_filter_y_kernel");
 }
 
 template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead>
@@ -207,28 +192,24 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
     COALESCE_CHECK_LAUNCH("typed_filter_y_walk_kernel");
 }
 
-// The ring kernel for the radius: group and chunk width as tf::y_group and tf::y_words choose.
-template <class T>
-void launch_y_ring_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+// The walk's shape for the type and radius (H200, 8192x8192, % of copy): u16 4 row groups at
+// every radius (88-90); u8 2 row groups up to r = 40 (82-87 against 75-84 with 4), 4 above
+// (80.5 against 75 with 2 at r = 64). Steps of 16 rows per group, two steps in flight.
+template <class T, bool Unit>
+void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
-    const int r = p.radius;
-    if (r == 0)
-        launch_y_ring<T, true, tf::kYGroupSmall, 4>(in, out, p, stream);
-    else if (r > 32)
-        launch_y_ring<T, false, tf::kYGroupLarge, 1>(in, out, p, stream);
-    else if (r > 24)
-        launch_y_ring<T, false, tf::kYGroupSmall, 1>(in, out, p, stream);
-    else if (r > 8)
-        launch_y_ring<T, false, tf::kYGroupSmall, 2>(in, out, p, stream);
+    if (sizeof(T) == 1 && p.radius <= 40)
+        launch_y_walk<T, Unit, 128, 2, 1, 16, 2>(in, out, p, stream);
     else
-        launch_y_ring<T, false, tf::kYGroupSmall, 4>(in, out, p, stream);
+        launch_y_walk<T, Unit, 128, 4, 1, 16, 2>(in, out, p, stream);
 }
 
 template <class T>
 void launch_y(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
               cudaStream_t stream) {
     if (rows_16b_aligned(in) && rows_16b_aligned(out) && in.pitch_bytes == out.pitch_bytes)
-        launch_y_ring_for<T>(in, out, p, stream);
+        p.radius == 0 ? launch_y_walk_for<T, true>(in, out, p, stream)
+                      : launch_y_walk_for<T, false>(in, out, p, stream);
     else if (p.radius == 0)
         launch_line<T, true>(in, out, false, p.radius, p.border, stream);
     else
@@ -250,9 +231,10 @@ gpu::TypedLauncher typed_launcher(bool along_x) {
 }
 
 // Grids are one-dimensional: filter X's rows x segments must fit blockIdx.x (u16 rows of
-// 2^22 columns in 16 896-byte segments: 497 per row).
+// 2^22 columns in 8 448-byte segments: 993 per row).
 std::string x_grid_refusal(Shape input, const OpParams& params) {
-    const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius);
+    const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius,
+                                       x_threads<std::uint16_t>());
     if (input.rows * static_cast<std::size_t>(g.segs) <= gpu::kMaxGridX) return {};
     return "more rows times row segments than a grid holds";
 }
@@ -274,20 +256,21 @@ Variant typed_variant(const char* id, Op op, gpu::Layout layout, const char* des
 }
 
 constexpr const char* kXWhy =
-    "u8/u16 box filter along rows with an exact integer running sum (add the entering sample, "
-    "subtract the leaving one), so an output costs the same at every radius: a block stages a "
-    "row segment and its halo in shared memory with 16-byte cp.async copies at any row phase, "
-    "each thread slides over its own odd run of words (a byte permute aligns the entering and "
-    "leaving words, one multiply-high rounds each mean exactly), and the block writes 16-byte "
-    "vectors back";
+    "u8/u16 box filter along rows with an exact integer running sum, so an output costs the "
+    "same at every radius: a block stages a row segment and its halo in shared memory with "
+    "16-byte cp.async copies at any row phase (the border elements spread over the block), each "
+    "thread slides over its own odd run of words, every output's sum one pair of mixed-sign "
+    "dp4a/dp2a against prefix masks from the sum before its word and its mean one "
+    "multiply-high, and the block writes 16-byte vectors back";
 constexpr const char* kYWhy =
-    "u8/u16 box filter down columns with exact integer running sums in registers (u8: two "
-    "16-bit sums per register): a thread owns 16, 8 or 4 bytes of columns (narrower at larger "
-    "radii, for more warps per SM) and streams its rows through a private shared-memory ring "
-    "filled by cp.async copies 24-48 rows ahead, so the leaving row never comes from DRAM "
-    "again and an output costs the same at every radius; segments alternate walking down and "
-    "up so neighbours read their halo rows together (L2 hits). Rows not all on 16 bytes take "
-    "an exact line-per-thread kernel";
+    "u8/u16 box filter down columns with exact integer running sums in registers: a block of 2 "
+    "or 4 row groups of 128 threads walks a 512-byte strip of columns down (or up: neighbours "
+    "read their halo rows together) a run of rows, the window's rows in one shared-memory ring "
+    "with the next two steps' rows already in flight (16-byte cp.async by the whole block); "
+    "each row group takes the differences of its 16 rows of a step, the groups exchange their "
+    "totals and each slides its own rows from there, so the leaving row never comes from DRAM "
+    "again and an output costs the same at every radius. Rows not all on 16 bytes take an "
+    "exact line-per-thread kernel";
 
 }  // namespace
 
@@ -300,12 +283,12 @@ void register_fast_typed_filters(Registry& registry) {
                                "16 bytes: no element-wise blocks but at the row's end)",
                                "typed_filter_x_kernel"));
     registry.add(typed_variant("filter_y/fast-int-running", Op::filter_y, gpu::Layout::dense, kYWhy,
-                               "typed_filter_y_kernel"));
+                               "typed_filter_y_walk_kernel"));
     registry.add(typed_variant("filter_y/fast-int-running-pitched", Op::filter_y,
                                gpu::Layout::pitched,
-                               "filter_y/fast-int-running on cudaMallocPitch rows (the ring "
-                               "kernel at any width: the last chunk reads inside the pitch)",
-                               "typed_filter_y_kernel"));
+                               "filter_y/fast-int-running on cudaMallocPitch rows (the walk at "
+                               "any width: the last strip reads inside the pitch)",
+                               "typed_filter_y_walk_kernel"));
 }
 
 }  // namespace coalesce

@@ -275,24 +275,36 @@ TF_HD XRow x_row(const void* in, void* out, std::size_t pitch, long long cols, i
 // Stage: thread t copies the staged blocks t, t + threads, ...: whole 16-byte blocks inside the
 // row asynchronously, blocks across either end (and beyond) element by element through the
 // border rule.
+// Stage: the staged blocks wholly inside the row go as 16-byte asynchronous copies, thread t
+// taking blocks t, t + threads, ...; the elements of the blocks across either end (and beyond)
+// come through the border rule, spread over all threads one element each (a block's 16 elements
+// in one thread were 16 dependent trips to memory that the whole block waited on at its barrier).
+// Blocks from the row's end plus r samples on hold nothing an output inside the row reads (the
+// segment of a row's last part reaches up to a segment past it): they stay unstaged, and the
+// threads whose outputs all lie past the row's end do not walk.
 template <class T>
 TF_HD void x_stage(const XRow& row, long long cols, Border border, const XGeom& g, int t,
                    unsigned char* line) {
     constexpr int kElems = 16 / sizeof(T);
-    const int blocks = g.in_bytes / 16;
-    for (int j = t; j < blocks; j += g.threads) {
-        const long long rel = row.seg_rel + g.lo + 16LL * j;  // from the row's start
-        unsigned char* dst = line + 16 * j;
-        if (rel >= 0 && rel + 16 <= row.row_bytes) {
-            copy16(dst, row.in + rel);
-        } else {
-            for (int e = 0; e < kElems; ++e) {
-                const long long c = (rel + e * static_cast<long long>(sizeof(T))) /
-                                    static_cast<long long>(sizeof(T));  // exact: rel % size == 0
-                *reinterpret_cast<T*>(dst + e * sizeof(T)) =
-                    static_cast<T>(sample<T>(row.in, c, cols, sizeof(T), border));
-            }
-        }
+    const long long blocks = g.in_bytes / 16;
+    const long long base = row.seg_rel + g.lo;  // block j starts at base + 16 j from the row
+    const long long used = row.row_bytes + static_cast<long long>(g.radius) * sizeof(T);
+    const auto clamp = [blocks](long long j) { return j < 0 ? 0 : j > blocks ? blocks : j; };
+    // Blocks [ja, jb) lie inside the row, [0, bu) hold what the outputs read.
+    const long long ja = clamp(base >= 0 ? 0 : (-base + 15) / 16);
+    const long long jb = clamp(row.row_bytes - base >= 16 ? (row.row_bytes - base) / 16 : 0);
+    const long long bu = clamp(used - base > 0 ? (used - base + 15) / 16 : 0);
+    for (long long j = ja + t; j < jb; j += g.threads)
+        copy16(line + 16 * j, row.in + base + 16 * j);
+    const long long left = (ja < bu ? ja : bu) * kElems;  // elements of blocks [0, min(ja, bu))
+    const long long r0 = ja > jb ? ja : jb;               // right edge: blocks [r0, bu)
+    const long long right = bu > r0 ? (bu - r0) * kElems : 0;
+    for (long long e = t; e < left + right; e += g.threads) {
+        const long long at = e < left ? e : r0 * kElems + (e - left);  // element of the line
+        const long long c = (base + at * static_cast<long long>(sizeof(T))) /
+                            static_cast<long long>(sizeof(T));  // exact: base % size == 0
+        *reinterpret_cast<T*>(line + at * sizeof(T)) =
+            static_cast<T>(sample<T>(row.in, c, cols, sizeof(T), border));
     }
 }
 
@@ -335,11 +347,14 @@ TF_HD std::uint32_t x_step_word(std::uint32_t enter, std::uint32_t leave, std::u
 }
 
 // Walk: thread t's outputs at segment bytes t*K*4 .. (t+1)*K*4 - 1, a word per step.
+// `inside`: the segment's bytes before the row's end.
 template <class T, bool Unit, int Unroll = 1>
-TF_HD void x_walk(const XGeom& g, int t, const unsigned char* line, unsigned char* out_line) {
+TF_HD void x_walk(const XGeom& g, int t, const unsigned char* line, unsigned char* out_line,
+                  long long inside) {
     constexpr int kSize = sizeof(T);
     const int r = g.radius;
     const int i0 = t * g.k_words * 4;
+    if (i0 >= inside) return;
     // The window before the first output, biased by r: samples i0 - (r+1) .. i0 + r - 1.
     std::uint32_t s = line_sum<T>(line, i0 - (r + 1) * kSize - g.lo, i0 + r * kSize - g.lo,
                                   static_cast<std::uint32_t>(r));
@@ -385,85 +400,11 @@ TF_HD void x_write(const XRow& row, const XGeom& g, int t, const unsigned char* 
 }
 
 // ======================================= filter Y =======================================
-// A thread owns 4, 8 or 16 bytes of columns and walks down (or up) one segment of rows
-// with the window's sums in registers (u8: two 16-bit sums per register, since 129 * 255 + 64 <
-// 2^16 and the entering sample is added before the leaving one is taken away, no half ever
-// carries into the other). Its rows stream through a private ring in shared memory, filled by
-// cp.async copies kAhead groups ahead of the window, so the leaving row is read from
-// shared memory, never again from DRAM. Even segments walk down, odd ones up: neighbouring
-// segments meet at their shared halo rows at the same moment (both at their start or both at
-// their end), so the halo is read from DRAM once and from L2 the second time.
-
-inline constexpr int kYLanes = 32;       // threads per block
-inline constexpr int kYGroupSmall = 8;   // rows per committed group of copies, r <= 32
-inline constexpr int kYGroupLarge = 16;  // r > 32: twice the rows in flight per thread
-inline constexpr int kYAhead = 3;        // groups in flight beyond the one being read
-
-// The ring holds 2r + 1 + (kYAhead + 1) * Group rows of every thread's chunk, so shared memory
-// caps the columns in flight per SM at any radius; narrower chunks at larger radii spread those
-// columns over more threads (more warps to issue the arithmetic): 16 bytes up to r = 8, 8 up to
-// r = 24, 4 above.
-inline int y_group(int radius) { return radius > 32 ? kYGroupLarge : kYGroupSmall; }
-inline int y_words(int radius) { return radius <= 8 ? 4 : radius <= 24 ? 2 : 1; }
-inline int y_ring_rows(int radius) { return 2 * radius + 1 + (kYAhead + 1) * y_group(radius); }
-inline std::size_t y_smem_bytes(int radius) {
-    return static_cast<std::size_t>(y_ring_rows(radius)) * kYLanes * 4 *
-           static_cast<std::size_t>(y_words(radius));
-}
-
-struct YGeom {
-    int chunks = 1;  // column chunks (4 * y_words(r) bytes) per row
-    int bands = 1;   // blocks across a row: ceil(chunks / kYLanes)
-    long long seg_rows = 1;
-    int segs = 1;
-    int ring = 1;  // ring rows
-    int radius = 0;
-    std::uint32_t m = 0;
-};
-
-// `resident`: blocks the device holds at once; one wave of segments where the rows allow,
-// segments of at least min_rows rows (each costs a seed of 2r rows).
-inline YGeom y_geometry(long long rows, long long row_bytes, int radius, long long resident,
-                        long long min_rows = 64) {
-    YGeom g;
-    g.radius = radius;
-    g.m = reciprocal(2 * radius + 1);
-    g.ring = y_ring_rows(radius);
-    const long long chunk_bytes = 4LL * y_words(radius);
-    g.chunks = static_cast<int>((row_bytes + chunk_bytes - 1) / chunk_bytes);
-    g.bands = (g.chunks + kYLanes - 1) / kYLanes;
-    long long segs = resident / g.bands;
-    const long long most = (rows + min_rows - 1) / min_rows;
-    if (segs > most) segs = most;
-    if (segs < 1) segs = 1;
-    g.seg_rows = (rows + segs - 1) / segs;
-    g.segs = static_cast<int>((rows + g.seg_rows - 1) / g.seg_rows);
-    return g;
-}
-
-// A thread's chunk of one row: W words (4W bytes).
+// A thread's W words (4W bytes) of one row, and their store.
 template <int W>
 struct alignas(4 * W) Chunk {
     std::uint32_t w[W];
 };
-
-// 4W-byte global -> shared copy, asynchronously on the device (16 bytes bypass L1).
-template <int W>
-TF_HD void copy_chunk(Chunk<W>* dst_shared, const unsigned char* src_global) {
-#if defined(__CUDA_ARCH__)
-    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst_shared));
-    if constexpr (W == 4)
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src_global)
-                     : "memory");
-    else
-        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(d), "l"(src_global),
-                     "n"(4 * W)
-                     : "memory");
-#else
-    note_read(src_global, 4 * W);
-    std::memcpy(dst_shared, src_global, 4 * W);
-#endif
-}
 
 template <int W>
 TF_HD void store_chunk(unsigned char* p, const Chunk<W>& v) {
@@ -480,166 +421,18 @@ TF_HD void store_chunk(unsigned char* p, const Chunk<W>& v) {
 #endif
 }
 
-// The window's sums of one chunk: u8 as 2W words of two 16-bit sums (bytes 2i and 2i + 1 of the
-// chunk in word i), u16 as 2W words of one sum.
-template <int W>
-struct YSums {
-    std::uint32_t s[2 * W];
-};
-
-template <class T, bool Unit, int W>
-TF_HD Chunk<W> y_step(YSums<W>& a, const Chunk<W>& enter, const Chunk<W>& leave, std::uint32_t m) {
-    Chunk<W> out;
-    TF_UNROLL
-    for (int w = 0; w < W; ++w) {
-        const std::uint32_t e = enter.w[w], l = leave.w[w];
-        if constexpr (sizeof(T) == 1) {
-            a.s[2 * w] = a.s[2 * w] + perm(e, 0, 0x4140u) - perm(l, 0, 0x4140u);
-            a.s[2 * w + 1] = a.s[2 * w + 1] + perm(e, 0, 0x4342u) - perm(l, 0, 0x4342u);
-            const std::uint32_t q0 = mean<Unit>(a.s[2 * w] & 0xffffu, m);
-            const std::uint32_t q1 = mean<Unit>(a.s[2 * w] >> 16, m);
-            const std::uint32_t q2 = mean<Unit>(a.s[2 * w + 1] & 0xffffu, m);
-            const std::uint32_t q3 = mean<Unit>(a.s[2 * w + 1] >> 16, m);
-            out.w[w] = perm(perm(q0, q1, 0x0040u), perm(q2, q3, 0x0040u), 0x5410u);
-        } else {
-            a.s[2 * w] = a.s[2 * w] + (e & 0xffffu) - (l & 0xffffu);
-            a.s[2 * w + 1] = a.s[2 * w + 1] + (e >> 16) - (l >> 16);
-            out.w[w] = perm(mean<Unit>(a.s[2 * w], m), mean<Unit>(a.s[2 * w + 1], m), 0x5410u);
-        }
-    }
-    return out;
-}
-
-// Seeding: one row of the first window comes in.
-template <class T, int W>
-TF_HD void y_add(YSums<W>& a, const Chunk<W>& enter) {
-    TF_UNROLL
-    for (int w = 0; w < W; ++w) {
-        const std::uint32_t e = enter.w[w];
-        if constexpr (sizeof(T) == 1) {
-            a.s[2 * w] += perm(e, 0, 0x4140u);
-            a.s[2 * w + 1] += perm(e, 0, 0x4342u);
-        } else {
-            a.s[2 * w] += e & 0xffffu;
-            a.s[2 * w + 1] += e >> 16;
-        }
-    }
-}
-
-// One thread of filter Y: chunk `chunk` (W words, W = y_words(r)) of every row of segment `seg`,
-// Group = y_group(r). `ring` is this thread's ring: row slot i at ring[i * kYLanes] (the block's
-// lanes interleaved, so a warp's accesses are contiguous and conflict-free). Rows past the
-// matrix come through the border rule, once per row. Requires 16-byte aligned rows (base and
-// pitch); the chunk past the row's end (pitched rows only) is read inside the pitch and written
-// element by element.
-template <class T, bool Unit, int Group, int W>
-TF_HD void y_thread(const unsigned char* in, unsigned char* out, long long rows, long long cols,
-                    std::size_t pitch, Border border, const YGeom& g, int chunk, int seg,
-                    Chunk<W>* ring) {
-    constexpr int kBytes = 4 * W;
-    const long long row_bytes = cols * static_cast<long long>(sizeof(T));
-    const long long cb = static_cast<long long>(kBytes) * chunk;  // byte offset in a row
-    if (cb >= row_bytes) return;
-    const int r = g.radius;
-    const long long y0 = static_cast<long long>(seg) * g.seg_rows;
-    const long long n_out = rows - y0 < g.seg_rows ? rows - y0 : g.seg_rows;
-    const bool up = (seg & 1) != 0;
-    const int span = 2 * r;
-    const long long stream = n_out + span;
-    // Stream position q is input row first + dir * q; the output of position q >= span is row
-    // first_out + dir * (q - span).
-    const long long dir = up ? -1 : 1;
-    const long long first = up ? y0 + n_out - 1 + r : y0 - r;
-    const long long first_out = up ? y0 + n_out - 1 : y0;
-
-    long long q_issue = 0;
-    int s_issue = 0;
-    const long long step = dir * static_cast<long long>(pitch);
-    auto issue_group = [&] {
-        const long long y_a = first + dir * q_issue;
-        const long long y_b = first + dir * (q_issue + Group - 1);
-        if (q_issue + Group <= stream && y_a >= 0 && y_a < rows && y_b >= 0 && y_b < rows) {
-            // Inside the matrix: consecutive rows, no border rule.
-            const unsigned char* src = in + y_a * static_cast<long long>(pitch) + cb;
-            TF_UNROLL
-            for (int i = 0; i < Group; ++i) {
-                copy_chunk<W>(ring + s_issue * kYLanes, src);
-                src += step;
-                if (++s_issue == g.ring) s_issue = 0;
-            }
-            q_issue += Group;
-            commit_copies();
-            return;
-        }
-        for (int i = 0; i < Group; ++i) {
-            if (q_issue < stream) {
-                Chunk<W>* dst = ring + s_issue * kYLanes;
-                long long y = first + dir * q_issue;
-                if (y < 0 || y >= rows) y = border_index(y, rows, border);
-                if (y < 0)
-                    *dst = Chunk<W>{};  // Border::zero
-                else
-                    copy_chunk<W>(dst, in + y * static_cast<long long>(pitch) + cb);
-            }
-            ++q_issue;
-            if (++s_issue == g.ring) s_issue = 0;
-        }
-        commit_copies();
-    };
-    for (int k = 0; k <= kYAhead; ++k) issue_group();
-    wait_copies<kYAhead>();
-
-    YSums<W> a;
-    const std::uint32_t bias =
-        sizeof(T) == 1 ? static_cast<std::uint32_t>(r) * 0x10001u : static_cast<std::uint32_t>(r);
-    TF_UNROLL
-    for (int i = 0; i < 2 * W; ++i) a.s[i] = bias;
-    int s_in = 0, s_out = 0;
-    long long y_out = first_out;
-    const bool whole = cb + kBytes <= row_bytes;
-    TF_UNROLL_1
-    for (long long q = 0; q < stream; ++q) {
-        if (q > 0 && (q & (Group - 1)) == 0) {
-            issue_group();
-            wait_copies<kYAhead>();
-        }
-        const Chunk<W> enter = ring[s_in * kYLanes];
-        if (++s_in == g.ring) s_in = 0;
-        if (q < span) {
-            y_add<T, W>(a, enter);  // rows of the first window but its last
-            continue;
-        }
-        Chunk<W> leave{};
-        if (q > span) {
-            leave = ring[s_out * kYLanes];
-            if (++s_out == g.ring) s_out = 0;
-        }
-        const Chunk<W> v = y_step<T, Unit, W>(a, enter, leave, g.m);
-        unsigned char* dst = out + y_out * static_cast<long long>(pitch) + cb;
-        if (whole) {
-            store_chunk<W>(dst, v);
-        } else {
-            TF_UNROLL
-            for (int e = 0; e < kBytes; e += static_cast<int>(sizeof(T)))
-                if (cb + e < row_bytes) put<T>(dst + e, v.w[e / 4] >> (8 * (e % 4)));
-        }
-        y_out += dir;
-    }
-}
-
-// ================================ filter Y, strip walk ================================
-// A block of Threads threads owns a strip of 4 W Threads bytes of columns (thread t the W words
-// at 4 W t) and walks a run of rows with its sums in registers; the rows stream through one
-// ring in shared memory shared by the whole block, filled with 16-byte cp.async copies by every
-// thread (Threads / (W Threads / 4) rows per pass), Ahead groups of Step rows beyond the step
-// being summed, one barrier per step. The ring holds the step's leaving and entering rows and
-// the groups in flight: 2r + 1 + (Ahead + 1) Step rows. Stream position p is input row
-// first + dir p; the seed sums positions 0 .. 2r (output 0), then output j >= 1 adds position
-// 2r + j and takes position j - 1 away. Group 0 is positions 0 .. 2r + Step (the seed and step
-// 0's entering rows), group k >= 1 positions 2r + 1 + k Step .. 2r + (k + 1) Step: step k's
-// entering rows, whose slots last held positions up to (k - 1) Step + Step - 1 - read in
-// step k - 1 at the latest, before the barrier that opens step k. Even walks go down, odd ones
-// up, so neighbours read their shared halo rows at the same moment (once from DRAM).
+// The strip walk: a block of G row groups of Lanes threads owns a strip of 4 W Lanes bytes of
+// columns (thread t the W words at 4 W (t % Lanes)) and walks a run of rows with its sums in
+// registers. The rows stream through one ring in shared memory shared by the whole block, filled
+// with 16-byte cp.async copies by every thread, Ahead groups of Step = G L rows beyond the step
+// being summed. The ring holds the step's leaving and entering rows and the groups in flight:
+// 2r + 1 + (Ahead + 1) Step rows. Stream position p is input row first + dir p; the seed sums
+// positions 0 .. 2r (output 0), then output j >= 1 adds position 2r + j and takes position j - 1
+// away. Group 0 is positions 0 .. 2r + Step (the seed and step 0's entering rows), group k >= 1
+// positions 2r + 1 + k Step .. 2r + (k + 1) Step: step k's entering rows, whose slots last held
+// positions up to (k - 1) Step + Step - 1, read in step k - 1 at the latest, before the barrier
+// that opens step k. Even walks go down, odd ones up, so neighbours read their shared halo rows
+// at the same moment (once from DRAM).
 
 struct YWGeom {
     int strip_bytes = 512;  // 4 W Threads
@@ -712,7 +505,8 @@ TF_HD void yw_group(const YWGeom& g, int step, int k, long long& p0, long long& 
 // Thread t's copies of stream positions [p0, p1) (clipped to the stream): 16-byte block
 // t % (strip / 16) of rows p0 + t / (strip / 16), every rows-per-pass rows. Blocks starting past
 // the row's end copy nothing (their columns are never stored); a block across it reads inside the
-// pitch (rows on 16 bytes). Rows past the matrix come through the border rule.
+// pitch (rows on 16 bytes). Rows past the matrix come through the border rule; a group wholly
+// inside it (all but a walk's first and last few) steps its source pointer instead.
 TF_HD void yw_load(const unsigned char* in, long long rows, long long row_bytes, std::size_t pitch,
                    Border border, const YWGeom& g, const YWalk& w, long long p0, long long p1,
                    int t, int threads, unsigned char* ring) {
@@ -725,6 +519,18 @@ TF_HD void yw_load(const unsigned char* in, long long rows, long long row_bytes,
     if (p >= p1) return;
     int slot = static_cast<int>(p % g.ring);
     unsigned char* dst = ring + 16 * (t % bpr);
+    const long long ya = w.first + w.dir * p0, yb = w.first + w.dir * (p1 - 1);
+    if (ya >= 0 && ya < rows && yb >= 0 && yb < rows) {
+        const long long step = w.dir * rpp * static_cast<long long>(pitch);
+        const unsigned char* src = in + (w.first + w.dir * p) * static_cast<long long>(pitch) + cb;
+        for (; p < p1; p += rpp) {
+            copy16(dst + static_cast<long long>(slot) * g.strip_bytes, src);
+            src += step;
+            slot += rpp;
+            if (slot >= g.ring) slot -= g.ring;
+        }
+        return;
+    }
     for (; p < p1; p += rpp) {
         long long y = w.first + w.dir * p;
         Vec16* d = reinterpret_cast<Vec16*>(dst + static_cast<long long>(slot) * g.strip_bytes);
@@ -767,10 +573,10 @@ TF_HD std::uint32_t from_lanes(const std::uint32_t* s, std::uint32_t m) {
 // k (Step = G L outputs) row group g owns the L outputs from 1 + k Step + g L on: it first takes
 // their differences (entering minus leaving row, in the sums' lane form: packed 16-bit lanes go
 // negative in between, but every sum the arithmetic modulo 2^32 lands on is a true window sum,
-// whose lanes lie in [0, 2^16)) and posts their total to the exchange; after a barrier it starts
-// from the step's opening sums plus the totals of the groups before it. Every group keeps the
-// step's closing sums (all G totals). So the G row groups sum a step side by side, G times the
-// warps on the same ring.
+// whose lanes lie in [0, 2^16): 129 * 255 + 64 for u8) and posts their total to the exchange; after
+// a barrier it starts from the step's opening sums plus the totals of the groups before it. Every
+// group keeps the step's closing sums (all G totals). So the G row groups sum a step side by side,
+// G times the warps on the same ring.
 template <int W, int L>
 struct YWState {
     std::uint32_t s[2 * W];     // the sums before this step's first output
@@ -779,6 +585,7 @@ struct YWState {
     bool live = false;          // owns columns inside the row
     bool whole = false;         // all of its 4W bytes inside the row
     int w = 0, g = 0;
+    int es = 0, ls = 0;  // ring slots of the next step's first entering and leaving rows
 };
 
 // The exchange: 2W words per thread, row group g's at xch + (g Lanes + w) 2W.
@@ -825,6 +632,9 @@ TF_HD void yw_seed(YWState<W, L>& st, long long row_bytes, const YWGeom& g, cons
     std::uint32_t* x = yw_xch<W>(xch, lanes, st.g, st.w);
     TF_UNROLL
     for (int i = 0; i < 2 * W; ++i) x[i] = part[i];
+    // Step 0: outputs 1 + g L .. on, entering 2r + 1 + g L, leaving g L.
+    st.es = (2 * g.radius + 1 + st.g * L) % g.ring;
+    st.ls = (st.g * L) % g.ring;
 }
 
 // Seed, second half (after a barrier): the window of output 0, biased by r; row group 0 stores
@@ -854,20 +664,13 @@ TF_HD void yw_seed_out(YWState<W, L>& st, unsigned char* out, long long row_byte
 }
 
 // Step k, first half: this row group's differences and their total, posted (group k landed).
-template <class T, int W, int G, int L>
-TF_HD void yw_diff(YWState<W, L>& st, const YWGeom& g, int lanes, int k, const unsigned char* ring,
+// kStrip is the ring's row: rows that do not wrap in the ring sit at fixed offsets.
+template <class T, int W, int G, int L, int kStrip>
+TF_HD void yw_diff(YWState<W, L>& st, const YWGeom& g, int lanes, const unsigned char* ring,
                    std::uint32_t* xch) {
-    const int j0 = 1 + (k * G + st.g) * L;  // walks are shorter than 2^31 rows
-    int es = (j0 + 2 * g.radius) % g.ring;
-    int ls = (j0 - 1) % g.ring;
     const unsigned char* base = ring + 4 * W * st.w;
     std::uint32_t tot[2 * W] = {};
-    TF_UNROLL
-    for (int i = 0; i < L; ++i) {
-        const Chunk<W> e = *reinterpret_cast<const Chunk<W>*>(base + es * g.strip_bytes);
-        const Chunk<W> l = *reinterpret_cast<const Chunk<W>*>(base + ls * g.strip_bytes);
-        if (++es == g.ring) es = 0;
-        if (++ls == g.ring) ls = 0;
+    const auto take = [&](int i, const Chunk<W>& e, const Chunk<W>& l) {
         TF_UNROLL
         for (int c = 0; c < W; ++c) {
             std::uint32_t ev[2], lv[2];
@@ -878,7 +681,28 @@ TF_HD void yw_diff(YWState<W, L>& st, const YWGeom& g, int lanes, int k, const u
             tot[2 * c] += st.d[i][2 * c];
             tot[2 * c + 1] += st.d[i][2 * c + 1];
         }
+    };
+    if (st.es + L <= g.ring && st.ls + L <= g.ring) {
+        const unsigned char* ep = base + st.es * kStrip;
+        const unsigned char* lp = base + st.ls * kStrip;
+        TF_UNROLL
+        for (int i = 0; i < L; ++i)
+            take(i, *reinterpret_cast<const Chunk<W>*>(ep + i * kStrip),
+                 *reinterpret_cast<const Chunk<W>*>(lp + i * kStrip));
+    } else {
+        int es = st.es, ls = st.ls;
+        TF_UNROLL
+        for (int i = 0; i < L; ++i) {
+            take(i, *reinterpret_cast<const Chunk<W>*>(base + es * kStrip),
+                 *reinterpret_cast<const Chunk<W>*>(base + ls * kStrip));
+            if (++es == g.ring) es = 0;
+            if (++ls == g.ring) ls = 0;
+        }
     }
+    st.es += G * L;
+    if (st.es >= g.ring) st.es -= g.ring;
+    st.ls += G * L;
+    if (st.ls >= g.ring) st.ls -= g.ring;
     if constexpr (G > 1) {
         std::uint32_t* x = yw_xch<W>(xch, lanes, st.g, st.w);
         TF_UNROLL
@@ -910,9 +734,7 @@ TF_HD void yw_out(YWState<W, L>& st, unsigned char* out, long long row_bytes, st
     const long long j0 = 1 + (static_cast<long long>(k) * G + st.g) * L;
     const long long step = w.dir * static_cast<long long>(pitch);
     unsigned char* dst = out + (w.first_out + w.dir * j0) * static_cast<long long>(pitch) + st.cw;
-    const bool all = j0 + L <= w.n_out;
-    TF_UNROLL
-    for (int i = 0; i < L; ++i) {
+    const auto next = [&](int i) {
         Chunk<W> v;
         TF_UNROLL
         for (int c = 0; c < W; ++c) {
@@ -920,9 +742,21 @@ TF_HD void yw_out(YWState<W, L>& st, unsigned char* out, long long row_bytes, st
             s[2 * c + 1] += st.d[i][2 * c + 1];
             v.w[c] = from_lanes<T, Unit>(s + 2 * c, g.m);
         }
-        if (st.live && (all || j0 + i < w.n_out))
-            yw_store<T, W>(dst, v, st.cw, st.whole, row_bytes);
-        dst += step;
+        return v;
+    };
+    if (st.whole && j0 + L <= w.n_out) {  // the common case: whole chunks, every output inside
+        TF_UNROLL
+        for (int i = 0; i < L; ++i) {
+            store_chunk<W>(dst, next(i));
+            dst += step;
+        }
+    } else {
+        TF_UNROLL
+        for (int i = 0; i < L; ++i) {
+            const Chunk<W> v = next(i);
+            if (st.live && j0 + i < w.n_out) yw_store<T, W>(dst, v, st.cw, st.whole, row_bytes);
+            dst += step;
+        }
     }
     if constexpr (G == 1) {
         TF_UNROLL

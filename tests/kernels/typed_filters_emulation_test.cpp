@@ -115,40 +115,6 @@ std::vector<T> expected(const Buffer& in, std::size_t pitch, long long rows, lon
     return want;
 }
 
-// One thread of the ring kernel with the group and chunk width the launcher picks for g.radius;
-// `ring` is the block's shared memory.
-template <class T, bool Unit, int Group, int W>
-void y_thread_in(const unsigned char* in, unsigned char* out, long long rows, long long cols,
-                 std::size_t pitch, Border border, const tf::YGeom& g, int chunk, int seg,
-                 tf::Vec16* ring, int lane) {
-    ASSERT_EQ(Group, tf::y_group(g.radius));
-    ASSERT_EQ(W, tf::y_words(g.radius));
-    tf::y_thread<T, Unit, Group, W>(in, out, rows, cols, pitch, border, g, chunk, seg,
-                                    reinterpret_cast<tf::Chunk<W>*>(ring) + lane);
-}
-
-template <class T>
-void run_y_thread(const unsigned char* in, unsigned char* out, long long rows, long long cols,
-                  std::size_t pitch, Border border, const tf::YGeom& g, int chunk, int seg,
-                  tf::Vec16* ring, int lane) {
-    const int r = g.radius;
-    if (r == 0)
-        y_thread_in<T, true, tf::kYGroupSmall, 4>(in, out, rows, cols, pitch, border, g, chunk, seg,
-                                                  ring, lane);
-    else if (r > 32)
-        y_thread_in<T, false, tf::kYGroupLarge, 1>(in, out, rows, cols, pitch, border, g, chunk,
-                                                   seg, ring, lane);
-    else if (r > 24)
-        y_thread_in<T, false, tf::kYGroupSmall, 1>(in, out, rows, cols, pitch, border, g, chunk,
-                                                   seg, ring, lane);
-    else if (r > 8)
-        y_thread_in<T, false, tf::kYGroupSmall, 2>(in, out, rows, cols, pitch, border, g, chunk,
-                                                   seg, ring, lane);
-    else
-        y_thread_in<T, false, tf::kYGroupSmall, 4>(in, out, rows, cols, pitch, border, g, chunk,
-                                                   seg, ring, lane);
-}
-
 // One block of the strip-walk kernel, its threads run phase by phase between the barriers: the
 // first Ahead groups of copies, the seed's halves, then per step the next group, the
 // differences and the outputs. Copies land at once on the host, which the barriers make
@@ -180,7 +146,8 @@ void y_walk_block(const unsigned char* in, unsigned char* out, long long rows, l
     const int steps = static_cast<int>((w.n_out - 1 + G * L - 1) / (G * L));
     for (int k = 0; k < steps; ++k) {
         load(k + Ahead);
-        for (int t = 0; t < kThreads; ++t) tf::yw_diff<T, W, G, L>(st[t], g, Lanes, k, ring, xch);
+        for (int t = 0; t < kThreads; ++t)
+            tf::yw_diff<T, W, G, L, 4 * W * Lanes>(st[t], g, Lanes, ring, xch);
         for (int t = 0; t < kThreads; ++t) {
             if (unit)
                 tf::yw_out<T, true, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, k, xch);
@@ -204,7 +171,7 @@ void y_walk_all(const unsigned char* in, unsigned char* out, long long rows, lon
                                                xch.data());
 }
 
-enum class Kernel { x_tiled, y_ring, x_line, y_line, y_walk, y_walk_narrow, y_walk_single };
+enum class Kernel { x_tiled, x_line, y_line, y_walk, y_walk_u8, y_walk_narrow, y_walk_single };
 
 // Runs one kernel's threads on the host and checks bounds, write counts and values.
 template <class T>
@@ -231,7 +198,9 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
     const bool unit = r == 0;
 
     if (kernel == Kernel::x_tiled) {
-        const tf::XGeom g = tf::x_geometry(static_cast<long long>(row_bytes), elem, r);
+        // The launcher's threads: 128 per u8 segment, 64 per u16 one.
+        const tf::XGeom g =
+            tf::x_geometry(static_cast<long long>(row_bytes), elem, r, elem == 1 ? 128 : 64);
         std::vector<tf::Vec16> smem(tf::x_smem_bytes(g) / 16);
         auto* line = reinterpret_cast<unsigned char*>(smem.data());
         unsigned char* out_line = line + g.in_bytes;
@@ -248,27 +217,19 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
                 for (int t = 0; t < g.threads; ++t) tf::x_stage<T>(row, cols, border, g, t, line);
                 for (int t = 0; t < g.threads; ++t) {
                     if (unit)
-                        tf::x_walk<T, true>(g, t, line, out_line);
+                        tf::x_walk<T, true>(g, t, line, out_line, row.row_bytes - row.seg_rel);
                     else
-                        tf::x_walk<T, false>(g, t, line, out_line);
+                        tf::x_walk<T, false>(g, t, line, out_line, row.row_bytes - row.seg_rel);
                 }
                 for (int t = 0; t < g.threads; ++t) tf::x_write<T>(row, g, t, out_line);
             }
         }
-    } else if (kernel == Kernel::y_ring) {
-        const tf::YGeom g = tf::y_geometry(rows, static_cast<long long>(row_bytes), r, 1000, 5);
-        std::vector<tf::Vec16> ring(tf::y_smem_bytes(r) / 16);
-        for (int seg = 0; seg < g.segs; ++seg)
-            for (int band = 0; band < g.bands; ++band)
-                for (int lane = 0; lane < tf::kYLanes; ++lane) {
-                    const int chunk = band * tf::kYLanes + lane;
-                    run_y_thread<T>(in.p, out.p, rows, cols, pitch, border, g, chunk, seg,
-                                    ring.data(), lane);
-                }
     } else if (kernel == Kernel::y_walk) {
-        // The launcher's shape: 128 threads, a word each, steps of 16 rows, 3 in flight; walks
-        // of every length down to 2 rows.
+        // The launcher's shapes: 4 (or for u8 up to r = 40, 2) row groups of 128 threads, a word
+        // each, 16 rows per group and step, 2 steps in flight; walks of every length down to 2.
         y_walk_all<T, 128, 4, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 3);
+    } else if (kernel == Kernel::y_walk_u8) {
+        y_walk_all<T, 128, 2, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4);
     } else if (kernel == Kernel::y_walk_narrow) {
         // Narrow strips and short steps: many strips, a partial last step, the ring wrapping often.
         y_walk_all<T, 8, 3, 2, 2, 2>(in.p, out.p, rows, cols, pitch, border, r, 7 * (1 + rows / 5));
@@ -331,7 +292,7 @@ void sweep_small(Kernel kernel) {
         for (bool pitched : {false, true})
             for (int r = 0; r <= 64; ++r)
                 for (Border b : kBorders) {
-                    const bool ring = kernel == Kernel::y_ring || kernel == Kernel::y_walk ||
+                    const bool ring = kernel == Kernel::y_walk || kernel == Kernel::y_walk_u8 ||
                                       kernel == Kernel::y_walk_narrow ||
                                       kernel == Kernel::y_walk_single;
                     if (ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
@@ -344,10 +305,9 @@ void sweep_small(Kernel kernel) {
 
 TEST(TypedFilterEmulation, FilterXTiledU8) { sweep_small<std::uint8_t>(Kernel::x_tiled); }
 TEST(TypedFilterEmulation, FilterXTiledU16) { sweep_small<std::uint16_t>(Kernel::x_tiled); }
-TEST(TypedFilterEmulation, FilterYRingU8) { sweep_small<std::uint8_t>(Kernel::y_ring); }
-TEST(TypedFilterEmulation, FilterYRingU16) { sweep_small<std::uint16_t>(Kernel::y_ring); }
 TEST(TypedFilterEmulation, FilterYWalkU8) {
     sweep_small<std::uint8_t>(Kernel::y_walk);
+    sweep_small<std::uint8_t>(Kernel::y_walk_u8);
     sweep_small<std::uint8_t>(Kernel::y_walk_narrow);
     sweep_small<std::uint8_t>(Kernel::y_walk_single);
 }
@@ -375,12 +335,8 @@ TEST(TypedFilterEmulation, LargerShapes) {
                 check<std::uint8_t>(Kernel::x_tiled, s.rows, s.cols, false, r, b, 1);
                 check<std::uint16_t>(Kernel::x_tiled, s.rows, s.cols, true, r, b, 2);
                 if ((s.cols % 16) == 0)
-                    check<std::uint8_t>(Kernel::y_ring, s.rows, s.cols, false, r, b, 3);
-                check<std::uint8_t>(Kernel::y_ring, s.rows, s.cols, true, r, b, 4);
-                check<std::uint16_t>(Kernel::y_ring, s.rows, s.cols, true, r, b, 5);
-                if ((s.cols % 16) == 0)
                     check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, false, r, b, 6);
-                check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 7);
+                check<std::uint8_t>(Kernel::y_walk_u8, s.rows, s.cols, true, r, b, 7);
                 check<std::uint16_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 8);
                 if (::testing::Test::HasFatalFailure()) return;
             }
