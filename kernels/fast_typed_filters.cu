@@ -17,11 +17,18 @@
 // each) sum each step side by side, exchanging their partial totals. Rows that are not all
 // 16-byte aligned (filter Y on a dense odd width) take a line-per-thread kernel: exact, slower.
 //
-// Measured (H200, 8192x8192 dense, clamp, % of a device copy of the same bytes; trial harness
-// against main's kernels): filter Y u8 r = 1 / 4 / 16 / 32 / 64: 87 / 87 / 82 / 83 / 81 (main's
-// per-thread ring: 76 / 69 / 51 / 40 / 30), u16 89 / 90 / 89 / 88 / 89 (80 / 76 / 66 / 45 / 35).
-// The dense 8000x6000 rows start 16 bytes off a 32-byte sector and lose 10-25 points there.
-// Filter X u8 with the dp4a steps 61-71 (main's 57-62) before the edge elements were spread.
+// Measured with coalesce-bench on an H200 (--type u8,u16 --tier tuned, 20 reps; best of this
+// variant and its -pitched twin, % of a device copy of the same bytes), r = 1 / 4 / 16 / 32 / 64
+// at clamp:
+//   filter X u8   8192x8192 85 / 85 / 83 / 77 / 73   8000x6000 90 / 88 / 85 / 81 / 79
+//   filter X u16  8192x8192 90 / 91 / 85 / 84 / 89   8000x6000 96 / 97 / 92 / 90 / 95
+//   filter Y u8   8192x8192 87 / 87 / 85 / 82 / 80   8000x6000 71 / 69 / 68 / 67 / 63
+//   filter Y u16  8192x8192 88 / 92 / 89 / 89 / 89   8000x6000 78 / 77 / 77 / 76 / 76
+// (main's, the same day: X u8 55-60, u16 75-87; Y u8 75-77 at r = 1, 28-31 at r = 64, u16 78-81
+// and 34). Other borders at r = 4 within 5 points of clamp; at r = 64 wrap and mirror cost filter
+// X u8 5-10 points (each edge element's border_index divides), zero costs nothing. Filter Y on
+// 8000x6000 stays 10-25 points below 8192x8192 dense and pitched alike, whatever the walk's
+// shape (row groups, chunk width, step, depth were tried): not yet understood.
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -136,8 +143,9 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
     COALESCE_CHECK_LAUNCH("typed_filter_line_kernel");
 }
 
-// Threads per filter X segment (H200, 8000x6000 u16, r >= 16: 64 threads 85-89% of copy
-// against 76-79 with 128; u8 8192x8192: 128 threads 61-71 against 60-66).
+// Threads per filter X segment (trial harness on an H200, before the edge elements were spread:
+// 8000x6000 u16, r >= 16, 64 threads 85-89% of copy against 76-79 with 128; u8 8192x8192, 128
+// threads 61-71 against 60-66 with 64 and 55-64 with 256).
 template <class T>
 constexpr int x_threads() {
     return sizeof(T) == 1 ? kXThreads : kXThreads / 2;
@@ -192,9 +200,11 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
     COALESCE_CHECK_LAUNCH("typed_filter_y_walk_kernel");
 }
 
-// The walk's shape for the type and radius (H200, 8192x8192, % of copy): u16 4 row groups at
-// every radius (88-90); u8 2 row groups up to r = 40 (82-87 against 75-84 with 4), 4 above
-// (80.5 against 75 with 2 at r = 64). Steps of 16 rows per group, two steps in flight.
+// The walk's shape for the type and radius (trial harness, H200, 8192x8192, % of copy): u16 4
+// row groups at every radius (88-90); u8 2 row groups up to r = 40 (82-87 against 75-84 with 4),
+// 4 above (80.5 against 75 with 2 at r = 64). Steps of 16 rows per group, two steps in flight.
+// One row group of 32 rows (53-84), 16-byte chunks per thread (64-77, registers), 8-byte ones
+// (79-89 for u16, 56-83 for u8) and three steps in flight (67-86) lost.
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
