@@ -7,7 +7,7 @@
 //               (u8) or half-word adds (u16) into one sum per channel.
 //   filter_x    a block per 1024-pixel row segment staged in shared memory with its halo as
 //               words; each thread slides a running sum per channel over 8 pixels, so an output
-//               costs the same at every radius; words back out.
+//               costs the same at every radius (the mean one multiply-high); words back out.
 // plus the course's naive filter X over pixels (filter_x/global-interleaved), the twin of
 // filter_x/global-planar. The per-thread work is in colour_interleaved.cuh, run on the host by
 // tests/kernels/colour_emulation_test.cpp.
@@ -121,8 +121,8 @@ void launch_row_sums(ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawV
 
 template <class T, int CH>
 __global__ void __launch_bounds__(ck::kXThreads)
-    colour_filter_x_kernel(ck::Img in, ck::Img out, int r, Border border, long long segments,
-                           long long in_bytes) {
+    colour_filter_x_kernel(ck::Img in, ck::Img out, int r, std::uint32_t m, Border border,
+                           long long segments, long long in_bytes) {
     extern __shared__ uint4 smem[];
     unsigned char* sin = reinterpret_cast<unsigned char*>(smem);
     unsigned char* sout = sin + in_bytes;
@@ -133,7 +133,7 @@ __global__ void __launch_bounds__(ck::kXThreads)
     const bool words = ck::aligned4(src) && ck::aligned4(dst);
     ck::x_load<T, CH>(src, in.cols, r, border, g, words, sin, threadIdx.x);
     __syncthreads();
-    ck::x_compute<T, CH>(g, r, sin, sout, threadIdx.x);
+    ck::x_compute<T, CH>(g, r, m, sin, sout, threadIdx.x);
     __syncthreads();
     ck::x_store<T, CH>(dst, g, words, sout, threadIdx.x);
 }
@@ -149,8 +149,9 @@ void launch_filter_x(ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawV
         const auto shared = static_cast<std::size_t>(in_bytes + ck::x_out_bytes<P>());
         colour_filter_x_kernel<T, CH>
             <<<grid_of(in.rows * static_cast<std::size_t>(segments), "colour filter X"),
-               ck::kXThreads, shared, stream>>>(img_of(in), img_of(out), p.radius, p.border,
-                                                segments, in_bytes);
+               ck::kXThreads, shared, stream>>>(img_of(in), img_of(out), p.radius,
+                                                ck::x_reciprocal(p.radius), p.border, segments,
+                                                in_bytes);
         COALESCE_CHECK_LAUNCH("colour_filter_x_kernel");
     });
 }
@@ -234,8 +235,9 @@ void register_colour_interleaved(Registry& registry) {
         "box filter along interleaved rows, each channel on its own (the window steps by a "
         "whole pixel): a block stages 1024 pixels and their halo in shared memory as 4-byte "
         "words, each thread slides one exact running sum per channel over 8 pixels (an output "
-        "costs the same at every radius, rounded through a float reciprocal and one "
-        "correction), and words go back out. Shared runs are padded so threads fall on "
+        "costs the same at every radius, the rounded mean one multiply-high; RGBA pixels read "
+        "and written as whole words), and words go back out. Shared runs are padded so threads "
+        "fall on "
         "different banks",
         launch_filter_x));
     registry.add(colour_variant(

@@ -257,9 +257,11 @@ inline constexpr int kXSegment = kXThreads * kXRun;  // pixels per block
 
 // A spare word after every thread's run of kXRun pixels in shared memory: a run is 2P words,
 // so neighbouring threads start 2P + 1 words apart, an odd stride, on different banks.
+// In 32 bits (shared offsets are small): a division by a constant is a multiply-high.
 template <int P>
 CI_HD long long padded(long long b) {
-    return b + 4 * (b / (kXRun * P));
+    const auto u = static_cast<unsigned>(b);
+    return u + 4u * (u / static_cast<unsigned>(kXRun * P));
 }
 
 // [bytes] of the block's shared memory: the input segment with its halo, then the output.
@@ -331,44 +333,97 @@ CI_HD void x_load(const unsigned char* row, long long cols, int r, Border border
     for (long long e = right_begin + tid; e < g.e_end; e += kXThreads) halo(e);
 }
 
-// round(s / k) with s already biased by r: floor(s / k), through a float reciprocal and one
-// correction (s < 2^24: exact in float; the product errs by less than one).
-CI_HD u32 x_mean(u32 s, u32 k, float inv) {
-    u32 q = static_cast<u32>(static_cast<float>(s) * inv);
-    if (q * k > s)
-        --q;
-    else if ((q + 1) * k <= s)
-        ++q;
-    return q;
+CI_HD u32 mulhi(u32 a, u32 b) {
+#if defined(__CUDA_ARCH__)
+    return __umulhi(a, b);
+#else
+    return static_cast<u32>((static_cast<std::uint64_t>(a) * b) >> 32);
+#endif
 }
 
+// ceil(2^32 / k) for the window length k = 2r + 1 >= 3; 0 for k = 1 (the mean is the value).
+// floor(n M / 2^32) = floor(n / k) for every n < 2^24 and odd k <= 129 (proved and checked over
+// the whole range in fast_typed_filters.cuh and its emulation test), and a window's sum biased
+// by r is below 129 * 65535 + 64 < 2^24: the rounded mean (2s + k) / (2k) is one multiply-high.
+CI_HD u32 x_reciprocal(int r) {
+    const std::uint64_t k = 2 * static_cast<std::uint64_t>(r) + 1;
+    return k == 1 ? 0u : static_cast<u32>(((std::uint64_t{1} << 32) + k - 1) / k);
+}
+
+CI_HD u32 x_mean(u32 biased_sum, u32 m) { return m == 0 ? biased_sum : mulhi(biased_sum, m); }
+
+// Pixel h's channels from shared byte b = ph + h * P. An RGBA pixel of u8 (P = 4) or u16
+// (P = 8) starts on 4 bytes (the segment starts on a whole pixel, ph = 0) and a run's padding
+// falls between pixels, so it is one or two word loads; RGB takes its elements one by one.
 template <class T, int CH>
-CI_HD void x_compute(const XSegment& g, int r, const unsigned char* sin, unsigned char* sout,
-                     int tid) {
+CI_HD void pixel_at(const unsigned char* sin, unsigned b, u32 (&v)[CH]) {
     constexpr int sz = sizeof(T), P = CH * sz;
-    const long long j0 = static_cast<long long>(tid) * kXRun;
+    if constexpr (P == 4 || P == 8) {
+        const unsigned char* p = sin + padded<P>(b);
+        const u32 w0 = sload<u32>(p);
+        if constexpr (P == 4) {
+            CI_UNROLL
+            for (int c = 0; c < 4; ++c) v[c] = (w0 >> (8 * c)) & 0xffu;
+        } else {
+            const u32 w1 = sload<u32>(p + 4);
+            v[0] = w0 & 0xffffu;
+            v[1] = w0 >> 16;
+            v[2] = w1 & 0xffffu;
+            v[3] = w1 >> 16;
+        }
+    } else {
+        CI_UNROLL
+        for (int c = 0; c < CH; ++c) v[c] = sload<T>(sin + padded<P>(b + c * sz));
+    }
+}
+
+// Output pixel j's channels to shared byte j * P, in the layout pixel_at reads.
+template <class T, int CH>
+CI_HD void put_pixel(unsigned char* sout, unsigned b, const u32 (&v)[CH]) {
+    constexpr int sz = sizeof(T), P = CH * sz;
+    if constexpr (P == 4) {
+        sstore<u32>(sout + padded<P>(b), v[0] | (v[1] << 8) | (v[2] << 16) | (v[3] << 24));
+    } else if constexpr (P == 8) {
+        unsigned char* p = sout + padded<P>(b);
+        sstore<u32>(p, v[0] | (v[1] << 16));
+        sstore<u32>(p + 4, v[2] | (v[3] << 16));
+    } else {
+        CI_UNROLL
+        for (int c = 0; c < CH; ++c) sstore<T>(sout + padded<P>(b + c * sz), static_cast<T>(v[c]));
+    }
+}
+
+// Thread tid's run of kXRun output pixels: one exact running sum per channel (add the entering
+// pixel, subtract the leaving one), so an output costs the same at every radius. m is
+// x_reciprocal(r).
+template <class T, int CH>
+CI_HD void x_compute(const XSegment& g, int r, u32 m, const unsigned char* sin, unsigned char* sout,
+                     int tid) {
+    constexpr int P = CH * static_cast<int>(sizeof(T));
+    const int j0 = tid * kXRun;
     const long long n = g.pend - g.p0;
     if (j0 >= n) return;
     const int len = n - j0 < kXRun ? static_cast<int>(n - j0) : kXRun;
-    const u32 k = 2u * static_cast<u32>(r) + 1u;
-    const float inv = 1.0f / static_cast<float>(k);
-    // Pixel h of the halo'd segment (h = j + r for output pixel j), channel c.
-    const auto at = [&](long long h, int c) -> u32 {
-        return sload<T>(sin + padded<P>(g.ph + (h * CH + c) * sz));
-    };
-    u32 s[CH];
+    // Pixel h of the halo'd segment (h = j + r for output pixel j) starts at shared byte
+    // ph + h * P.
+    const auto at = [&](int h) { return static_cast<unsigned>(g.ph + h * P); };
+    u32 s[CH], v[CH], w[CH];
     CI_UNROLL
     for (int c = 0; c < CH; ++c) s[c] = static_cast<u32>(r);
-    for (int d = 0; d <= 2 * r; ++d) CI_UNROLL
-    for (int c = 0; c < CH; ++c) s[c] += at(j0 + d, c);
+    for (int d = 0; d <= 2 * r; ++d) {
+        pixel_at<T, CH>(sin, at(j0 + d), v);
+        CI_UNROLL
+        for (int c = 0; c < CH; ++c) s[c] += v[c];
+    }
     for (int i = 0;; ++i) {
         CI_UNROLL
-        for (int c = 0; c < CH; ++c)
-            sstore<T>(sout + padded<P>(((j0 + i) * CH + c) * sz),
-                      static_cast<T>(x_mean(s[c], k, inv)));
+        for (int c = 0; c < CH; ++c) v[c] = x_mean(s[c], m);
+        put_pixel<T, CH>(sout, static_cast<unsigned>((j0 + i) * P), v);
         if (i + 1 >= len) break;
+        pixel_at<T, CH>(sin, at(j0 + i + 1 + 2 * r), v);
+        pixel_at<T, CH>(sin, at(j0 + i), w);
         CI_UNROLL
-        for (int c = 0; c < CH; ++c) s[c] += at(j0 + i + 1 + 2 * r, c) - at(j0 + i, c);
+        for (int c = 0; c < CH; ++c) s[c] += v[c] - w[c];
     }
 }
 

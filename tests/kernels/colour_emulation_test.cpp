@@ -290,7 +290,7 @@ void check_filter_x(int radius, Border border) {
                                           words, sin.p, t);
                     g.shared2 = {sout.p, sout.p + sout.n};
                     for (int t = 0; t < ck::kXThreads; ++t)
-                        ck::x_compute<T, CH>(s, radius, sin.p, sout.p, t);
+                        ck::x_compute<T, CH>(s, radius, ck::x_reciprocal(radius), sin.p, sout.p, t);
                     g.shared = {sout.p, sout.p + sout.n};
                     for (int t = 0; t < ck::kXThreads; ++t)
                         ck::x_store<T, CH>(dst, s, words, sout.p, t);
@@ -320,12 +320,13 @@ TEST(ColourFilterXEmulation, EveryOutputWrittenOnceAndExactAtEveryBorderAndRadiu
     }
 }
 
-// The float reciprocal and one correction give floor(s / k) for every sum a window can have.
+// The multiply-high mean is floor(s / k) for every biased window sum (s < 2^24), every k.
 TEST(ColourFilterXEmulation, TheMeanIsExactOverTheWholeRange) {
-    for (std::uint32_t k = 1; k <= 129; k += 2) {
-        const float inv = 1.0f / static_cast<float>(k);
-        for (std::uint32_t s = 0; s <= 129u * 65535u + 64u; s += (k == 129 ? 1 : 13))
-            ASSERT_EQ(ck::x_mean(s, k, inv), s / k) << "s " << s << " k " << k;
+    for (int r = 0; r <= kMaxRadius; ++r) {
+        const std::uint32_t k = 2 * r + 1, m = ck::x_reciprocal(r);
+        const std::uint32_t step = r == kMaxRadius || r == 1 ? 1 : 97;
+        for (std::uint32_t s = 0; s < (1u << 24); s += step)
+            ASSERT_EQ(ck::x_mean(s, m), s / k) << "s " << s << " k " << k;
     }
 }
 
