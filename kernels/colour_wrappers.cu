@@ -12,6 +12,8 @@
 //
 // A wrapper's instance makes the grey variant's instances at upload, when the channel count is
 // known, so the grey variant's own refusals (Unsupported) still skip the run with its reason.
+#include "colour_wrappers.hpp"
+
 #include "coalesce/kernels.hpp"
 #include "coalesce/registry.hpp"
 #include "coalesce/typed_run.hpp"
@@ -31,7 +33,6 @@ enum class Form {
     stacked,    // planes stacked into one (channels * rows) x cols grey image
     per_plane,  // one grey instance per plane
     wide,       // the interleaved rows as grey rows of cols * channels elements
-    planar,     // stacked or per_plane, as the operation allows (planar_form)
 };
 
 // Plane p of an interleaved image, as a grey image.
@@ -86,8 +87,7 @@ std::vector<AnyImage> grey_inputs(const AnyImage& input, Form form) {
             case Form::stacked: return {AnyImage(stacked_planes(in))};
             case Form::wide:
                 return {AnyImage(reshaped(in, in.rows(), in.cols() * in.channels(), 1))};
-            case Form::per_plane:
-            case Form::planar: break;
+            case Form::per_plane: break;
             }
             std::vector<AnyImage> planes;
             for (std::size_t p = 0; p < in.channels(); ++p) planes.emplace_back(plane_of(in, p));
@@ -174,30 +174,10 @@ Form planar_form(Op op) {
 }
 
 Variant wrapped(const Registry& registry, const std::string& grey_id, const std::string& id,
-                Form form, const std::string& description) {
+                colour::Layout layout, const std::string& description) {
     const Variant* found = registry.find(grey_id);
     if (!found) throw std::logic_error("colour variants: no grey variant '" + grey_id + "'");
-    auto grey = std::make_shared<const Variant>(*found);  // the registry may grow and move it
-    if (!grey->info.takes(ElemType::u8) || !grey->info.takes(ElemType::u16))
-        throw std::logic_error("colour variants: '" + grey_id + "' does not take u8 and u16");
-    if (form == Form::planar) form = planar_form(grey->info.op);
-    Variant v;
-    v.info = grey->info;
-    v.info.id = id;
-    v.info.description = description;
-    v.info.types = {ElemType::u8, ElemType::u16};
-    v.info.channels = {3, 4};
-    // Shapes are the grey variant's to judge, on the grey shape it gets (its make refuses).
-    v.info.limits.cols_multiple = 1;
-    v.info.limits.max_rows = v.info.limits.max_cols = 0;
-    v.info.chain = nullptr;
-    v.info.access = nullptr;
-    v.info.shared_access = nullptr;
-    v.info.constant_access = nullptr;
-    v.make = [grey, form](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
-        return std::make_unique<ColourInstance>(grey, form, input, params);
-    };
-    return v;
+    return colour::wrap(*found, id, layout, description);
 }
 
 std::string planar_why(const std::string& grey_id) {
@@ -219,6 +199,37 @@ std::string wide_why(const std::string& grey_id) {
 
 }  // namespace
 
+Variant colour::wrap(const Variant& grey_variant, std::string id, Layout layout,
+                     std::string description) {
+    if (!grey_variant.info.takes(ElemType::u8) || !grey_variant.info.takes(ElemType::u16))
+        throw std::invalid_argument("colour variant " + id + ": '" + grey_variant.info.id +
+                                    "' does not take u8 and u16");
+    const Op op = grey_variant.info.op;
+    if (layout == Layout::interleaved && op != Op::copy && op != Op::filter_y && op != Op::col_sums)
+        throw std::invalid_argument("colour variant " + id + ": " + std::string(op.name()) +
+                                    " of interleaved rows is not the grey " +
+                                    std::string(op.name()) + " of wider rows");
+    const Form form = layout == Layout::interleaved ? Form::wide : planar_form(op);
+    auto grey = std::make_shared<const Variant>(grey_variant);  // a registry may move its own
+    Variant v;
+    v.info = grey->info;
+    v.info.id = std::move(id);
+    v.info.description = std::move(description);
+    v.info.types = {ElemType::u8, ElemType::u16};
+    v.info.channels = {3, 4};
+    // Shapes are the grey variant's to judge, on the grey shape it gets (its make refuses).
+    v.info.limits.cols_multiple = 1;
+    v.info.limits.max_rows = v.info.limits.max_cols = 0;
+    v.info.chain = nullptr;
+    v.info.access = nullptr;
+    v.info.shared_access = nullptr;
+    v.info.constant_access = nullptr;
+    v.make = [grey, form](Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
+        return std::make_unique<ColourInstance>(grey, form, input, params);
+    };
+    return v;
+}
+
 void register_colour_wrappers(Registry& registry) {
     struct Planar {
         const char* grey;
@@ -230,15 +241,16 @@ void register_colour_wrappers(Registry& registry) {
                             Planar{"col_sums/fast-typed-strip", "col_sums/fast-planar"},
                             Planar{"filter_x/fast-int-running", "filter_x/fast-planar"},
                             Planar{"filter_y/fast-int-running", "filter_y/fast-planar"}}) {
-        registry.add(wrapped(registry, p.grey, p.id, Form::planar, planar_why(p.grey)));
+        registry.add(wrapped(registry, p.grey, p.id, colour::Layout::planar, planar_why(p.grey)));
     }
     for (const Planar& p : {Planar{"copy/fast-typed-uint4", "copy/fast-interleaved"},
                             Planar{"col_sums/fast-typed-strip", "col_sums/fast-interleaved"},
                             Planar{"filter_y/fast-int-running", "filter_y/fast-interleaved"}})
-        registry.add(wrapped(registry, p.grey, p.id, Form::wide, wide_why(p.grey)));
+        registry.add(
+            wrapped(registry, p.grey, p.id, colour::Layout::interleaved, wide_why(p.grey)));
     // The course pair's planar half (its interleaved half is in colour_interleaved.cu).
     Variant classic = wrapped(
-        registry, "filter_x/global", "filter_x/global-planar", Form::stacked,
+        registry, "filter_x/global", "filter_x/global-planar", colour::Layout::planar,
         "The slides' globalFilterX on planes (one plane per channel, split at upload): a thread "
         "per output element of a plane, its 2r+1 loads each a warp's 32 neighbouring elements. "
         "The twin of filter_x/global-interleaved, which reads the same bytes as pixels");
