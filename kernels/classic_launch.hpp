@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace coalesce::gpu {
 
@@ -68,6 +69,25 @@ void with_integer_type(ElemType type, F&& f) {
     if (type == ElemType::u16) return f(std::uint16_t{});
     throw std::invalid_argument("typed launch: " + std::string(elem_type_name(type)) +
                                 " is not an integer element type");
+}
+
+// A classic variant whose output keeps the input's element type, from its spec and a generic
+// launch(View<T> in, View<T> out, params, stream): the f32 runs call it with T = float, the typed
+// runs with std::uint8_t or std::uint16_t.
+template <class Launch>
+Variant same_type_variant(DeviceVariantSpec spec, Launch launch) {
+    return make_device_variant(
+        std::move(spec),
+        [launch](MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
+            launch(view_of(in), view_of(out), p, stream);
+        },
+        [launch](ElemType type, RawView in, RawView out, RawView, const OpParams& p,
+                 cudaStream_t stream) {
+            with_integer_type(type, [&](auto element) {
+                using T = decltype(element);
+                launch(view_as<T>(in), view_as<T>(out), p, stream);
+            });
+        });
 }
 
 // Calls f(T{}, Acc{}) with T the element type and Acc the accumulator the typed reference sums

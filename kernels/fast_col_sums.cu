@@ -63,6 +63,7 @@ struct ColPlan {
     int strip_cols = 128;            // 128 (32 float4); 124 when rows start on any 4-byte phase
     std::size_t partial_stride = 0;  // floats per chunk of partial sums: cols rounded up to 4
     bool shifted = false;            // dense rows with cols % 4 != 0 (see the kernel)
+    unsigned blocks = 1;             // the grid: strips x chunks, or the even split's wave
 };
 
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
@@ -262,21 +263,23 @@ __device__ __forceinline__ void add_partials(float4 (&part)[Cfg::kWarps][32 * Cf
     __syncthreads();
 }
 
+// One piece of a strip: rows r_begin .. r_end - 1 of the strip `strip`, its partial in row
+// `slot` of the partials; the strip's n partials are rows first .. first + n - 1, added by the
+// block that takes the strip's ticket last (n == 1: the piece is the whole strip and stores the
+// result). Returns on a uniform condition; call __syncthreads before reusing it in the block.
 template <class Cfg>
-__device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials,
-                                              unsigned* tickets, ColPlan plan) {
+__device__ __forceinline__ void col_sums_piece(const MatView& in, const MatView& out,
+                                               float* partials, unsigned* tickets,
+                                               const ColPlan& plan, unsigned strip,
+                                               unsigned r_begin, unsigned r_end, unsigned first,
+                                               unsigned slot, unsigned n) {
     constexpr int kWarps = Cfg::kWarps, kVec = Cfg::kVec;
     __shared__ float4 part[kWarps][32 * kVec];
     __shared__ int phases[kWarps];
     __shared__ bool last;
-    const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
-    const unsigned chunks = gridDim.x / plan.strips;
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     const long long cols = static_cast<long long>(in.cols);
     const long long strip_col = static_cast<long long>(strip) * plan.strip_cols;
-    const unsigned rows = static_cast<unsigned>(in.rows);
-    const unsigned r_begin = chunk * static_cast<unsigned>(plan.chunk_rows);
-    const unsigned r_end = min(r_begin + static_cast<unsigned>(plan.chunk_rows), rows);
     const int p = strip_phase(in, strip_col, r_begin + warp, plan.shifted);
     if (lane == 0) phases[warp] = p;  // read after the barrier below
     {
@@ -286,7 +289,7 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
         for (int j = 0; j < kVec; ++j) part[warp][32 * j + lane] = acc[j];
     }
     __syncthreads();
-    // Warp 0 adds the warps' sums and, with several chunks, publishes them and takes the strip's
+    // Warp 0 adds the warps' sums and, with several pieces, publishes them and takes the strip's
     // ticket; the other warps wait at the barrier below, since the last block of a strip uses all
     // of them for the final sum.
     const long long out_col = strip_col + 4 * lane;  // + 128j for float4 j
@@ -299,27 +302,77 @@ __device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* pa
         for (int j = 0; j < kVec; ++j) {
             const float4 sum = merge_warps<Cfg>(part, phases, plan.shifted, lane, j);
             if (!has_out[j]) continue;
-            if (chunks == 1)
+            if (n == 1)
                 store4_upto(gpu::pitched_row(out, 0), out_col + 128 * j, cols, sum);
             else
-                fast::store4(partials + static_cast<std::size_t>(chunk) * plan.partial_stride +
+                fast::store4(partials + static_cast<std::size_t>(slot) * plan.partial_stride +
                                  out_col + 128 * j,
                              sum);
         }
-        if (chunks > 1) {
-            const bool is_last = take_ticket(&tickets[strip], chunks, lane);
+        if (n > 1) {
+            const bool is_last = take_ticket(&tickets[strip], n, lane);
             if (lane == 0) last = is_last;
         }
     }
-    if (chunks == 1) return;  // uniform across the block
+    if (n == 1) return;  // uniform across the block
     __syncthreads();
     if (!last) return;  // uniform across the block
     add_partials<Cfg>(
-        part, chunks,
-        [&](unsigned c) { return partials + static_cast<std::size_t>(c) * plan.partial_stride; },
+        part, n,
+        [&](unsigned c) {
+            return partials + static_cast<std::size_t>(first + c) * plan.partial_stride;
+        },
         has_out, gpu::pitched_row(out, 0), out_col, cols, warp, lane);
     if (threadIdx.x == 0)
         tickets[strip] = 0;  // ready for the next launch (launches on one stream are ordered)
+}
+
+// Whole strips cut into plan.chunks chunks of plan.chunk_rows rows: block = chunk * strips + strip.
+template <class Cfg>
+__device__ __forceinline__ void col_sums_body(MatView in, MatView out, float* partials,
+                                              unsigned* tickets, ColPlan plan) {
+    const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
+    const unsigned chunks = gridDim.x / plan.strips;
+    const unsigned rows = static_cast<unsigned>(in.rows);
+    const unsigned r_begin = chunk * static_cast<unsigned>(plan.chunk_rows);
+    const unsigned r_end = min(r_begin + static_cast<unsigned>(plan.chunk_rows), rows);
+    col_sums_piece<Cfg>(in, out, partials, tickets, plan, strip, r_begin, r_end, 0, chunk, chunks);
+}
+
+// The block holding strip-row x (strips one after another, rows within each) when the
+// strips x rows strip-rows are cut into `blocks` equal runs: run b is [b W / B, (b + 1) W / B).
+__host__ __device__ __forceinline__ unsigned long long even_block_of(unsigned long long x,
+                                                                     unsigned long long total,
+                                                                     unsigned long long blocks) {
+    return ((x + 1) * blocks - 1) / total;
+}
+
+// Equal shares: block b sums strip-rows [b W / B, (b + 1) W / B) of the W = strips x rows, at
+// most two pieces (the end of one strip and the start of the next) when a share is shorter than
+// a strip. Every block of the wave then ends at the same time, where whole chunks per strip
+// leave a third of the chip idle at some widths (4097 columns: 34 strips x 3 chunks = 102 blocks
+// on 132 multiprocessors).
+template <class Cfg>
+__device__ __forceinline__ void col_sums_even_body(MatView in, MatView out, float* partials,
+                                                   unsigned* tickets, ColPlan plan) {
+    const unsigned long long rows = in.rows, blocks = gridDim.x;
+    const unsigned long long total = rows * plan.strips;
+    const unsigned long long b = blockIdx.x;
+    unsigned long long x = b * total / blocks;
+    const unsigned long long x_end = (b + 1) * total / blocks;
+    while (x < x_end) {
+        const unsigned strip = static_cast<unsigned>(x / rows);
+        const unsigned long long strip_end = (strip + 1ull) * rows;
+        const unsigned long long piece_end = x_end < strip_end ? x_end : strip_end;
+        const unsigned first = static_cast<unsigned>(even_block_of(strip * rows, total, blocks));
+        const unsigned last = static_cast<unsigned>(even_block_of(strip_end - 1, total, blocks));
+        col_sums_piece<Cfg>(in, out, partials, tickets, plan, strip,
+                            static_cast<unsigned>(x - strip * rows),
+                            static_cast<unsigned>(piece_end - strip * rows), first,
+                            static_cast<unsigned>(b), last - first + 1);
+        __syncthreads();  // the shared sums are free for the next piece
+        x = piece_end;
+    }
 }
 
 __global__ void __launch_bounds__(Shallow::kThreads)
@@ -358,7 +411,14 @@ __global__ void __launch_bounds__(Wide::kThreads, 1)
     col_sums_body<Wide>(in, out, partials, tickets, plan);
 }
 
-enum class Kernel { shallow, occ8, deep, deep8, wide };
+// Deep's shape with equal shares of strip-rows per block (col_sums_even_body).
+__global__ void __launch_bounds__(Deep::kThreads, 1)
+    fast_col_sums_even_kernel(MatView in, MatView out, float* partials, unsigned* tickets,
+                              ColPlan plan) {
+    col_sums_even_body<Deep>(in, out, partials, tickets, plan);
+}
+
+enum class Kernel { shallow, occ8, deep, deep8, wide, even };
 
 using KernelFn = void (*)(MatView, MatView, float*, unsigned*, ColPlan);
 
@@ -368,12 +428,14 @@ KernelFn kernel_of(Kernel k) {
     case Kernel::deep: return fast_col_sums_deep_kernel;
     case Kernel::deep8: return fast_col_sums_deep8_kernel;
     case Kernel::wide: return fast_col_sums_wide_kernel;
+    case Kernel::even: return fast_col_sums_even_kernel;
     default: return fast_col_sums_kernel;
     }
 }
 
 int warps_of(Kernel k) {
-    return k == Kernel::deep || k == Kernel::wide ? Deep::kWarps : Shallow::kWarps;
+    return k == Kernel::deep || k == Kernel::wide || k == Kernel::even ? Deep::kWarps
+                                                                       : Shallow::kWarps;
 }
 
 int vec_of(Kernel k) { return k == Kernel::wide ? Wide::kVec : 1; }
@@ -397,11 +459,15 @@ public:
         const bool shifted = !fast::rows_are_16b_aligned(in_.view());
         COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_of(K),
                                                                     32 * warps_of(K), 0));
-        plan_ = plan_for(shape_, shifted, static_cast<std::size_t>(std::max(1, sms * per_sm)),
-                         warps_of(K), vec_of(K));
-        if (plan_.chunks > 1) {
-            partials_ = DeviceBuffer(static_cast<std::size_t>(plan_.chunks) * plan_.partial_stride *
-                                     sizeof(float));
+        const auto capacity = static_cast<std::size_t>(std::max(1, sms * per_sm));
+        plan_ = plan_for(shape_, shifted, capacity, warps_of(K), vec_of(K));
+        plan_.blocks = plan_.strips * plan_.chunks;
+        if (K == Kernel::even)  // one wave, a block per share, at most a share per strip-row
+            plan_.blocks =
+                static_cast<unsigned>(std::min<std::size_t>(capacity, plan_.strips * shape_.rows));
+        const std::size_t partial_rows = K == Kernel::even ? plan_.blocks : plan_.chunks;
+        if (partial_rows > 1) {
+            partials_ = DeviceBuffer(partial_rows * plan_.partial_stride * sizeof(float));
             tickets_ = DeviceBuffer(plan_.strips * sizeof(unsigned));
             COALESCE_CUDA(cudaMemset(tickets_.get(), 0, tickets_.bytes()));
         }
@@ -417,9 +483,8 @@ public:
     void launch(cudaStream_t stream) override {
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
-        const unsigned blocks = plan_.strips * plan_.chunks;
-        kernel_of(K)<<<blocks, 32 * warps_of(K), 0, stream>>>(in_.view(), out_.view(), partials,
-                                                              tickets, plan_);
+        kernel_of(K)<<<plan_.blocks, 32 * warps_of(K), 0, stream>>>(in_.view(), out_.view(),
+                                                                    partials, tickets, plan_);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
     }
 
@@ -490,6 +555,16 @@ void register_fast_col_sums(Registry& registry) {
         "to col_sums/fast-strip-deep at 4097x3001 in every round of a standalone H100 trial (about "
         "1.14x row-sums time against 1.10x)",
         "fast_col_sums_wide_kernel", Tier::experiment));
+    registry.add(make_col_sums_variant<Kernel::even>(
+        "col_sums/fast-strip-even",
+        "col_sums/fast-strip-deep with the work cut into equal shares instead of whole chunks: "
+        "one wave of a block per multiprocessor, each summing the same number of strip-rows (at "
+        "most two pieces, the end of one strip and the start of the next), the pieces of a strip "
+        "met through its last-block ticket; at 4097x3001 deep's 34 strips x 3 chunks leave 30 of "
+        "132 multiprocessors idle. Lost to col_sums/fast-strip-deep on an H200: 91.4% of copy at "
+        "4097x3001 against 106.4 (and 98.5 against 100.6 at 8192x8192): the shares start on "
+        "scattered rows, where deep's chunks keep neighbouring blocks on the same rows",
+        "fast_col_sums_even_kernel", Tier::experiment));
     registry.add(make_col_sums_variant<Kernel::shallow, DeviceMatrix::Layout::pitched>(
         "col_sums/fast-strip-pitched",
         "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte "

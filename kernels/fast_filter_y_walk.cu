@@ -20,9 +20,12 @@
 // mirror, % of the same run's copy): 8192x8192 96.1 / 96.2 / 95.9 / 95.9 against the tile's
 // (pitched) 93.0 / 93.0 / 92.5 / 91.8. But 8000x6000 (8000 rows of 6000 columns) only 70.2-71.1,
 // against the tile's 85.1-86.6: 47 strips x 2 walks = 94 blocks for 132 multiprocessors, a third
-// of the chip idle (the trials above ran 6000 rows of 8000 columns: 63 strips, 126 blocks). The
-// plan needs work split finer than whole strips where the strips do not fill the chip. It also
-// loses at r <= 40 (84-90% against the tile's 96-99, in those trials).
+// of the chip idle (the trials above ran 6000 rows of 8000 columns: 63 strips, 126 blocks). So
+// the plan now picks the strip width, 128, 96 or 64 columns, whose walks fill the chip best: 63
+// strips of 96 columns x 2 walks at 6000 columns. On an H200 (two calls, clamp, 8000x6000) that
+// took the walk from 51.7 to 59.5% of copy at r = 64, 58.8 to 84.1 at r = 32 and 62.2 to 83.2 at
+// r = 16, unchanged at 8192x8192 (71.8 at r = 64); on that faster memory the walk and the tile
+// are bound by their shared-memory sums at r >= 16 (the tile 80.8 at r = 64).
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -39,20 +42,27 @@
 namespace coalesce {
 namespace {
 
-constexpr int kLanes = 32;  // float4 columns per strip: 128 columns, 512 bytes per row
-constexpr int kThreads = 512;
-constexpr int kAhead = 2;  // steps loaded ahead of the one being summed
+// A strip is Lanes float4 columns wide (Lanes = 32: 128 columns, 512 bytes per row; 24 and 16
+// where narrower strips fill the chip better, see plan_for), walked by 16 * Lanes threads.
+constexpr int kLoadRows = 16;  // rows per pass of 16-byte copies
+constexpr int kAhead = 2;      // steps loaded ahead of the one being summed
 // Summing threads own a float2 of columns: twice the threads of float4 on the same ring (the
 // sums wait on shared loads), and still whole 8-byte stores.
 using Vec = float2;
 constexpr int kVec = 2;
-constexpr int kLoadRows = kThreads / kLanes;    // rows per pass of 16-byte copies
-constexpr int kSumLanes = kLanes * 4 / kVec;    // summing threads per row
-constexpr int kSumRows = kThreads / kSumLanes;  // summing thread rows
+constexpr int kSumRows = kLoadRows * kVec / 4;  // summing thread rows: 8
 constexpr int kN = fast::kWindowOutputs;        // outputs per thread and step: 8
-constexpr int kStep = kSumRows * kN;            // output rows per step
+constexpr int kStep = kSumRows * kN;            // output rows per step: 64
+constexpr int kWidest = 32;                     // Lanes of the widest strips
 // Fewest output rows per walk: its 2r halo rows and the pipeline's fill cost once per walk.
 constexpr std::size_t kMinWalkRows = 4 * kStep;
+
+template <int Lanes>
+struct Strip {
+    static constexpr int kLanes = Lanes;
+    static constexpr int kThreads = kLoadRows * Lanes;
+    static constexpr int kSumLanes = Lanes * 4 / kVec;  // summing threads per row
+};
 
 // The ring holds the current step's S + 2r rows and the kAhead next steps' S rows in flight;
 // rounded to 8 rows.
@@ -65,8 +75,8 @@ int chunk_rows(int radius) {
     return whole >= 2 ? kStep / kN + whole - 1 : 0;
 }
 
-std::size_t smem_bytes(int radius) {
-    return static_cast<std::size_t>(ring_rows(radius) + chunk_rows(radius)) * kLanes *
+std::size_t smem_bytes(int radius, int lanes) {
+    return static_cast<std::size_t>(ring_rows(radius) + chunk_rows(radius)) * lanes *
            sizeof(float4);
 }
 
@@ -74,6 +84,7 @@ std::size_t smem_bytes(int radius) {
 // sees whole matrix rows read together (runs that started each at its own row, to balance the
 // work, read scattered 256-byte pieces and lost a tenth of the bandwidth on an H100).
 struct WalkPlan {
+    int lanes = kWidest;  // float4 columns per strip
     unsigned strips = 1;
     std::size_t walk_rows = 1;  // output rows per block
     int ring = 0;               // ring_rows(radius)
@@ -86,9 +97,11 @@ __device__ __forceinline__ void copy16_async(float4* dst, const float* src) {
 }
 
 // One walk: output rows y0 .. y0 + n_out - 1 of the strip starting at column x0.
+template <class S>
 __device__ __forceinline__ void walk_strip(const MatView& in, const MatView& out, int radius,
                                            Border border, float inv, const WalkPlan& plan,
                                            float4* ring4, std::size_t x0, long long y0, int n_out) {
+    constexpr int kLanes = S::kLanes, kSumLanes = S::kSumLanes;
     Vec* ring = reinterpret_cast<Vec*>(ring4);  // ring row s: ring[s * kSumLanes + lane]
     Vec* chunk = ring + plan.ring * kSumLanes;
     const long long rows = static_cast<long long>(in.rows);
@@ -176,30 +189,58 @@ __device__ __forceinline__ void walk_strip(const MatView& in, const MatView& out
     }
 }
 
-__global__ void __launch_bounds__(kThreads)
+template <int Lanes>
+__global__ void __launch_bounds__(Strip<Lanes>::kThreads)
     fast_filter_y_walk_kernel(MatView in, MatView out, int radius, Border border, float inv,
                               WalkPlan plan) {
-    extern __shared__ float4 ring[];  // plan.ring rows x kLanes float4, then the chunk sums
+    extern __shared__ float4 ring[];  // plan.ring rows x Lanes float4, then the chunk sums
     const unsigned strip = blockIdx.x % plan.strips;
     const std::size_t y0 = blockIdx.x / plan.strips * plan.walk_rows;
     const int n_out = static_cast<int>(min(plan.walk_rows, in.rows - y0));
-    walk_strip(in, out, radius, border, inv, plan, ring,
-               static_cast<std::size_t>(strip) * kLanes * 4, static_cast<long long>(y0), n_out);
+    walk_strip<Strip<Lanes>>(in, out, radius, border, inv, plan, ring,
+                             static_cast<std::size_t>(strip) * Lanes * 4,
+                             static_cast<long long>(y0), n_out);
+}
+
+using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
+
+WalkKernel walk_kernel(int lanes) {
+    switch (lanes) {
+    case 16: return fast_filter_y_walk_kernel<16>;
+    case 24: return fast_filter_y_walk_kernel<24>;
+    default: return fast_filter_y_walk_kernel<kWidest>;
+    }
 }
 
 // About one wave: each strip cut into as many walks as the resident blocks hold, but walks of at
-// least kMinWalkRows rows (a walk's halo and pipeline fill cost once per walk).
+// least kMinWalkRows rows (a walk's halo and pipeline fill cost once per walk). Of the strip
+// widths 128, 96 and 64 columns, the one whose walks fill the most of the resident blocks, the
+// wider unless a narrower one fills 2% more (a wider strip reads longer runs of each row): at
+// 6000 columns and r = 64, 47 strips of 128 x 2 walks fill 94 of 132 blocks, 63 strips of 96 x
+// 2 walks 126.
 WalkPlan plan_for(Shape s, int radius) {
-    WalkPlan p;
-    p.strips = gpu::ceil_div(s.cols, kLanes * 4);
-    p.ring = ring_rows(radius);
-    p.chunks = chunk_rows(radius);
-    const std::size_t resident =
-        fast::resident_blocks(fast_filter_y_walk_kernel, kThreads, smem_bytes(radius), radius);
-    const std::size_t most = std::max<std::size_t>(1, s.rows / kMinWalkRows);
-    const std::size_t walks = std::clamp<std::size_t>(resident / p.strips, 1, most);
-    p.walk_rows = gpu::ceil_div(s.rows, walks);
-    return p;
+    WalkPlan best;
+    double best_busy = -1;
+    for (int lanes : {kWidest, 24, 16}) {
+        WalkPlan p;
+        p.lanes = lanes;
+        p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(lanes) * 4);
+        p.ring = ring_rows(radius);
+        p.chunks = chunk_rows(radius);
+        const std::size_t resident = fast::resident_blocks(walk_kernel(lanes), kLoadRows * lanes,
+                                                           smem_bytes(radius, lanes), radius);
+        const std::size_t most = std::max<std::size_t>(1, s.rows / kMinWalkRows);
+        const std::size_t walks = std::clamp<std::size_t>(resident / p.strips, 1, most);
+        p.walk_rows = gpu::ceil_div(s.rows, walks);
+        const std::size_t blocks = p.strips * gpu::ceil_div(s.rows, p.walk_rows);
+        const double busy =
+            static_cast<double>(std::min(blocks, resident)) / static_cast<double>(resident);
+        if (busy > best_busy + 0.02) {
+            best = p;
+            best_busy = busy;
+        }
+    }
+    return best;
 }
 
 void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
@@ -208,14 +249,16 @@ void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
         throw Unsupported("16-byte copies need rows that start on 16 bytes");
     static std::once_flag opt_in;
     std::call_once(opt_in, [] {
-        COALESCE_CUDA(cudaFuncSetAttribute(fast_filter_y_walk_kernel,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           static_cast<int>(smem_bytes(kMaxRadius))));
+        for (int lanes : {kWidest, 24, 16})
+            COALESCE_CUDA(cudaFuncSetAttribute(walk_kernel(lanes),
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               static_cast<int>(smem_bytes(kMaxRadius, lanes))));
     });
     const WalkPlan plan = plan_for({in.rows, in.cols}, params.radius);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const unsigned walks = gpu::ceil_div(in.rows, plan.walk_rows);
-    fast_filter_y_walk_kernel<<<plan.strips * walks, kThreads, smem_bytes(params.radius), stream>>>(
+    walk_kernel(plan.lanes)<<<plan.strips * walks, kLoadRows * plan.lanes,
+                              smem_bytes(params.radius, plan.lanes), stream>>>(
         in, out, params.radius, params.border, inv, plan);
     COALESCE_CHECK_LAUNCH("fast_filter_y_walk_kernel");
 }
@@ -232,7 +275,8 @@ void register_fast_filter_y_walk(Registry& registry) {
         "walk; 8 outputs per thread on a float2 of columns, long windows from shared sums of 8 "
         "rows as in filter_y/fast-tile-float4; columns a multiple of 4. At r = 64 on an H100 it "
         "beats the tile at 8192x8192 (95.9-96.2% of copy against 91.8-93.0) but not at "
-        "8000x6000 (70-71% against 85-87: 47 strips x 2 walks leave a third of the chip idle); "
+        "8000x6000 (70-71% against 85-87: 47 strips x 2 walks of 128 columns left a third of the "
+        "chip idle, so strips are now 96 or 64 columns wide where that fills the chip better); "
         "it loses at r <= 40";
     registry.add(
         fast::device_variant({"filter_y/fast-walk", Op::filter_y, space::shared, what,

@@ -1,20 +1,34 @@
-// Tuned u8 and u16 box filters along X and Y: integer window sums
-// are exact, so each thread slides a running sum (add the entering sample, subtract the leaving
-// one) and an output costs the same at every radius, 0 to 64, every border mode, any width. The
-// per-thread work lives in fast_typed_filters.cuh, shared with a host emulation test.
+// Tuned u8 and u16 box filters along X and Y: integer window sums are exact, so each thread
+// slides a running sum (add the entering samples, subtract the leaving ones) and an output costs
+// the same at every radius, 0 to 64, every border mode, any width. The per-thread work lives in
+// fast_typed_filters.cuh, shared with a host emulation test.
 //
 // filter X: a block stages one row segment and its halo in shared memory with 16-byte cp.async
 // copies (any row phase: the segments tile the row's 16-byte-aligned addresses, so only the
-// blocks across the row's two ends go element by element through the border rule), each thread
-// slides across its own run of K words (K odd: conflict-free), the outputs are parked in shared
-// memory and the block writes them back as 16-byte stores.
-// filter Y: a thread owns 16, 8 or 4 bytes of columns (narrower at larger radii, for more warps
-// per SM) and walks a segment of rows with its sums in registers, the rows streaming through a
-// private shared-memory ring filled by cp.async copies 24-48 rows ahead (several loads in
-// flight, the leaving row read from the ring); even
-// segments walk down, odd ones up, so neighbours read their shared halo rows together.
-// Rows that are not all 16-byte aligned (filter Y on a dense odd width) take a line-per-thread
-// kernel: exact, slower.
+// blocks across the row's two ends go element by element through the border rule, spread over
+// the block's threads), each thread slides across its own run of K words (K odd:
+// conflict-free), each output's sum one pair of mixed-sign dp4a/dp2a from the sum before the
+// word, and the block writes the outputs back as 16-byte stores. u8 segments belong to 128
+// threads, u16 ones to 64 (twice the run per thread: the u16 seed of 2r + 1 samples costs twice
+// the u8 one per byte).
+// filter Y: the strip walk: a block owns a 512-byte strip of columns and walks a run of rows;
+// the window's rows and the next two steps' rows sit in one shared-memory ring filled by
+// 16-byte cp.async copies of the whole block, and G row groups of 128 threads (a word of columns
+// each) sum each step side by side, exchanging their partial totals. Rows that are not all
+// 16-byte aligned (filter Y on a dense odd width) take a line-per-thread kernel: exact, slower.
+//
+// Measured with coalesce-bench on an H200 (--type u8,u16 --tier tuned, 20 reps; best of this
+// variant and its -pitched twin, % of a device copy of the same bytes), r = 1 / 4 / 16 / 32 / 64
+// at clamp:
+//   filter X u8   8192x8192 85 / 85 / 83 / 77 / 73   8000x6000 90 / 88 / 85 / 81 / 79
+//   filter X u16  8192x8192 90 / 91 / 85 / 84 / 89   8000x6000 96 / 97 / 92 / 90 / 95
+//   filter Y u8   8192x8192 87 / 87 / 85 / 82 / 80   8000x6000 71 / 69 / 68 / 67 / 63
+//   filter Y u16  8192x8192 88 / 92 / 89 / 89 / 89   8000x6000 78 / 77 / 77 / 76 / 76
+// (main's, the same day: X u8 55-60, u16 75-87; Y u8 75-77 at r = 1, 28-31 at r = 64, u16 78-81
+// and 34). Other borders at r = 4 within 5 points of clamp; at r = 64 wrap and mirror cost filter
+// X u8 5-10 points (each edge element's border_index divides), zero costs nothing. Filter Y on
+// 8000x6000 stays 10-25 points below 8192x8192 dense and pitched alike, whatever the walk's
+// shape (row groups, chunk width, step, depth were tried): not yet understood.
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -35,7 +49,7 @@ namespace {
 
 namespace tf = typed_filters;
 
-constexpr int kXThreads = 128;
+constexpr int kXThreads = 128;  // the most: u8 segments; u16 ones take half
 constexpr int kLineThreads = 256;
 constexpr long long kLineSegment = 256;  // outputs per thread of the line kernel
 
@@ -54,21 +68,48 @@ __global__ void __launch_bounds__(kXThreads)
     tf::commit_copies();
     tf::wait_copies<0>();
     __syncthreads();
-    tf::x_walk<T, Unit>(g, static_cast<int>(threadIdx.x), line, out_line);
+    tf::x_walk<T, Unit, 4>(g, static_cast<int>(threadIdx.x), line, out_line,
+                           r.row_bytes - r.seg_rel);
     __syncthreads();
     tf::x_write<T>(r, g, static_cast<int>(threadIdx.x), out_line);
 }
 
-template <class T, bool Unit, int Group, int W>
-__global__ void __launch_bounds__(tf::kYLanes)
-    typed_filter_y_kernel(const unsigned char* in, unsigned char* out, long long rows,
-                          long long cols, std::size_t pitch, Border border, tf::YGeom g) {
-    extern __shared__ tf::Vec16 y_smem[];
-    tf::Chunk<W>* ring = reinterpret_cast<tf::Chunk<W>*>(y_smem) + threadIdx.x;
-    const int seg = static_cast<int>(blockIdx.x / g.bands);
-    const int band = static_cast<int>(blockIdx.x - seg * g.bands);
-    tf::y_thread<T, Unit, Group, W>(in, out, rows, cols, pitch, border, g,
-                                    band * tf::kYLanes + static_cast<int>(threadIdx.x), seg, ring);
+// Filter Y, strip walk (tf::yw_*): a block of G row groups of Lanes threads walks its strip's
+// rows, Ahead groups of G L rows in flight into the block's ring; per step one barrier before
+// the differences and one before the outputs.
+template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead>
+__global__ void __launch_bounds__(Lanes* G)
+    typed_filter_y_walk_kernel(const unsigned char* in, unsigned char* out, long long rows,
+                               long long cols, std::size_t pitch, Border border, tf::YWGeom g) {
+    constexpr int kThreads = Lanes * G;
+    extern __shared__ tf::Vec16 yw_smem[];
+    unsigned char* ring = reinterpret_cast<unsigned char*>(yw_smem);
+    std::uint32_t* xch = reinterpret_cast<std::uint32_t*>(ring + tf::yw_smem_bytes(g));
+    const int t = static_cast<int>(threadIdx.x);
+    const long long row_bytes = cols * static_cast<long long>(sizeof(T));
+    const tf::YWalk w = tf::yw_walk(g, rows, blockIdx.x);
+    const auto load = [&](int k) {
+        long long p0, p1;
+        tf::yw_group(g, G * L, k, p0, p1);
+        tf::yw_load(in, rows, row_bytes, pitch, border, g, w, p0, p1, t, kThreads, ring);
+        tf::commit_copies();
+    };
+    for (int k = 0; k < Ahead; ++k) load(k);
+    tf::wait_copies<Ahead - 1>();
+    __syncthreads();
+    tf::YWState<W, L> st;
+    tf::yw_seed<T, W, G, L>(st, row_bytes, g, w, t, Lanes, ring, xch);
+    __syncthreads();
+    tf::yw_seed_out<T, Unit, W, G, L>(st, out, row_bytes, pitch, g, w, Lanes, xch);
+    const int steps = static_cast<int>((w.n_out - 1 + G * L - 1) / (G * L));
+    for (int k = 0; k < steps; ++k) {
+        tf::wait_copies<Ahead - 1>();  // group k landed (this thread's copies)
+        __syncthreads();  // everyone's copies of group k visible, everyone done with step k - 1
+        load(k + Ahead);
+        tf::yw_diff<T, W, G, L, 4 * W * Lanes>(st, g, Lanes, ring, xch);
+        if constexpr (G > 1) __syncthreads();  // every row group's total posted
+        tf::yw_out<T, Unit, W, G, L>(st, out, row_bytes, pitch, g, w, Lanes, k, xch);
+    }
 }
 
 // One thread per line (a row for X, a column for Y) and segment of kLineSegment outputs.
@@ -102,6 +143,14 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
     COALESCE_CHECK_LAUNCH("typed_filter_line_kernel");
 }
 
+// Threads per filter X segment (trial harness on an H200, before the edge elements were spread:
+// 8000x6000 u16, r >= 16, 64 threads 85-89% of copy against 76-79 with 128; u8 8192x8192, 128
+// threads 61-71 against 60-66 with 64 and 55-64 with 256).
+template <class T>
+constexpr int x_threads() {
+    return sizeof(T) == 1 ? kXThreads : kXThreads / 2;
+}
+
 template <class T, bool Unit>
 void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
               cudaStream_t stream) {
@@ -111,10 +160,10 @@ void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p
         return;
     }
     const tf::XGeom g = tf::x_geometry(static_cast<long long>(in.cols * sizeof(T)),
-                                       static_cast<int>(sizeof(T)), p.radius, kXThreads);
+                                       static_cast<int>(sizeof(T)), p.radius, x_threads<T>());
     const std::size_t smem = tf::x_smem_bytes(g);  // at most 34 KiB: no opt-in needed
     const unsigned blocks = static_cast<unsigned>(in.rows * static_cast<std::size_t>(g.segs));
-    typed_filter_x_kernel<T, Unit><<<blocks, kXThreads, smem, stream>>>(
+    typed_filter_x_kernel<T, Unit><<<blocks, g.threads, smem, stream>>>(
         static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
         static_cast<long long>(in.cols), in.pitch_bytes, p.border, g);
     COALESCE_CHECK_LAUNCH("typed_filter_x_kernel");
@@ -124,46 +173,53 @@ bool rows_16b_aligned(const gpu::RawView& v) {
     return reinterpret_cast<std::uintptr_t>(v.data) % 16 == 0 && v.pitch_bytes % 16 == 0;
 }
 
-// Shared memory per block is at most 25 KiB (tf::y_smem_bytes): no opt-in needed.
-template <class T, bool Unit, int Group, int W>
-void launch_y_ring(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead>
+void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                    cudaStream_t stream) {
-    const auto kernel = typed_filter_y_kernel<T, Unit, Group, W>;
-    const std::size_t smem = tf::y_smem_bytes(p.radius);
-    const std::size_t resident = fast::resident_blocks(kernel, tf::kYLanes, smem, p.radius);
-    const tf::YGeom g =
-        tf::y_geometry(static_cast<long long>(in.rows), static_cast<long long>(in.cols * sizeof(T)),
-                       p.radius, static_cast<long long>(resident));
-    const unsigned blocks = static_cast<unsigned>(g.bands) * static_cast<unsigned>(g.segs);
-    kernel<<<blocks, tf::kYLanes, smem, stream>>>(
+    const auto kernel = typed_filter_y_walk_kernel<T, Unit, Lanes, G, W, L, Ahead>;
+    constexpr int kStrip = 4 * W * Lanes;
+    constexpr std::size_t kXch = static_cast<std::size_t>(Lanes) * G * 8 * W;
+    const auto smem_for = [](int radius) {
+        return static_cast<std::size_t>(tf::yw_ring_rows(radius, G * L, Ahead)) * kStrip + kXch;
+    };
+    static std::once_flag opt_in;
+    std::call_once(opt_in, [&] {
+        COALESCE_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(smem_for(kMaxRadius))));
+    });
+    const std::size_t smem = smem_for(p.radius);
+    const std::size_t resident = fast::resident_blocks(kernel, Lanes * G, smem, p.radius);
+    const tf::YWGeom g = tf::yw_geometry(
+        static_cast<long long>(in.rows), static_cast<long long>(in.cols * sizeof(T)), p.radius,
+        kStrip, G * L, Ahead, static_cast<long long>(resident), 2LL * G * L);
+    const unsigned blocks = static_cast<unsigned>(g.strips) * static_cast<unsigned>(g.walks);
+    kernel<<<blocks, Lanes * G, smem, stream>>>(
         static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
         static_cast<long long>(in.rows), static_cast<long long>(in.cols), in.pitch_bytes, p.border,
         g);
-    COALESCE_CHECK_LAUNCH("typed_filter_y_kernel");
+    COALESCE_CHECK_LAUNCH("typed_filter_y_walk_kernel");
 }
 
-// The ring kernel for the radius: group and chunk width as tf::y_group and tf::y_words choose.
-template <class T>
-void launch_y_ring_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+// The walk's shape for the type and radius (trial harness, H200, 8192x8192, % of copy): u16 4
+// row groups at every radius (88-90); u8 2 row groups up to r = 40 (82-87 against 75-84 with 4),
+// 4 above (80.5 against 75 with 2 at r = 64). Steps of 16 rows per group, two steps in flight.
+// One row group of 32 rows (53-84), 16-byte chunks per thread (64-77, registers), 8-byte ones
+// (79-89 for u16, 56-83 for u8) and three steps in flight (67-86) lost.
+template <class T, bool Unit>
+void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
-    const int r = p.radius;
-    if (r == 0)
-        launch_y_ring<T, true, tf::kYGroupSmall, 4>(in, out, p, stream);
-    else if (r > 32)
-        launch_y_ring<T, false, tf::kYGroupLarge, 1>(in, out, p, stream);
-    else if (r > 24)
-        launch_y_ring<T, false, tf::kYGroupSmall, 1>(in, out, p, stream);
-    else if (r > 8)
-        launch_y_ring<T, false, tf::kYGroupSmall, 2>(in, out, p, stream);
+    if (sizeof(T) == 1 && p.radius <= 40)
+        launch_y_walk<T, Unit, 128, 2, 1, 16, 2>(in, out, p, stream);
     else
-        launch_y_ring<T, false, tf::kYGroupSmall, 4>(in, out, p, stream);
+        launch_y_walk<T, Unit, 128, 4, 1, 16, 2>(in, out, p, stream);
 }
 
 template <class T>
 void launch_y(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
               cudaStream_t stream) {
     if (rows_16b_aligned(in) && rows_16b_aligned(out) && in.pitch_bytes == out.pitch_bytes)
-        launch_y_ring_for<T>(in, out, p, stream);
+        p.radius == 0 ? launch_y_walk_for<T, true>(in, out, p, stream)
+                      : launch_y_walk_for<T, false>(in, out, p, stream);
     else if (p.radius == 0)
         launch_line<T, true>(in, out, false, p.radius, p.border, stream);
     else
@@ -185,9 +241,10 @@ gpu::TypedLauncher typed_launcher(bool along_x) {
 }
 
 // Grids are one-dimensional: filter X's rows x segments must fit blockIdx.x (u16 rows of
-// 2^22 columns in 16 896-byte segments: 497 per row).
+// 2^22 columns in 8 448-byte segments: 993 per row).
 std::string x_grid_refusal(Shape input, const OpParams& params) {
-    const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius);
+    const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius,
+                                       x_threads<std::uint16_t>());
     if (input.rows * static_cast<std::size_t>(g.segs) <= gpu::kMaxGridX) return {};
     return "more rows times row segments than a grid holds";
 }
@@ -209,20 +266,21 @@ Variant typed_variant(const char* id, Op op, gpu::Layout layout, const char* des
 }
 
 constexpr const char* kXWhy =
-    "u8/u16 box filter along rows with an exact integer running sum (add the entering sample, "
-    "subtract the leaving one), so an output costs the same at every radius: a block stages a "
-    "row segment and its halo in shared memory with 16-byte cp.async copies at any row phase, "
-    "each thread slides over its own odd run of words (a byte permute aligns the entering and "
-    "leaving words, one multiply-high rounds each mean exactly), and the block writes 16-byte "
-    "vectors back";
+    "u8/u16 box filter along rows with an exact integer running sum, so an output costs the "
+    "same at every radius: a block stages a row segment and its halo in shared memory with "
+    "16-byte cp.async copies at any row phase (the border elements spread over the block), each "
+    "thread slides over its own odd run of words, every output's sum one pair of mixed-sign "
+    "dp4a/dp2a against prefix masks from the sum before its word and its mean one "
+    "multiply-high, and the block writes 16-byte vectors back";
 constexpr const char* kYWhy =
-    "u8/u16 box filter down columns with exact integer running sums in registers (u8: two "
-    "16-bit sums per register): a thread owns 16, 8 or 4 bytes of columns (narrower at larger "
-    "radii, for more warps per SM) and streams its rows through a private shared-memory ring "
-    "filled by cp.async copies 24-48 rows ahead, so the leaving row never comes from DRAM "
-    "again and an output costs the same at every radius; segments alternate walking down and "
-    "up so neighbours read their halo rows together (L2 hits). Rows not all on 16 bytes take "
-    "an exact line-per-thread kernel";
+    "u8/u16 box filter down columns with exact integer running sums in registers: a block of 2 "
+    "or 4 row groups of 128 threads walks a 512-byte strip of columns down (or up: neighbours "
+    "read their halo rows together) a run of rows, the window's rows in one shared-memory ring "
+    "with the next two steps' rows already in flight (16-byte cp.async by the whole block); "
+    "each row group takes the differences of its 16 rows of a step, the groups exchange their "
+    "totals and each slides its own rows from there, so the leaving row never comes from DRAM "
+    "again and an output costs the same at every radius. Rows not all on 16 bytes take an "
+    "exact line-per-thread kernel";
 
 }  // namespace
 
@@ -235,12 +293,12 @@ void register_fast_typed_filters(Registry& registry) {
                                "16 bytes: no element-wise blocks but at the row's end)",
                                "typed_filter_x_kernel"));
     registry.add(typed_variant("filter_y/fast-int-running", Op::filter_y, gpu::Layout::dense, kYWhy,
-                               "typed_filter_y_kernel"));
+                               "typed_filter_y_walk_kernel"));
     registry.add(typed_variant("filter_y/fast-int-running-pitched", Op::filter_y,
                                gpu::Layout::pitched,
-                               "filter_y/fast-int-running on cudaMallocPitch rows (the ring "
-                               "kernel at any width: the last chunk reads inside the pitch)",
-                               "typed_filter_y_kernel"));
+                               "filter_y/fast-int-running on cudaMallocPitch rows (the walk at "
+                               "any width: the last strip reads inside the pitch)",
+                               "typed_filter_y_walk_kernel"));
 }
 
 }  // namespace coalesce

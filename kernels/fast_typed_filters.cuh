@@ -26,7 +26,10 @@
 #if defined(__CUDA_ARCH__)  // the device pass only: host compilers do not know the pragma
 #define TF_UNROLL _Pragma("unroll")
 #define TF_UNROLL_1 _Pragma("unroll 1")
+#define TF_PRAGMA(x) _Pragma(#x)
+#define TF_UNROLL_N(n) TF_PRAGMA(unroll n)
 #else
+#define TF_UNROLL_N(n)
 #define TF_UNROLL
 #define TF_UNROLL_1
 #endif
@@ -74,6 +77,30 @@ TF_HD std::uint32_t add_word(std::uint32_t v, std::uint32_t acc) {
         return acc + (v & 0xffu) + ((v >> 8) & 0xffu) + ((v >> 16) & 0xffu) + (v >> 24);
     else
         return acc + (v & 0xffffu) + (v >> 16);
+#endif
+}
+
+// acc + the sum of a's unsigned bytes times b's signed bytes (u8) or of a's unsigned 16-bit
+// halves times b's two low signed bytes (u16): one dp4a / dp2a.lo with mixed signs, so a mask of
+// 1s adds entering samples and a mask of -1s takes leaving ones away in the same instruction.
+template <class T>
+TF_HD std::uint32_t dot_signed(std::uint32_t a, std::uint32_t b, std::uint32_t acc) {
+#if defined(__CUDA_ARCH__)
+    std::uint32_t d;
+    if constexpr (sizeof(T) == 1)
+        asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(acc));
+    else
+        asm("dp2a.lo.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(acc));
+    return d;
+#else
+    constexpr int kLanes = sizeof(T) == 1 ? 4 : 2;
+    constexpr int kBits = 8 * static_cast<int>(sizeof(T));
+    for (int i = 0; i < kLanes; ++i) {
+        const std::uint32_t x = (a >> (kBits * i)) & ((1u << kBits) - 1u);
+        const std::int32_t y = static_cast<std::int8_t>((b >> (8 * i)) & 0xffu);
+        acc += x * static_cast<std::uint32_t>(y);
+    }
+    return acc;
 #endif
 }
 
@@ -248,24 +275,36 @@ TF_HD XRow x_row(const void* in, void* out, std::size_t pitch, long long cols, i
 // Stage: thread t copies the staged blocks t, t + threads, ...: whole 16-byte blocks inside the
 // row asynchronously, blocks across either end (and beyond) element by element through the
 // border rule.
+// Stage: the staged blocks wholly inside the row go as 16-byte asynchronous copies, thread t
+// taking blocks t, t + threads, ...; the elements of the blocks across either end (and beyond)
+// come through the border rule, spread over all threads one element each (a block's 16 elements
+// in one thread were 16 dependent trips to memory that the whole block waited on at its barrier).
+// Blocks from the row's end plus r samples on hold nothing an output inside the row reads (the
+// segment of a row's last part reaches up to a segment past it): they stay unstaged, and the
+// threads whose outputs all lie past the row's end do not walk.
 template <class T>
 TF_HD void x_stage(const XRow& row, long long cols, Border border, const XGeom& g, int t,
                    unsigned char* line) {
     constexpr int kElems = 16 / sizeof(T);
-    const int blocks = g.in_bytes / 16;
-    for (int j = t; j < blocks; j += g.threads) {
-        const long long rel = row.seg_rel + g.lo + 16LL * j;  // from the row's start
-        unsigned char* dst = line + 16 * j;
-        if (rel >= 0 && rel + 16 <= row.row_bytes) {
-            copy16(dst, row.in + rel);
-        } else {
-            for (int e = 0; e < kElems; ++e) {
-                const long long c = (rel + e * static_cast<long long>(sizeof(T))) /
-                                    static_cast<long long>(sizeof(T));  // exact: rel % size == 0
-                *reinterpret_cast<T*>(dst + e * sizeof(T)) =
-                    static_cast<T>(sample<T>(row.in, c, cols, sizeof(T), border));
-            }
-        }
+    const long long blocks = g.in_bytes / 16;
+    const long long base = row.seg_rel + g.lo;  // block j starts at base + 16 j from the row
+    const long long used = row.row_bytes + static_cast<long long>(g.radius) * sizeof(T);
+    const auto clamp = [blocks](long long j) { return j < 0 ? 0 : j > blocks ? blocks : j; };
+    // Blocks [ja, jb) lie inside the row, [0, bu) hold what the outputs read.
+    const long long ja = clamp(base >= 0 ? 0 : (-base + 15) / 16);
+    const long long jb = clamp(row.row_bytes - base >= 16 ? (row.row_bytes - base) / 16 : 0);
+    const long long bu = clamp(used - base > 0 ? (used - base + 15) / 16 : 0);
+    for (long long j = ja + t; j < jb; j += g.threads)
+        copy16(line + 16 * j, row.in + base + 16 * j);
+    const long long left = (ja < bu ? ja : bu) * kElems;  // elements of blocks [0, min(ja, bu))
+    const long long r0 = ja > jb ? ja : jb;               // right edge: blocks [r0, bu)
+    const long long right = bu > r0 ? (bu - r0) * kElems : 0;
+    for (long long e = t; e < left + right; e += g.threads) {
+        const long long at = e < left ? e : r0 * kElems + (e - left);  // element of the line
+        const long long c = (base + at * static_cast<long long>(sizeof(T))) /
+                            static_cast<long long>(sizeof(T));  // exact: base % size == 0
+        *reinterpret_cast<T*>(line + at * sizeof(T)) =
+            static_cast<T>(sample<T>(row.in, c, cols, sizeof(T), border));
     }
 }
 
@@ -283,33 +322,39 @@ TF_HD std::uint32_t line_sum(const unsigned char* line, int a, int b, std::uint3
 }
 
 // Four u8 outputs (bytes of one word) or two u16 outputs from the entering and leaving words.
+// Each output's sum comes straight from the running sum before the word, s + (its entering
+// prefix) - (its leaving prefix), two mixed-sign dot products against prefix masks: eight dp4a
+// for four u8 outputs where adding and subtracting byte by byte took eight permutes and four
+// adds, and the dependent chain is two instructions per word, not two per element.
 template <class T, bool Unit>
 TF_HD std::uint32_t x_step_word(std::uint32_t enter, std::uint32_t leave, std::uint32_t& s,
                                 std::uint32_t m) {
     if constexpr (sizeof(T) == 1) {
-        std::uint32_t q[4];
-        TF_UNROLL
-        for (int k = 0; k < 4; ++k) {
-            const std::uint32_t sel = 0x4440u | static_cast<std::uint32_t>(k);
-            s = s + perm(enter, 0, sel) - perm(leave, 0, sel);
-            q[k] = mean<Unit>(s, m);
-        }
-        return perm(perm(q[0], q[1], 0x0040u), perm(q[2], q[3], 0x0040u), 0x5410u);
+        const std::uint32_t s0 = dot_signed<T>(leave, 0x000000ffu, dot_signed<T>(enter, 0x01u, s));
+        const std::uint32_t s1 =
+            dot_signed<T>(leave, 0x0000ffffu, dot_signed<T>(enter, 0x0101u, s));
+        const std::uint32_t s2 =
+            dot_signed<T>(leave, 0x00ffffffu, dot_signed<T>(enter, 0x010101u, s));
+        s = dot_signed<T>(leave, 0xffffffffu, dot_signed<T>(enter, 0x01010101u, s));
+        const std::uint32_t q0 = mean<Unit>(s0, m), q1 = mean<Unit>(s1, m);
+        const std::uint32_t q2 = mean<Unit>(s2, m), q3 = mean<Unit>(s, m);
+        return perm(perm(q0, q1, 0x0040u), perm(q2, q3, 0x0040u), 0x5410u);
     } else {
-        s = s + (enter & 0xffffu) - (leave & 0xffffu);
-        const std::uint32_t q0 = mean<Unit>(s, m);
-        s = s + (enter >> 16) - (leave >> 16);
-        const std::uint32_t q1 = mean<Unit>(s, m);
-        return perm(q0, q1, 0x5410u);
+        const std::uint32_t s0 = dot_signed<T>(leave, 0x00ffu, dot_signed<T>(enter, 0x0001u, s));
+        s = dot_signed<T>(leave, 0xffffu, dot_signed<T>(enter, 0x0101u, s));
+        return perm(mean<Unit>(s0, m), mean<Unit>(s, m), 0x5410u);
     }
 }
 
 // Walk: thread t's outputs at segment bytes t*K*4 .. (t+1)*K*4 - 1, a word per step.
-template <class T, bool Unit>
-TF_HD void x_walk(const XGeom& g, int t, const unsigned char* line, unsigned char* out_line) {
+// `inside`: the segment's bytes before the row's end.
+template <class T, bool Unit, int Unroll = 1>
+TF_HD void x_walk(const XGeom& g, int t, const unsigned char* line, unsigned char* out_line,
+                  long long inside) {
     constexpr int kSize = sizeof(T);
     const int r = g.radius;
     const int i0 = t * g.k_words * 4;
+    if (i0 >= inside) return;
     // The window before the first output, biased by r: samples i0 - (r+1) .. i0 + r - 1.
     std::uint32_t s = line_sum<T>(line, i0 - (r + 1) * kSize - g.lo, i0 + r * kSize - g.lo,
                                   static_cast<std::uint32_t>(r));
@@ -321,7 +366,7 @@ TF_HD void x_walk(const XGeom& g, int t, const unsigned char* line, unsigned cha
     const unsigned char* lp = line + (l_at & ~3);
     std::uint32_t e_prev = load_word(ep), l_prev = load_word(lp);
     std::uint32_t* o = reinterpret_cast<std::uint32_t*>(out_line + i0);
-    TF_UNROLL_1
+    TF_UNROLL_N(Unroll)
     for (int j = 0; j < g.k_words; ++j) {
         ep += 4;
         lp += 4;
@@ -355,85 +400,11 @@ TF_HD void x_write(const XRow& row, const XGeom& g, int t, const unsigned char* 
 }
 
 // ======================================= filter Y =======================================
-// A thread owns 4, 8 or 16 bytes of columns and walks down (or up) one segment of rows
-// with the window's sums in registers (u8: two 16-bit sums per register, since 129 * 255 + 64 <
-// 2^16 and the entering sample is added before the leaving one is taken away, no half ever
-// carries into the other). Its rows stream through a private ring in shared memory, filled by
-// cp.async copies kAhead groups ahead of the window, so the leaving row is read from
-// shared memory, never again from DRAM. Even segments walk down, odd ones up: neighbouring
-// segments meet at their shared halo rows at the same moment (both at their start or both at
-// their end), so the halo is read from DRAM once and from L2 the second time.
-
-inline constexpr int kYLanes = 32;       // threads per block
-inline constexpr int kYGroupSmall = 8;   // rows per committed group of copies, r <= 32
-inline constexpr int kYGroupLarge = 16;  // r > 32: twice the rows in flight per thread
-inline constexpr int kYAhead = 3;        // groups in flight beyond the one being read
-
-// The ring holds 2r + 1 + (kYAhead + 1) * Group rows of every thread's chunk, so shared memory
-// caps the columns in flight per SM at any radius; narrower chunks at larger radii spread those
-// columns over more threads (more warps to issue the arithmetic): 16 bytes up to r = 8, 8 up to
-// r = 24, 4 above.
-inline int y_group(int radius) { return radius > 32 ? kYGroupLarge : kYGroupSmall; }
-inline int y_words(int radius) { return radius <= 8 ? 4 : radius <= 24 ? 2 : 1; }
-inline int y_ring_rows(int radius) { return 2 * radius + 1 + (kYAhead + 1) * y_group(radius); }
-inline std::size_t y_smem_bytes(int radius) {
-    return static_cast<std::size_t>(y_ring_rows(radius)) * kYLanes * 4 *
-           static_cast<std::size_t>(y_words(radius));
-}
-
-struct YGeom {
-    int chunks = 1;  // column chunks (4 * y_words(r) bytes) per row
-    int bands = 1;   // blocks across a row: ceil(chunks / kYLanes)
-    long long seg_rows = 1;
-    int segs = 1;
-    int ring = 1;  // ring rows
-    int radius = 0;
-    std::uint32_t m = 0;
-};
-
-// `resident`: blocks the device holds at once; one wave of segments where the rows allow,
-// segments of at least min_rows rows (each costs a seed of 2r rows).
-inline YGeom y_geometry(long long rows, long long row_bytes, int radius, long long resident,
-                        long long min_rows = 64) {
-    YGeom g;
-    g.radius = radius;
-    g.m = reciprocal(2 * radius + 1);
-    g.ring = y_ring_rows(radius);
-    const long long chunk_bytes = 4LL * y_words(radius);
-    g.chunks = static_cast<int>((row_bytes + chunk_bytes - 1) / chunk_bytes);
-    g.bands = (g.chunks + kYLanes - 1) / kYLanes;
-    long long segs = resident / g.bands;
-    const long long most = (rows + min_rows - 1) / min_rows;
-    if (segs > most) segs = most;
-    if (segs < 1) segs = 1;
-    g.seg_rows = (rows + segs - 1) / segs;
-    g.segs = static_cast<int>((rows + g.seg_rows - 1) / g.seg_rows);
-    return g;
-}
-
-// A thread's chunk of one row: W words (4W bytes).
+// A thread's W words (4W bytes) of one row, and their store.
 template <int W>
 struct alignas(4 * W) Chunk {
     std::uint32_t w[W];
 };
-
-// 4W-byte global -> shared copy, asynchronously on the device (16 bytes bypass L1).
-template <int W>
-TF_HD void copy_chunk(Chunk<W>* dst_shared, const unsigned char* src_global) {
-#if defined(__CUDA_ARCH__)
-    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst_shared));
-    if constexpr (W == 4)
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src_global)
-                     : "memory");
-    else
-        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(d), "l"(src_global),
-                     "n"(4 * W)
-                     : "memory");
-#else
-    note_read(src_global, 4 * W);
-    std::memcpy(dst_shared, src_global, 4 * W);
-#endif
-}
 
 template <int W>
 TF_HD void store_chunk(unsigned char* p, const Chunk<W>& v) {
@@ -450,150 +421,346 @@ TF_HD void store_chunk(unsigned char* p, const Chunk<W>& v) {
 #endif
 }
 
-// The window's sums of one chunk: u8 as 2W words of two 16-bit sums (bytes 2i and 2i + 1 of the
-// chunk in word i), u16 as 2W words of one sum.
-template <int W>
-struct YSums {
-    std::uint32_t s[2 * W];
+// The strip walk: a block of G row groups of Lanes threads owns a strip of 4 W Lanes bytes of
+// columns (thread t the W words at 4 W (t % Lanes)) and walks a run of rows with its sums in
+// registers. The rows stream through one ring in shared memory shared by the whole block, filled
+// with 16-byte cp.async copies by every thread, Ahead groups of Step = G L rows beyond the step
+// being summed. The ring holds the step's leaving and entering rows and the groups in flight:
+// 2r + 1 + (Ahead + 1) Step rows. Stream position p is input row first + dir p; the seed sums
+// positions 0 .. 2r (output 0), then output j >= 1 adds position 2r + j and takes position j - 1
+// away. Group 0 is positions 0 .. 2r + Step (the seed and step 0's entering rows), group k >= 1
+// positions 2r + 1 + k Step .. 2r + (k + 1) Step: step k's entering rows, whose slots last held
+// positions up to (k - 1) Step + Step - 1, read in step k - 1 at the latest, before the barrier
+// that opens step k. Even walks go down, odd ones up, so neighbours read their shared halo rows
+// at the same moment (once from DRAM).
+
+struct YWGeom {
+    int strip_bytes = 512;  // 4 W Threads
+    int strips = 1;
+    int walks = 1;
+    long long walk_rows = 1;
+    int ring = 1;  // rows: 2r + 1 + (Ahead + 1) Step
+    int radius = 0;
+    std::uint32_t m = 0;
 };
 
-template <class T, bool Unit, int W>
-TF_HD Chunk<W> y_step(YSums<W>& a, const Chunk<W>& enter, const Chunk<W>& leave, std::uint32_t m) {
-    Chunk<W> out;
-    TF_UNROLL
-    for (int w = 0; w < W; ++w) {
-        const std::uint32_t e = enter.w[w], l = leave.w[w];
-        if constexpr (sizeof(T) == 1) {
-            a.s[2 * w] = a.s[2 * w] + perm(e, 0, 0x4140u) - perm(l, 0, 0x4140u);
-            a.s[2 * w + 1] = a.s[2 * w + 1] + perm(e, 0, 0x4342u) - perm(l, 0, 0x4342u);
-            const std::uint32_t q0 = mean<Unit>(a.s[2 * w] & 0xffffu, m);
-            const std::uint32_t q1 = mean<Unit>(a.s[2 * w] >> 16, m);
-            const std::uint32_t q2 = mean<Unit>(a.s[2 * w + 1] & 0xffffu, m);
-            const std::uint32_t q3 = mean<Unit>(a.s[2 * w + 1] >> 16, m);
-            out.w[w] = perm(perm(q0, q1, 0x0040u), perm(q2, q3, 0x0040u), 0x5410u);
-        } else {
-            a.s[2 * w] = a.s[2 * w] + (e & 0xffffu) - (l & 0xffffu);
-            a.s[2 * w + 1] = a.s[2 * w + 1] + (e >> 16) - (l >> 16);
-            out.w[w] = perm(mean<Unit>(a.s[2 * w], m), mean<Unit>(a.s[2 * w + 1], m), 0x5410u);
-        }
-    }
-    return out;
+inline int yw_ring_rows(int radius, int step, int ahead) {
+    return 2 * radius + 1 + (ahead + 1) * step;
 }
 
-// Seeding: one row of the first window comes in.
-template <class T, int W>
-TF_HD void y_add(YSums<W>& a, const Chunk<W>& enter) {
-    TF_UNROLL
-    for (int w = 0; w < W; ++w) {
-        const std::uint32_t e = enter.w[w];
-        if constexpr (sizeof(T) == 1) {
-            a.s[2 * w] += perm(e, 0, 0x4140u);
-            a.s[2 * w + 1] += perm(e, 0, 0x4342u);
-        } else {
-            a.s[2 * w] += e & 0xffffu;
-            a.s[2 * w + 1] += e >> 16;
-        }
-    }
+// `resident`: blocks the device holds at once; about one wave of walks, walks of at least
+// min_rows output rows where the rows allow (each pays a seed of 2r rows).
+inline YWGeom yw_geometry(long long rows, long long row_bytes, int radius, int strip_bytes,
+                          int step, int ahead, long long resident, long long min_rows) {
+    YWGeom g;
+    g.strip_bytes = strip_bytes;
+    g.radius = radius;
+    g.m = reciprocal(2 * radius + 1);
+    g.ring = yw_ring_rows(radius, step, ahead);
+    g.strips = static_cast<int>((row_bytes + strip_bytes - 1) / strip_bytes);
+    long long walks = resident / g.strips;
+    const long long most = rows / min_rows;
+    if (walks > most) walks = most;
+    if (walks < 1) walks = 1;
+    g.walk_rows = (rows + walks - 1) / walks;
+    g.walks = static_cast<int>((rows + g.walk_rows - 1) / g.walk_rows);
+    return g;
 }
 
-// One thread of filter Y: chunk `chunk` (W words, W = y_words(r)) of every row of segment `seg`,
-// Group = y_group(r). `ring` is this thread's ring: row slot i at ring[i * kYLanes] (the block's
-// lanes interleaved, so a warp's accesses are contiguous and conflict-free). Rows past the
-// matrix come through the border rule, once per row. Requires 16-byte aligned rows (base and
-// pitch); the chunk past the row's end (pitched rows only) is read inside the pitch and written
-// element by element.
-template <class T, bool Unit, int Group, int W>
-TF_HD void y_thread(const unsigned char* in, unsigned char* out, long long rows, long long cols,
-                    std::size_t pitch, Border border, const YGeom& g, int chunk, int seg,
-                    Chunk<W>* ring) {
-    constexpr int kBytes = 4 * W;
-    const long long row_bytes = cols * static_cast<long long>(sizeof(T));
-    const long long cb = static_cast<long long>(kBytes) * chunk;  // byte offset in a row
+TF_HD std::size_t yw_smem_bytes(const YWGeom& g) {
+    return static_cast<std::size_t>(g.ring) * static_cast<std::size_t>(g.strip_bytes);
+}
+
+// Block `block`'s strip and walk: blocks side by side along a row walk the same rows.
+struct YWalk {
+    long long sb = 0;         // the strip's first byte in a row
+    long long n_out = 0;      // output rows
+    long long first = 0;      // input row of stream position 0
+    long long first_out = 0;  // output row of output 0
+    long long dir = 1;        // +1 down, -1 up
+    long long stream = 0;     // stream positions: n_out + 2r
+};
+
+TF_HD YWalk yw_walk(const YWGeom& g, long long rows, long long block) {
+    YWalk w;
+    const long long walk = block / g.strips;
+    w.sb = (block - walk * g.strips) * static_cast<long long>(g.strip_bytes);
+    const long long y0 = walk * g.walk_rows;
+    w.n_out = rows - y0 < g.walk_rows ? rows - y0 : g.walk_rows;
+    const bool up = (walk & 1) != 0;
+    w.dir = up ? -1 : 1;
+    w.first = up ? y0 + w.n_out - 1 + g.radius : y0 - g.radius;
+    w.first_out = up ? y0 + w.n_out - 1 : y0;
+    w.stream = w.n_out + 2 * g.radius;
+    return w;
+}
+
+// Group k's stream positions [p0, p1).
+TF_HD void yw_group(const YWGeom& g, int step, int k, long long& p0, long long& p1) {
+    const long long base = 2LL * g.radius + 1;
+    p0 = k == 0 ? 0 : base + static_cast<long long>(k) * step;
+    p1 = base + static_cast<long long>(k + 1) * step;
+}
+
+// Thread t's copies of stream positions [p0, p1) (clipped to the stream): 16-byte block
+// t % (strip / 16) of rows p0 + t / (strip / 16), every rows-per-pass rows. Blocks starting past
+// the row's end copy nothing (their columns are never stored); a block across it reads inside the
+// pitch (rows on 16 bytes). Rows past the matrix come through the border rule; a group wholly
+// inside it (all but a walk's first and last few) steps its source pointer instead.
+TF_HD void yw_load(const unsigned char* in, long long rows, long long row_bytes, std::size_t pitch,
+                   Border border, const YWGeom& g, const YWalk& w, long long p0, long long p1,
+                   int t, int threads, unsigned char* ring) {
+    const int bpr = g.strip_bytes / 16;
+    const int rpp = threads / bpr;
+    const long long cb = w.sb + 16LL * (t % bpr);
     if (cb >= row_bytes) return;
+    if (p1 > w.stream) p1 = w.stream;
+    long long p = p0 + t / bpr;
+    if (p >= p1) return;
+    int slot = static_cast<int>(p % g.ring);
+    unsigned char* dst = ring + 16 * (t % bpr);
+    const long long ya = w.first + w.dir * p0, yb = w.first + w.dir * (p1 - 1);
+    if (ya >= 0 && ya < rows && yb >= 0 && yb < rows) {
+        const long long step = w.dir * rpp * static_cast<long long>(pitch);
+        const unsigned char* src = in + (w.first + w.dir * p) * static_cast<long long>(pitch) + cb;
+        for (; p < p1; p += rpp) {
+            copy16(dst + static_cast<long long>(slot) * g.strip_bytes, src);
+            src += step;
+            slot += rpp;
+            if (slot >= g.ring) slot -= g.ring;
+        }
+        return;
+    }
+    for (; p < p1; p += rpp) {
+        long long y = w.first + w.dir * p;
+        Vec16* d = reinterpret_cast<Vec16*>(dst + static_cast<long long>(slot) * g.strip_bytes);
+        if (y < 0 || y >= rows) y = border_index(y, rows, border);
+        if (y < 0)
+            *d = Vec16{};  // Border::zero
+        else
+            copy16(d, in + y * static_cast<long long>(pitch) + cb);
+        slot += rpp;
+        if (slot >= g.ring) slot -= g.ring;
+    }
+}
+
+// A word of u8 as two words of two 16-bit lanes (columns 0, 1 and 2, 3), or of u16 as two
+// words of one sample each: the form the sums take.
+template <class T>
+TF_HD void to_lanes(std::uint32_t x, std::uint32_t* v) {
+    if constexpr (sizeof(T) == 1) {
+        v[0] = perm(x, 0, 0x4140u);
+        v[1] = perm(x, 0, 0x4342u);
+    } else {
+        v[0] = x & 0xffffu;
+        v[1] = x >> 16;
+    }
+}
+
+// The rounded means of the two sum words of one output word, packed back into it.
+template <class T, bool Unit>
+TF_HD std::uint32_t from_lanes(const std::uint32_t* s, std::uint32_t m) {
+    if constexpr (sizeof(T) == 1) {
+        const std::uint32_t q0 = mean<Unit>(s[0] & 0xffffu, m), q1 = mean<Unit>(s[0] >> 16, m);
+        const std::uint32_t q2 = mean<Unit>(s[1] & 0xffffu, m), q3 = mean<Unit>(s[1] >> 16, m);
+        return perm(perm(q0, q1, 0x0040u), perm(q2, q3, 0x0040u), 0x5410u);
+    } else {
+        return perm(mean<Unit>(s[0], m), mean<Unit>(s[1], m), 0x5410u);
+    }
+}
+
+// A thread of the walk: word column w = t % Lanes of the strip, row group g = t / Lanes. In step
+// k (Step = G L outputs) row group g owns the L outputs from 1 + k Step + g L on: it first takes
+// their differences (entering minus leaving row, in the sums' lane form: packed 16-bit lanes go
+// negative in between, but every sum the arithmetic modulo 2^32 lands on is a true window sum,
+// whose lanes lie in [0, 2^16): 129 * 255 + 64 for u8) and posts their total to the exchange; after
+// a barrier it starts from the step's opening sums plus the totals of the groups before it. Every
+// group keeps the step's closing sums (all G totals). So the G row groups sum a step side by side,
+// G times the warps on the same ring.
+template <int W, int L>
+struct YWState {
+    std::uint32_t s[2 * W];     // the sums before this step's first output
+    std::uint32_t d[L][2 * W];  // this step's differences
+    long long cw = 0;           // the thread's first byte in a row
+    bool live = false;          // owns columns inside the row
+    bool whole = false;         // all of its 4W bytes inside the row
+    int w = 0, g = 0;
+    int es = 0, ls = 0;  // ring slots of the next step's first entering and leaving rows
+};
+
+// The exchange: 2W words per thread, row group g's at xch + (g Lanes + w) 2W.
+template <int W>
+TF_HD std::uint32_t* yw_xch(std::uint32_t* xch, int lanes, int g, int w) {
+    return xch + (static_cast<long long>(g) * lanes + w) * 2 * W;
+}
+
+// One output chunk: whole, or element by element across the row's end.
+template <class T, int W>
+TF_HD void yw_store(unsigned char* dst, const Chunk<W>& v, long long cw, bool whole,
+                    long long row_bytes) {
+    if (whole) {
+        store_chunk<W>(dst, v);
+    } else {
+        TF_UNROLL
+        for (int e = 0; e < 4 * W; e += static_cast<int>(sizeof(T)))
+            if (cw + e < row_bytes) put<T>(dst + e, v.w[e / 4] >> (8 * (e % 4)));
+    }
+}
+
+// Seed, first half: row group g sums positions g, g + G, ... of 0 .. 2r (landed) and posts them.
+template <class T, int W, int G, int L>
+TF_HD void yw_seed(YWState<W, L>& st, long long row_bytes, const YWGeom& g, const YWalk& w, int t,
+                   int lanes, const unsigned char* ring, std::uint32_t* xch) {
+    st.w = t % lanes;
+    st.g = t / lanes;
+    st.cw = w.sb + 4LL * W * st.w;
+    st.live = st.cw < row_bytes;
+    st.whole = st.cw + 4 * W <= row_bytes;
+    std::uint32_t part[2 * W] = {};
+    const unsigned char* src = ring + 4 * W * st.w;
+    TF_UNROLL_N(4)
+    for (int p = st.g; p <= 2 * g.radius; p += G) {
+        const Chunk<W> c = *reinterpret_cast<const Chunk<W>*>(src + p * g.strip_bytes);
+        TF_UNROLL
+        for (int i = 0; i < W; ++i) {
+            std::uint32_t v[2];
+            to_lanes<T>(c.w[i], v);
+            part[2 * i] += v[0];
+            part[2 * i + 1] += v[1];
+        }
+    }
+    std::uint32_t* x = yw_xch<W>(xch, lanes, st.g, st.w);
+    TF_UNROLL
+    for (int i = 0; i < 2 * W; ++i) x[i] = part[i];
+    // Step 0: outputs 1 + g L .. on, entering 2r + 1 + g L, leaving g L.
+    st.es = (2 * g.radius + 1 + st.g * L) % g.ring;
+    st.ls = (st.g * L) % g.ring;
+}
+
+// Seed, second half (after a barrier): the window of output 0, biased by r; row group 0 stores
+// output 0.
+template <class T, bool Unit, int W, int G, int L>
+TF_HD void yw_seed_out(YWState<W, L>& st, unsigned char* out, long long row_bytes,
+                       std::size_t pitch, const YWGeom& g, const YWalk& w, int lanes,
+                       const std::uint32_t* xch) {
     const int r = g.radius;
-    const long long y0 = static_cast<long long>(seg) * g.seg_rows;
-    const long long n_out = rows - y0 < g.seg_rows ? rows - y0 : g.seg_rows;
-    const bool up = (seg & 1) != 0;
-    const int span = 2 * r;
-    const long long stream = n_out + span;
-    // Stream position q is input row first + dir * q; the output of position q >= span is row
-    // first_out + dir * (q - span).
-    const long long dir = up ? -1 : 1;
-    const long long first = up ? y0 + n_out - 1 + r : y0 - r;
-    const long long first_out = up ? y0 + n_out - 1 : y0;
-
-    long long q_issue = 0;
-    int s_issue = 0;
-    const long long step = dir * static_cast<long long>(pitch);
-    auto issue_group = [&] {
-        const long long y_a = first + dir * q_issue;
-        const long long y_b = first + dir * (q_issue + Group - 1);
-        if (q_issue + Group <= stream && y_a >= 0 && y_a < rows && y_b >= 0 && y_b < rows) {
-            // Inside the matrix: consecutive rows, no border rule.
-            const unsigned char* src = in + y_a * static_cast<long long>(pitch) + cb;
-            TF_UNROLL
-            for (int i = 0; i < Group; ++i) {
-                copy_chunk<W>(ring + s_issue * kYLanes, src);
-                src += step;
-                if (++s_issue == g.ring) s_issue = 0;
-            }
-            q_issue += Group;
-            commit_copies();
-            return;
-        }
-        for (int i = 0; i < Group; ++i) {
-            if (q_issue < stream) {
-                Chunk<W>* dst = ring + s_issue * kYLanes;
-                long long y = first + dir * q_issue;
-                if (y < 0 || y >= rows) y = border_index(y, rows, border);
-                if (y < 0)
-                    *dst = Chunk<W>{};  // Border::zero
-                else
-                    copy_chunk<W>(dst, in + y * static_cast<long long>(pitch) + cb);
-            }
-            ++q_issue;
-            if (++s_issue == g.ring) s_issue = 0;
-        }
-        commit_copies();
-    };
-    for (int k = 0; k <= kYAhead; ++k) issue_group();
-    wait_copies<kYAhead>();
-
-    YSums<W> a;
     const std::uint32_t bias =
         sizeof(T) == 1 ? static_cast<std::uint32_t>(r) * 0x10001u : static_cast<std::uint32_t>(r);
     TF_UNROLL
-    for (int i = 0; i < 2 * W; ++i) a.s[i] = bias;
-    int s_in = 0, s_out = 0;
-    long long y_out = first_out;
-    const bool whole = cb + kBytes <= row_bytes;
-    TF_UNROLL_1
-    for (long long q = 0; q < stream; ++q) {
-        if (q > 0 && (q & (Group - 1)) == 0) {
-            issue_group();
-            wait_copies<kYAhead>();
+    for (int i = 0; i < 2 * W; ++i) st.s[i] = bias;
+    TF_UNROLL
+    for (int h = 0; h < G; ++h) {
+        const std::uint32_t* x = yw_xch<W>(const_cast<std::uint32_t*>(xch), lanes, h, st.w);
+        TF_UNROLL
+        for (int i = 0; i < 2 * W; ++i) st.s[i] += x[i];
+    }
+    if (st.live && st.g == 0) {
+        Chunk<W> v;
+        TF_UNROLL
+        for (int i = 0; i < W; ++i) v.w[i] = from_lanes<T, Unit>(st.s + 2 * i, g.m);
+        yw_store<T, W>(out + w.first_out * static_cast<long long>(pitch) + st.cw, v, st.cw,
+                       st.whole, row_bytes);
+    }
+}
+
+// Step k, first half: this row group's differences and their total, posted (group k landed).
+// kStrip is the ring's row: rows that do not wrap in the ring sit at fixed offsets.
+template <class T, int W, int G, int L, int kStrip>
+TF_HD void yw_diff(YWState<W, L>& st, const YWGeom& g, int lanes, const unsigned char* ring,
+                   std::uint32_t* xch) {
+    const unsigned char* base = ring + 4 * W * st.w;
+    std::uint32_t tot[2 * W] = {};
+    const auto take = [&](int i, const Chunk<W>& e, const Chunk<W>& l) {
+        TF_UNROLL
+        for (int c = 0; c < W; ++c) {
+            std::uint32_t ev[2], lv[2];
+            to_lanes<T>(e.w[c], ev);
+            to_lanes<T>(l.w[c], lv);
+            st.d[i][2 * c] = ev[0] - lv[0];
+            st.d[i][2 * c + 1] = ev[1] - lv[1];
+            tot[2 * c] += st.d[i][2 * c];
+            tot[2 * c + 1] += st.d[i][2 * c + 1];
         }
-        const Chunk<W> enter = ring[s_in * kYLanes];
-        if (++s_in == g.ring) s_in = 0;
-        if (q < span) {
-            y_add<T, W>(a, enter);  // rows of the first window but its last
-            continue;
+    };
+    if (st.es + L <= g.ring && st.ls + L <= g.ring) {
+        const unsigned char* ep = base + st.es * kStrip;
+        const unsigned char* lp = base + st.ls * kStrip;
+        TF_UNROLL
+        for (int i = 0; i < L; ++i)
+            take(i, *reinterpret_cast<const Chunk<W>*>(ep + i * kStrip),
+                 *reinterpret_cast<const Chunk<W>*>(lp + i * kStrip));
+    } else {
+        int es = st.es, ls = st.ls;
+        TF_UNROLL
+        for (int i = 0; i < L; ++i) {
+            take(i, *reinterpret_cast<const Chunk<W>*>(base + es * kStrip),
+                 *reinterpret_cast<const Chunk<W>*>(base + ls * kStrip));
+            if (++es == g.ring) es = 0;
+            if (++ls == g.ring) ls = 0;
         }
-        Chunk<W> leave{};
-        if (q > span) {
-            leave = ring[s_out * kYLanes];
-            if (++s_out == g.ring) s_out = 0;
-        }
-        const Chunk<W> v = y_step<T, Unit, W>(a, enter, leave, g.m);
-        unsigned char* dst = out + y_out * static_cast<long long>(pitch) + cb;
-        if (whole) {
-            store_chunk<W>(dst, v);
-        } else {
+    }
+    st.es += G * L;
+    if (st.es >= g.ring) st.es -= g.ring;
+    st.ls += G * L;
+    if (st.ls >= g.ring) st.ls -= g.ring;
+    if constexpr (G > 1) {
+        std::uint32_t* x = yw_xch<W>(xch, lanes, st.g, st.w);
+        TF_UNROLL
+        for (int i = 0; i < 2 * W; ++i) x[i] = tot[i];
+    } else {
+        (void)xch;
+        (void)lanes;
+    }
+}
+
+// Step k, second half (after a barrier): this row group's outputs, and the step's closing sums.
+template <class T, bool Unit, int W, int G, int L>
+TF_HD void yw_out(YWState<W, L>& st, unsigned char* out, long long row_bytes, std::size_t pitch,
+                  const YWGeom& g, const YWalk& w, int lanes, int k, const std::uint32_t* xch) {
+    std::uint32_t s[2 * W];
+    TF_UNROLL
+    for (int i = 0; i < 2 * W; ++i) s[i] = st.s[i];
+    if constexpr (G > 1) {
+        TF_UNROLL
+        for (int h = 0; h < G; ++h) {
+            const std::uint32_t* x = yw_xch<W>(const_cast<std::uint32_t*>(xch), lanes, h, st.w);
             TF_UNROLL
-            for (int e = 0; e < kBytes; e += static_cast<int>(sizeof(T)))
-                if (cb + e < row_bytes) put<T>(dst + e, v.w[e / 4] >> (8 * (e % 4)));
+            for (int i = 0; i < 2 * W; ++i) {
+                if (h < st.g) s[i] += x[i];
+                st.s[i] += x[i];
+            }
         }
-        y_out += dir;
+    }
+    const long long j0 = 1 + (static_cast<long long>(k) * G + st.g) * L;
+    const long long step = w.dir * static_cast<long long>(pitch);
+    unsigned char* dst = out + (w.first_out + w.dir * j0) * static_cast<long long>(pitch) + st.cw;
+    const auto next = [&](int i) {
+        Chunk<W> v;
+        TF_UNROLL
+        for (int c = 0; c < W; ++c) {
+            s[2 * c] += st.d[i][2 * c];
+            s[2 * c + 1] += st.d[i][2 * c + 1];
+            v.w[c] = from_lanes<T, Unit>(s + 2 * c, g.m);
+        }
+        return v;
+    };
+    if (st.whole && j0 + L <= w.n_out) {  // the common case: whole chunks, every output inside
+        TF_UNROLL
+        for (int i = 0; i < L; ++i) {
+            store_chunk<W>(dst, next(i));
+            dst += step;
+        }
+    } else {
+        TF_UNROLL
+        for (int i = 0; i < L; ++i) {
+            const Chunk<W> v = next(i);
+            if (st.live && j0 + i < w.n_out) yw_store<T, W>(dst, v, st.cw, st.whole, row_bytes);
+            dst += step;
+        }
+    }
+    if constexpr (G == 1) {
+        TF_UNROLL
+        for (int i = 0; i < 2 * W; ++i) st.s[i] = s[i];
     }
 }
 

@@ -136,19 +136,10 @@ void launch_kind(Kind kind, gpu::View<T> in, gpu::View<T> out, const OpParams& p
         launch_shared(in, out, p, stream);
 }
 
-gpu::Launcher float_launcher(Kind kind) {
-    return [kind](MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
-        launch_kind(kind, gpu::view_of(in), gpu::view_of(out), p, stream);
-    };
-}
-
-gpu::TypedLauncher typed_launcher(Kind kind) {
-    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView, const OpParams& p,
-                  cudaStream_t stream) {
-        gpu::with_integer_type(type, [&](auto element) {
-            using T = decltype(element);
-            launch_kind(kind, gpu::view_as<T>(in), gpu::view_as<T>(out), p, stream);
-        });
+// One kind of kernel as a launch of any element type (gpu::same_type_variant).
+auto launch_of(Kind kind) {
+    return [kind](auto in, auto out, const OpParams& p, cudaStream_t stream) {
+        launch_kind(kind, in, out, p, stream);
     };
 }
 
@@ -161,26 +152,26 @@ gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const c
 }  // namespace
 
 void register_filter_x(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(gpu::same_type_variant(
         classic("filter_x/global", space::global,
                 "The slides' globalFilterX: each thread reads its 2r+1 row neighbours from global "
                 "memory. A warp's windows overlap and hit L1, but 2r+1 loads per output make it "
                 "instruction-bound, below copy bandwidth.",
                 Layout::dense, "filter_x_global"),
-        float_launcher(Kind::global), typed_launcher(Kind::global)));
-    registry.add(gpu::make_device_variant(
+        launch_of(Kind::global)));
+    registry.add(gpu::same_type_variant(
         classic("filter_x/pitched", space::pitched,
                 "filter_x/global's kernel on cudaMallocPitch rows, indexed by the pitch: only the "
                 "allocation changes, so any difference is what aligned row starts buy.",
                 Layout::pitched, "filter_x_global"),
-        float_launcher(Kind::global), typed_launcher(Kind::global)));
-    registry.add(gpu::make_device_variant(
+        launch_of(Kind::global)));
+    registry.add(gpu::same_type_variant(
         classic("filter_x/shared-tile", space::shared,
                 "256 outputs of a row and r halo columns each side loaded once into shared memory "
                 "(coalesced, borders resolved at load), then 2r+1 shared reads per output: global "
                 "traffic near one read per element.",
                 Layout::dense, "filter_x_shared"),
-        float_launcher(Kind::shared), typed_launcher(Kind::shared)));
+        launch_of(Kind::shared)));
 }
 
 }  // namespace coalesce

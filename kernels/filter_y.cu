@@ -144,19 +144,10 @@ void launch_kind(Kind kind, gpu::View<T> in, gpu::View<T> out, const OpParams& p
                         dim3(kBlockX, kTileRows), kTileRows, 0, in, out, p, stream);
 }
 
-gpu::Launcher float_launcher(Kind kind) {
-    return [kind](MatView in, MatView out, const OpParams& p, cudaStream_t stream) {
-        launch_kind(kind, gpu::view_of(in), gpu::view_of(out), p, stream);
-    };
-}
-
-gpu::TypedLauncher typed_launcher(Kind kind) {
-    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView, const OpParams& p,
-                  cudaStream_t stream) {
-        gpu::with_integer_type(type, [&](auto element) {
-            using T = decltype(element);
-            launch_kind(kind, gpu::view_as<T>(in), gpu::view_as<T>(out), p, stream);
-        });
+// One kind of kernel as a launch of any element type (gpu::same_type_variant).
+auto launch_of(Kind kind) {
+    return [kind](auto in, auto out, const OpParams& p, cudaStream_t stream) {
+        launch_kind(kind, in, out, p, stream);
     };
 }
 
@@ -169,28 +160,28 @@ gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const c
 }  // namespace
 
 void register_filter_y(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(gpu::same_type_variant(
         classic(
             "filter_y/global", space::global,
             "The slides' globalFilterY: each thread reads its 2r+1 column neighbours from global "
             "memory. Warps read whole rows (coalesced) and the caches absorb the 2r+1-fold "
             "re-reading, but the loads cost instructions.",
             Layout::dense, "filter_y_global"),
-        float_launcher(Kind::global), typed_launcher(Kind::global)));
-    registry.add(gpu::make_device_variant(
+        launch_of(Kind::global)));
+    registry.add(gpu::same_type_variant(
         classic("filter_y/pitched", space::pitched,
                 "filter_y/global's kernel on cudaMallocPitch rows, indexed by the pitch: only the "
                 "allocation changes, so any difference is what aligned row starts buy.",
                 Layout::pitched, "filter_y_global"),
-        float_launcher(Kind::global), typed_launcher(Kind::global)));
-    registry.add(gpu::make_device_variant(
+        launch_of(Kind::global)));
+    registry.add(gpu::same_type_variant(
         classic(
             "filter_y/shared-tile", space::shared,
             "32 columns of 16 rows plus r halo rows each side loaded once into shared memory, then "
             "2r+1 shared reads per output: global traffic is (16+2r)/16 reads per element, not "
             "2r+1.",
             Layout::dense, "filter_y_shared"),
-        float_launcher(Kind::shared), typed_launcher(Kind::shared)));
+        launch_of(Kind::shared)));
 }
 
 }  // namespace coalesce

@@ -84,19 +84,10 @@ void launch_kind(Kind kind, gpu::View<T> in, gpu::View<T> out, cudaStream_t stre
         launch_tiles<T>(transpose_tiled<T, 1>, "transpose_tiled<1>", in, out, stream);
 }
 
-gpu::Launcher float_launcher(Kind kind) {
-    return [kind](MatView in, MatView out, const OpParams&, cudaStream_t stream) {
-        launch_kind(kind, gpu::view_of(in), gpu::view_of(out), stream);
-    };
-}
-
-gpu::TypedLauncher typed_launcher(Kind kind) {
-    return [kind](ElemType type, gpu::RawView in, gpu::RawView out, gpu::RawView, const OpParams&,
-                  cudaStream_t stream) {
-        gpu::with_integer_type(type, [&](auto element) {
-            using T = decltype(element);
-            launch_kind(kind, gpu::view_as<T>(in), gpu::view_as<T>(out), stream);
-        });
+// One kind of kernel as a launch of any element type (gpu::same_type_variant).
+auto launch_of(Kind kind) {
+    return [kind](auto in, auto out, const OpParams&, cudaStream_t stream) {
+        launch_kind(kind, in, out, stream);
     };
 }
 
@@ -109,34 +100,34 @@ gpu::DeviceVariantSpec classic(const char* id, const char* memory_space, const c
 }  // namespace
 
 void register_transpose(Registry& registry) {
-    registry.add(gpu::make_device_variant(
+    registry.add(gpu::same_type_variant(
         classic("transpose/global-naive", space::global,
                 "out[x][y] = in[y][x] straight from global memory (32x8 threads, four rows each): "
                 "reads are coalesced, but each warp writes down a column, 32 scattered sectors for "
                 "128 useful bytes. Slow.",
                 Layout::dense, "transpose_naive"),
-        float_launcher(Kind::naive), typed_launcher(Kind::naive)));
-    registry.add(gpu::make_device_variant(
+        launch_of(Kind::naive)));
+    registry.add(gpu::same_type_variant(
         classic("transpose/shared-tile", space::shared,
                 "The naive kernel staged through a 32x32 shared tile: both global accesses are "
                 "coalesced, but reading a tile column hits one bank 32 times (a 32-way bank "
                 "conflict). Faster than naive, slower than padded.",
                 Layout::dense, "transpose_tiled<0>"),
-        float_launcher(Kind::tile), typed_launcher(Kind::tile)));
-    registry.add(gpu::make_device_variant(
+        launch_of(Kind::tile)));
+    registry.add(gpu::same_type_variant(
         classic(
             "transpose/shared-padded", space::shared,
             "The same tile padded to 32x33 floats: a tile column now spans all 32 banks, so the "
             "shared reads are conflict-free and the kernel runs near copy bandwidth.",
             Layout::dense, "transpose_tiled<1>"),
-        float_launcher(Kind::padded), typed_launcher(Kind::padded)));
-    registry.add(gpu::make_device_variant(
+        launch_of(Kind::padded)));
+    registry.add(gpu::same_type_variant(
         classic(
             "transpose/pitched", space::pitched,
             "transpose/shared-padded's kernel on cudaMallocPitch rows, indexed by the pitch: only "
             "the allocation changes, so any difference is what aligned row starts buy.",
             Layout::pitched, "transpose_tiled<1>"),
-        float_launcher(Kind::padded), typed_launcher(Kind::padded)));
+        launch_of(Kind::padded)));
 }
 
 }  // namespace coalesce

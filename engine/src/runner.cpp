@@ -625,6 +625,28 @@ bool takes_any(const VariantInfo& info, const std::vector<ElemType>& types, int 
 }
 }  // namespace
 
+namespace {
+
+// The run an exception ended: skipped with the reason where the variant could not take the input
+// (Unsupported), failed with the message otherwise; a GPU variant's device is left usable for the
+// runs after it. Call from a catch block of std::exception.
+void record_exception(RunResult& r, bool gpu, int device) {
+    try {
+        throw;
+    } catch (const Unsupported& e) {
+        r.status = Status::skipped;
+        r.error = e.what();
+        r.output.reset();
+    } catch (const std::exception& e) {
+        r.status = Status::failed;
+        r.error = e.what();
+        r.verified = false;
+    }
+    if (gpu) run_steps::recover_device(device);
+}
+
+}  // namespace
+
 std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gpu) const {
     const std::vector<Op> ops = config.ops.empty() ? all_ops() : config.ops;
     std::vector<const Variant*> candidates;
@@ -692,16 +714,8 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
         run_variant(variant, input, *ref, config, resolved, keep_output, &cancelled_, r);
         if (config.keep_outputs && r.output)
             r.reference = std::shared_ptr<const Matrix>(ref, &ref->value);
-    } catch (const Unsupported& e) {
-        r.status = Status::skipped;
-        r.error = e.what();
-        r.output.reset();
-        if (info.gpu) run_steps::recover_device(config.device);
-    } catch (const std::exception& e) {
-        r.status = Status::failed;
-        r.error = e.what();
-        r.verified = false;
-        if (info.gpu) run_steps::recover_device(config.device);
+    } catch (const std::exception&) {
+        record_exception(r, info.gpu, config.device);
     }
     return r;
 }
@@ -737,15 +751,8 @@ RunResult Runner::run_one_typed(const Variant& variant, const AnyImage& input, E
             ref = std::make_shared<const AnyImage>(typed::reference(info.op, input, resolved));
         const bool keep_output = config.keep_outputs || static_cast<bool>(on_typed_output);
         run_typed_variant(variant, input, *ref, config, resolved, keep_output, &cancelled_, r);
-    } catch (const Unsupported& e) {
-        r.status = Status::skipped;
-        r.error = e.what();
-        if (info.gpu) run_steps::recover_device(config.device);
-    } catch (const std::exception& e) {
-        r.status = Status::failed;
-        r.error = e.what();
-        r.verified = false;
-        if (info.gpu) run_steps::recover_device(config.device);
+    } catch (const std::exception&) {
+        record_exception(r, info.gpu, config.device);
     }
     return r;
 }

@@ -1,7 +1,7 @@
 // The fast variants (kernels/fast_*.cu) on the shapes that reach their special paths, which the
 // registry-wide test (gpu_variants_test.cpp) does not: odd widths (unaligned dense rows, peeled
 // heads and tails), 16-byte aligned rows with partial edge tiles, segments and strips, few rows,
-// many row chunks (the last-block ticket); every filter radius class and border mode, windows
+// many row chunks (the chunk tickets and flags); every filter radius class and border mode, windows
 // wider than the whole line included; lines long enough for a running sum to drift; and
 // launch-to-launch determinism, bit for bit. Cases outside a variant's declared limits are not
 // generated (the runner skips those), so on a GPU machine no test here skips. A variant that does
@@ -315,6 +315,51 @@ TEST_P(FastLongLineTest, ErrorStaysBoundedAtTheLargestRadius) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fast, FastLongLineTest, testing::ValuesIn(long_cases()), long_case_name);
+
+// u16 sums whose lines are long enough for uint64 outputs (65537 * 65535 > 2^32): column sums
+// of 70001 rows, dense rows on every 2-byte phase (3 columns) and rows on 16 bytes (40 columns:
+// 80 bytes), whose chunks meet by 64-bit atomic adds; row sums of 70001 columns. Exact, under both
+// poisons, as every typed case.
+struct WideSumCase {
+    std::string id;
+    Shape shape;
+};
+
+void PrintTo(const WideSumCase& c, std::ostream* os) {
+    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " u16";
+}
+
+std::vector<WideSumCase> wide_sum_cases() {
+    std::vector<WideSumCase> out;
+    for (const std::string& id : fast_ids()) {
+        const Variant& v = *test::builtin_registry().find(id);
+        if (!v.info.takes(ElemType::u16) || v.info.takes(ElemType::f32)) continue;
+        if (v.info.op == Op::col_sums)
+            for (Shape s : {Shape{70001, 3}, Shape{70001, 40}})
+                if (supported(v, s, {})) out.push_back({id, s});
+        if (v.info.op == Op::row_sums && supported(v, {3, 70001}, {}))
+            out.push_back({id, {3, 70001}});
+    }
+    return out;
+}
+
+std::string wide_sum_case_name(const testing::TestParamInfo<WideSumCase>& info) {
+    return test::case_name(info.param.id, info.param.shape) + "_u16";
+}
+
+using FastWideSumTest = test::GpuTestWithParam<WideSumCase>;
+
+TEST_P(FastWideSumTest, Uint64SumsAreExact) {
+    const WideSumCase& c = GetParam();
+    const Variant* v = test::builtin_registry().find(c.id);
+    ASSERT_NE(v, nullptr);
+    ASSERT_EQ(typed::output_elem_size(v->info.op, ElemType::u16, c.shape), 8u)
+        << "the shape no longer reaches uint64 sums";
+    expect_typed_case(*v, {c.id, c.shape, {OpParams{}}, ElemType::u16});
+}
+
+INSTANTIATE_TEST_SUITE_P(Fast, FastWideSumTest, testing::ValuesIn(wide_sum_cases()),
+                         wide_sum_case_name);
 
 // The long-line test covers the running sums: they exist and take both long shapes.
 TEST(FastVariants, RunningSumsTakeEveryRadiusBorderAndWidth) {

@@ -115,41 +115,63 @@ std::vector<T> expected(const Buffer& in, std::size_t pitch, long long rows, lon
     return want;
 }
 
-// One thread of the ring kernel with the group and chunk width the launcher picks for g.radius;
-// `ring` is the block's shared memory.
-template <class T, bool Unit, int Group, int W>
-void y_thread_in(const unsigned char* in, unsigned char* out, long long rows, long long cols,
-                 std::size_t pitch, Border border, const tf::YGeom& g, int chunk, int seg,
-                 tf::Vec16* ring, int lane) {
-    ASSERT_EQ(Group, tf::y_group(g.radius));
-    ASSERT_EQ(W, tf::y_words(g.radius));
-    tf::y_thread<T, Unit, Group, W>(in, out, rows, cols, pitch, border, g, chunk, seg,
-                                    reinterpret_cast<tf::Chunk<W>*>(ring) + lane);
+// One block of the strip-walk kernel, its threads run phase by phase between the barriers: the
+// first Ahead groups of copies, the seed's halves, then per step the next group, the
+// differences and the outputs. Copies land at once on the host, which the barriers make
+// equivalent to the device's order.
+template <class T, int Lanes, int G, int W, int L, int Ahead>
+void y_walk_block(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                  std::size_t pitch, Border border, const tf::YWGeom& g, int block,
+                  unsigned char* ring, std::uint32_t* xch) {
+    constexpr int kThreads = Lanes * G;
+    const long long row_bytes = cols * static_cast<long long>(sizeof(T));
+    const tf::YWalk w = tf::yw_walk(g, rows, block);
+    const auto load = [&](int k) {
+        long long p0 = 0, p1 = 0;
+        tf::yw_group(g, G * L, k, p0, p1);
+        for (int t = 0; t < kThreads; ++t)
+            tf::yw_load(in, rows, row_bytes, pitch, border, g, w, p0, p1, t, kThreads, ring);
+    };
+    const bool unit = g.radius == 0;
+    for (int k = 0; k < Ahead; ++k) load(k);
+    std::vector<tf::YWState<W, L>> st(kThreads);
+    for (int t = 0; t < kThreads; ++t)
+        tf::yw_seed<T, W, G, L>(st[t], row_bytes, g, w, t, Lanes, ring, xch);
+    for (int t = 0; t < kThreads; ++t) {
+        if (unit)
+            tf::yw_seed_out<T, true, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, xch);
+        else
+            tf::yw_seed_out<T, false, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, xch);
+    }
+    const int steps = static_cast<int>((w.n_out - 1 + G * L - 1) / (G * L));
+    for (int k = 0; k < steps; ++k) {
+        load(k + Ahead);
+        for (int t = 0; t < kThreads; ++t)
+            tf::yw_diff<T, W, G, L, 4 * W * Lanes>(st[t], g, Lanes, ring, xch);
+        for (int t = 0; t < kThreads; ++t) {
+            if (unit)
+                tf::yw_out<T, true, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, k, xch);
+            else
+                tf::yw_out<T, false, W, G, L>(st[t], out, row_bytes, pitch, g, w, Lanes, k, xch);
+        }
+    }
 }
 
-template <class T>
-void run_y_thread(const unsigned char* in, unsigned char* out, long long rows, long long cols,
-                  std::size_t pitch, Border border, const tf::YGeom& g, int chunk, int seg,
-                  tf::Vec16* ring, int lane) {
-    const int r = g.radius;
-    if (r == 0)
-        y_thread_in<T, true, tf::kYGroupSmall, 4>(in, out, rows, cols, pitch, border, g, chunk, seg,
-                                                  ring, lane);
-    else if (r > 32)
-        y_thread_in<T, false, tf::kYGroupLarge, 1>(in, out, rows, cols, pitch, border, g, chunk,
-                                                   seg, ring, lane);
-    else if (r > 24)
-        y_thread_in<T, false, tf::kYGroupSmall, 1>(in, out, rows, cols, pitch, border, g, chunk,
-                                                   seg, ring, lane);
-    else if (r > 8)
-        y_thread_in<T, false, tf::kYGroupSmall, 2>(in, out, rows, cols, pitch, border, g, chunk,
-                                                   seg, ring, lane);
-    else
-        y_thread_in<T, false, tf::kYGroupSmall, 4>(in, out, rows, cols, pitch, border, g, chunk,
-                                                   seg, ring, lane);
+template <class T, int Lanes, int G, int W, int L, int Ahead>
+void y_walk_all(const unsigned char* in, unsigned char* out, long long rows, long long cols,
+                std::size_t pitch, Border border, int r, long long resident) {
+    const int strip = 4 * W * Lanes;
+    const tf::YWGeom g = tf::yw_geometry(rows, cols * static_cast<long long>(sizeof(T)), r, strip,
+                                         G * L, Ahead, resident, 2);
+    std::vector<tf::Vec16> ring(tf::yw_smem_bytes(g) / 16);
+    std::vector<std::uint32_t> xch(static_cast<std::size_t>(Lanes) * G * 2 * W);
+    for (int b = 0; b < g.strips * g.walks; ++b)
+        y_walk_block<T, Lanes, G, W, L, Ahead>(in, out, rows, cols, pitch, border, g, b,
+                                               reinterpret_cast<unsigned char*>(ring.data()),
+                                               xch.data());
 }
 
-enum class Kernel { x_tiled, y_ring, x_line, y_line };
+enum class Kernel { x_tiled, x_line, y_line, y_walk, y_walk_u8, y_walk_narrow, y_walk_single };
 
 // Runs one kernel's threads on the host and checks bounds, write counts and values.
 template <class T>
@@ -176,7 +198,9 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
     const bool unit = r == 0;
 
     if (kernel == Kernel::x_tiled) {
-        const tf::XGeom g = tf::x_geometry(static_cast<long long>(row_bytes), elem, r);
+        // The launcher's threads: 128 per u8 segment, 64 per u16 one.
+        const tf::XGeom g =
+            tf::x_geometry(static_cast<long long>(row_bytes), elem, r, elem == 1 ? 128 : 64);
         std::vector<tf::Vec16> smem(tf::x_smem_bytes(g) / 16);
         auto* line = reinterpret_cast<unsigned char*>(smem.data());
         unsigned char* out_line = line + g.in_bytes;
@@ -193,23 +217,25 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
                 for (int t = 0; t < g.threads; ++t) tf::x_stage<T>(row, cols, border, g, t, line);
                 for (int t = 0; t < g.threads; ++t) {
                     if (unit)
-                        tf::x_walk<T, true>(g, t, line, out_line);
+                        tf::x_walk<T, true>(g, t, line, out_line, row.row_bytes - row.seg_rel);
                     else
-                        tf::x_walk<T, false>(g, t, line, out_line);
+                        tf::x_walk<T, false>(g, t, line, out_line, row.row_bytes - row.seg_rel);
                 }
                 for (int t = 0; t < g.threads; ++t) tf::x_write<T>(row, g, t, out_line);
             }
         }
-    } else if (kernel == Kernel::y_ring) {
-        const tf::YGeom g = tf::y_geometry(rows, static_cast<long long>(row_bytes), r, 1000, 5);
-        std::vector<tf::Vec16> ring(tf::y_smem_bytes(r) / 16);
-        for (int seg = 0; seg < g.segs; ++seg)
-            for (int band = 0; band < g.bands; ++band)
-                for (int lane = 0; lane < tf::kYLanes; ++lane) {
-                    const int chunk = band * tf::kYLanes + lane;
-                    run_y_thread<T>(in.p, out.p, rows, cols, pitch, border, g, chunk, seg,
-                                    ring.data(), lane);
-                }
+    } else if (kernel == Kernel::y_walk) {
+        // The launcher's shapes: 4 (or for u8 up to r = 40, 2) row groups of 128 threads, a word
+        // each, 16 rows per group and step, 2 steps in flight; walks of every length down to 2.
+        y_walk_all<T, 128, 4, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 3);
+    } else if (kernel == Kernel::y_walk_u8) {
+        y_walk_all<T, 128, 2, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4);
+    } else if (kernel == Kernel::y_walk_narrow) {
+        // Narrow strips and short steps: many strips, a partial last step, the ring wrapping often.
+        y_walk_all<T, 8, 3, 2, 2, 2>(in.p, out.p, rows, cols, pitch, border, r, 7 * (1 + rows / 5));
+    } else if (kernel == Kernel::y_walk_single) {
+        // One row group (no exchange), two words a thread.
+        y_walk_all<T, 4, 1, 2, 3, 3>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 9);
     } else {
         const bool along_x = kernel == Kernel::x_line;
         const long long n = along_x ? cols : rows;
@@ -266,7 +292,10 @@ void sweep_small(Kernel kernel) {
         for (bool pitched : {false, true})
             for (int r = 0; r <= 64; ++r)
                 for (Border b : kBorders) {
-                    if (kernel == Kernel::y_ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
+                    const bool ring = kernel == Kernel::y_walk || kernel == Kernel::y_walk_u8 ||
+                                      kernel == Kernel::y_walk_narrow ||
+                                      kernel == Kernel::y_walk_single;
+                    if (ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
                         continue;  // the ring kernel takes 16-byte aligned rows only
                     check<T>(kernel, s.rows, s.cols, pitched, r, b,
                              static_cast<std::uint64_t>(s.rows * 131 + s.cols + r));
@@ -276,8 +305,17 @@ void sweep_small(Kernel kernel) {
 
 TEST(TypedFilterEmulation, FilterXTiledU8) { sweep_small<std::uint8_t>(Kernel::x_tiled); }
 TEST(TypedFilterEmulation, FilterXTiledU16) { sweep_small<std::uint16_t>(Kernel::x_tiled); }
-TEST(TypedFilterEmulation, FilterYRingU8) { sweep_small<std::uint8_t>(Kernel::y_ring); }
-TEST(TypedFilterEmulation, FilterYRingU16) { sweep_small<std::uint16_t>(Kernel::y_ring); }
+TEST(TypedFilterEmulation, FilterYWalkU8) {
+    sweep_small<std::uint8_t>(Kernel::y_walk);
+    sweep_small<std::uint8_t>(Kernel::y_walk_u8);
+    sweep_small<std::uint8_t>(Kernel::y_walk_narrow);
+    sweep_small<std::uint8_t>(Kernel::y_walk_single);
+}
+TEST(TypedFilterEmulation, FilterYWalkU16) {
+    sweep_small<std::uint16_t>(Kernel::y_walk);
+    sweep_small<std::uint16_t>(Kernel::y_walk_narrow);
+    sweep_small<std::uint16_t>(Kernel::y_walk_single);
+}
 TEST(TypedFilterEmulation, LineKernelsU8) {
     sweep_small<std::uint8_t>(Kernel::x_line);
     sweep_small<std::uint8_t>(Kernel::y_line);
@@ -297,9 +335,9 @@ TEST(TypedFilterEmulation, LargerShapes) {
                 check<std::uint8_t>(Kernel::x_tiled, s.rows, s.cols, false, r, b, 1);
                 check<std::uint16_t>(Kernel::x_tiled, s.rows, s.cols, true, r, b, 2);
                 if ((s.cols % 16) == 0)
-                    check<std::uint8_t>(Kernel::y_ring, s.rows, s.cols, false, r, b, 3);
-                check<std::uint8_t>(Kernel::y_ring, s.rows, s.cols, true, r, b, 4);
-                check<std::uint16_t>(Kernel::y_ring, s.rows, s.cols, true, r, b, 5);
+                    check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, false, r, b, 6);
+                check<std::uint8_t>(Kernel::y_walk_u8, s.rows, s.cols, true, r, b, 7);
+                check<std::uint16_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 8);
                 if (::testing::Test::HasFatalFailure()) return;
             }
 }

@@ -1,0 +1,63 @@
+"""Issue 14's table from bench/typed_at_the_limit.sh's folder: the best tuned u8/u16 variant per
+(operation, type, channels, size, radius) from coalesce-bench's JSON files, its % of the same
+run's copy of the same bytes, and the fastest NPP peer (peers.jsonl, % of its own run's copy of
+the same bytes) at the same operation, type, size and radius; grey only (the peers run no
+colour)."""
+import glob
+import json
+import sys
+
+
+def main(folder):
+    best, device, failed = {}, "?", []
+    for path in sorted(glob.glob(folder + "/*.json")):
+        doc = json.load(open(path))
+        device = doc.get("device", {}).get("name", device)
+        for r in doc["runs"]:
+            if r["variant"].startswith("copy/memcpy") or r["status"] == "skipped":
+                continue
+            if r["status"] != "ok":
+                failed.append(r)
+                continue
+            filt = r["op"] in ("filter_x", "filter_y")
+            k = (r["op"], r.get("type", "f32"), r.get("channels", 1), r["rows"], r["cols"],
+                 r["radius"] if filt else 0)
+            if k not in best or r["pct_of_copy"] > best[k]["pct_of_copy"]:
+                best[k] = r
+    peers = {}
+    try:
+        for line in open(folder + "/peers.jsonl"):
+            p = json.loads(line)
+            if p["impl"].startswith("cudaMemcpy") or not p.get("verified"):
+                continue
+            k = (p["op"], p["type"], 1, p["rows"], p["cols"], p.get("radius", 0))
+            if k not in peers or p["pct_of_copy"] > peers[k]["pct_of_copy"]:
+                peers[k] = p
+    except FileNotFoundError:
+        pass
+    print(f"# u8/u16 at the limit ({device})\n")
+    print("Best tuned variant per operation, type, channels, size and radius: % of the same "
+          "run's device copy of the same bytes (median of event-timed launches, verified "
+          "exactly first); the fastest NPP peer at the same point, % of its run's copy.\n")
+    print("| op | type | ch | size | r | best variant | % of copy | >= 90 | fastest peer | "
+          "peer % | x peer |")
+    print("|---|---|---:|---|---:|---|---:|---|---|---:|---:|")
+    for k in sorted(best, key=lambda k: (k[0], k[1], k[2], -k[3] * k[4], k[5])):
+        r = best[k]
+        p = peers.get(k)
+        peer = (f'{p["impl"]} | {p["pct_of_copy"]:.1f} | '
+                f'{r["pct_of_copy"] / p["pct_of_copy"]:.1f}' if p else "- | - | -")
+        rr = k[5] if k[0] in ("filter_x", "filter_y") else "-"
+        print(f'| {k[0]} | {k[1]} | {k[2]} | {k[3]}x{k[4]} | {rr} | {r["variant"]} | '
+              f'{r["pct_of_copy"]:.1f} | {"yes" if r["pct_of_copy"] >= 90 else "**no**"} | '
+              f'{peer} |')
+    if failed:
+        print("\n## Failed runs\n")
+        for r in failed:
+            print(f'- {r["variant"]} {r["rows"]}x{r["cols"]} {r.get("type")} '
+                  f'x{r.get("channels", 1)}: {r.get("error", "")}')
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,321 @@
+// The kernels of kernels/fast_typed_sums.cu (u8 and u16 row and column sums, exact integer sums),
+// in a header of their own so that a timing harness can run them without the registry. The
+// launchers, the instance and the registration stay in the .cu file; its header comment says how
+// the kernels work.
+#pragma once
+
+#include "device_instance.hpp"
+
+#include <cuda/atomic>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+namespace coalesce::typed_sums {
+
+using gpu::RawView;
+
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kRowUnroll = 4;  // 16-byte loads in flight per lane (row sums)
+constexpr int kColUnroll = 8;  // rows in flight per thread (column sums)
+
+__device__ __forceinline__ uint4 load16(const unsigned char* p) {
+    return __ldg(reinterpret_cast<const uint4*>(p));
+}
+
+// The sum of the 16 / sizeof(T) elements of a 16-byte vector plus s, exactly (at most 16 * 255 or
+// 8 * 65535 per vector, far below 2^32 for the few vectors summed before widening).
+__device__ __forceinline__ unsigned add_vec(unsigned s, uint4 v, std::uint8_t) {
+    s = __dp4a(v.x, 0x01010101u, s);
+    s = __dp4a(v.y, 0x01010101u, s);
+    s = __dp4a(v.z, 0x01010101u, s);
+    return __dp4a(v.w, 0x01010101u, s);
+}
+__device__ __forceinline__ unsigned add_vec(unsigned s, uint4 v, std::uint16_t) {
+    s = __dp2a_lo(v.x, 0x0101u, s);
+    s = __dp2a_lo(v.y, 0x0101u, s);
+    s = __dp2a_lo(v.z, 0x0101u, s);
+    return __dp2a_lo(v.w, 0x0101u, s);
+}
+
+// ---- Row sums -----------------------------------------------------------------------------------
+
+// Thread t of a team of `team` threads (>= 32, so more than the elements of a vector) sums its
+// share of a row of `cols` elements starting at `row` (on a multiple of sizeof(T), at any 16-byte
+// phase): the head up to the first 16-byte boundary and the tail after the last one element by
+// element, the vectors between in batches of kRowUnroll loads issued before their adds. Each
+// batch is summed in 32 bits and widened into Acc, so uint64 rows of any length stay exact.
+template <class T, class Acc, int Unroll = kRowUnroll>
+__device__ __forceinline__ Acc row_share(const unsigned char* row, unsigned long long cols,
+                                         unsigned t, unsigned team) {
+    constexpr unsigned kPerVec = 16 / sizeof(T);
+    const T* elems = reinterpret_cast<const T*>(row);
+    const unsigned misalign = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(row) & 15);
+    const unsigned long long head =
+        min(static_cast<unsigned long long>(((16 - misalign) & 15) / sizeof(T)), cols);
+    const unsigned long long nvec = (cols - head) / kPerVec;
+    const unsigned char* vecs = row + head * sizeof(T);  // on a 16-byte boundary
+    Acc sum = t < head ? static_cast<Acc>(elems[t]) : Acc{0};
+    unsigned long long i = t;
+    for (; i + (Unroll - 1) * static_cast<unsigned long long>(team) < nvec; i += Unroll * team) {
+        uint4 v[Unroll];
+#pragma unroll
+        for (int k = 0; k < Unroll; ++k) v[k] = load16(vecs + (i + k * team) * 16);
+        unsigned s = 0;
+#pragma unroll
+        for (int k = 0; k < Unroll; ++k) s = add_vec(s, v[k], T{});
+        sum += s;
+    }
+    if (i < nvec) {  // the last, partial batch: guarded loads, still all issued before the adds
+        uint4 v[Unroll];
+#pragma unroll
+        for (int k = 0; k < Unroll; ++k)
+            v[k] =
+                i + k * team < nvec ? load16(vecs + (i + k * team) * 16) : make_uint4(0, 0, 0, 0);
+        unsigned s = 0;
+#pragma unroll
+        for (int k = 0; k < Unroll; ++k) s = add_vec(s, v[k], T{});
+        sum += s;
+    }
+    const unsigned long long done = head + nvec * kPerVec;  // the tail: fewer than kPerVec
+    if (done + t < cols) sum += elems[done + t];
+    return sum;
+}
+
+template <class Acc>
+__device__ __forceinline__ Acc warp_total(Acc s) {
+#pragma unroll
+    for (int offset = 16; offset > 0; offset /= 2) s += __shfl_down_sync(0xffffffffu, s, offset);
+    return s;  // in lane 0
+}
+
+template <class Acc>
+__device__ __forceinline__ void store_row_sum(RawView out, unsigned long long r, Acc s) {
+    *reinterpret_cast<Acc*>(static_cast<unsigned char*>(out.data) + r * out.pitch_bytes) = s;
+}
+
+// A warp per row; the grid's warps walk the rows (one wave, so each warp usually takes one row).
+template <class T, class Acc, int Unroll = kRowUnroll>
+__global__ void __launch_bounds__(kThreads) typed_row_sums_warp_kernel(RawView in, RawView out) {
+    const unsigned lane = threadIdx.x & 31;
+    const unsigned long long warps = static_cast<unsigned long long>(gridDim.x) * kWarps;
+    for (unsigned long long r =
+             (static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+         r < in.rows; r += warps) {
+        const auto* row = static_cast<const unsigned char*>(in.data) + r * in.pitch_bytes;
+        const Acc s = warp_total(row_share<T, Acc, Unroll>(row, in.cols, lane, 32));
+        if (lane == 0) store_row_sum(out, r, s);
+    }
+}
+
+// A block per row, for few long rows: the eight warps' totals meet in shared memory.
+template <class T, class Acc, int Unroll = kRowUnroll>
+__global__ void __launch_bounds__(kThreads) typed_row_sums_block_kernel(RawView in, RawView out) {
+    __shared__ Acc part[kWarps];
+    const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    for (unsigned long long r = blockIdx.x; r < in.rows; r += gridDim.x) {
+        const auto* row = static_cast<const unsigned char*>(in.data) + r * in.pitch_bytes;
+        const Acc s = warp_total(row_share<T, Acc, Unroll>(row, in.cols, threadIdx.x, kThreads));
+        if (lane == 0) part[warp] = s;
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            Acc total = part[0];
+#pragma unroll
+            for (int k = 1; k < kWarps; ++k) total += part[k];
+            store_row_sum(out, r, total);
+        }
+        __syncthreads();  // part is rewritten for the next row
+    }
+}
+// ---- Column sums --------------------------------------------------------------------------------
+
+// Rows per chunk at most: a thread adds at most 256 rows of a chunk (one in kWarps), so the u8
+// path's 16-bit lanes (at most 257 * 255 = 65535) and every chunk's uint32 sums stay exact.
+constexpr unsigned kMaxChunkRows = 256 * kWarps;
+
+struct ColPlan {
+    unsigned strips = 1;           // column strips of strip_cols, one warp wide
+    unsigned chunks = 1;           // row chunks per strip
+    unsigned chunk_rows = kWarps;  // a multiple of kWarps, at most kMaxChunkRows
+    unsigned strip_cols = 32;      // 32 threads x columns per thread
+};
+
+// One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
+// (`capacity`), so every block starts at once; more only where a chunk would pass kMaxChunkRows.
+inline ColPlan col_plan(Shape s, unsigned cols_per_thread, std::size_t capacity) {
+    ColPlan p;
+    p.strip_cols = 32 * cols_per_thread;
+    p.strips = static_cast<unsigned>((s.cols + p.strip_cols - 1) / p.strip_cols);
+    const std::size_t max_chunks = (s.rows + kWarps - 1) / kWarps;
+    const std::size_t chunks = std::clamp<std::size_t>(capacity / p.strips, 1, max_chunks);
+    std::size_t rows = (s.rows + chunks - 1) / chunks;
+    rows = std::min<std::size_t>((rows + kWarps - 1) / kWarps * kWarps, kMaxChunkRows);
+    p.chunk_rows = static_cast<unsigned>(rows);
+    p.chunks = static_cast<unsigned>((s.rows + rows - 1) / rows);
+    return p;
+}
+
+// Whether a thread's columns are summed as packed 16-bit lanes: u8 in 16-byte vectors.
+template <class T, int V>
+constexpr bool kPackedCols = sizeof(T) == 1 && V == 16;
+
+// Adds the rows of a batch, loaded first so that all U loads are in flight together: into one
+// uint32 per column (V == 1: one element; u16: eight), or for u8 vectors into packed sums, each
+// 32-bit word of the vector split into its even and its odd bytes as two 16-bit lanes (one
+// byte_perm each, then one add per two columns: half the instructions of a sum per column).
+template <class T, int V, int U, int N>
+__device__ __forceinline__ void accumulate_batch(unsigned (&acc)[N], const unsigned char* p,
+                                                 std::size_t step, unsigned valid) {
+    if constexpr (V == 1) {
+        T v[U];
+#pragma unroll
+        for (int k = 0; k < U; ++k)
+            v[k] = k < static_cast<int>(valid) ? __ldg(reinterpret_cast<const T*>(p + k * step))
+                                               : T{0};
+#pragma unroll
+        for (int k = 0; k < U; ++k) acc[0] += v[k];
+    } else {
+        uint4 v[U];
+#pragma unroll
+        for (int k = 0; k < U; ++k)
+            v[k] = k < static_cast<int>(valid) ? load16(p + k * step) : make_uint4(0, 0, 0, 0);
+#pragma unroll
+        for (int k = 0; k < U; ++k) {
+            const unsigned w[4] = {v[k].x, v[k].y, v[k].z, v[k].w};
+#pragma unroll
+            for (int q = 0; q < 4; ++q) {
+                if constexpr (kPackedCols<T, V>) {
+                    acc[2 * q] += __byte_perm(w[q], 0, 0x4240);      // bytes 0 and 2
+                    acc[2 * q + 1] += __byte_perm(w[q], 0, 0x4341);  // bytes 1 and 3
+                } else {  // u16: the low and the high half
+                    acc[2 * q] += w[q] & 0xffffu;
+                    acc[2 * q + 1] += w[q] >> 16;
+                }
+            }
+        }
+    }
+}
+
+// A thread's V column sums, in column order, from its accumulators.
+template <class T, int V, int N>
+__device__ __forceinline__ void unpack_sums(const unsigned (&acc)[N], unsigned* dst) {
+    if constexpr (kPackedCols<T, V>) {
+#pragma unroll
+        for (int q = 0; q < 4; ++q) {
+            dst[4 * q] = acc[2 * q] & 0xffffu;
+            dst[4 * q + 1] = acc[2 * q + 1] & 0xffffu;
+            dst[4 * q + 2] = acc[2 * q] >> 16;
+            dst[4 * q + 3] = acc[2 * q + 1] >> 16;
+        }
+    } else {
+#pragma unroll
+        for (int e = 0; e < V; ++e) dst[e] = acc[e];
+    }
+}
+
+__device__ __forceinline__ void add_to(std::uint32_t* p, unsigned v) { atomicAdd(p, v); }
+__device__ __forceinline__ void add_to(std::uint64_t* p, unsigned v) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+}
+
+// Block (strip, chunk): thread `lane` of warp w owns columns strip * strip_cols + lane * V ..
+// + V - 1 and rows r_begin + w, + 8, + 16, ... of the chunk. V == 16 / sizeof(T) needs every row
+// to start on 16 bytes (its vector may reach past the last column into the row's padding, whose
+// sums are never stored); V == 1 reads any layout.
+//
+// The chunks of a strip meet in the output itself. Each block takes a ticket when it starts
+// (atomicInc wraps the strip's counter back to 0 after the last chunk, ready for the next
+// launch); the block with ticket 0 stores its sums, then publishes `epoch` (this launch's number)
+// in the strip's flag; the others wait for that flag and add theirs with atomicAdd. Integer sums
+// are exact, so the order of the adds cannot change the result. A waiting block waits only for a
+// block that has already started (it took ticket 0), so nothing depends on which blocks are
+// resident; and the ticket-0 block started first, so the others seldom wait long. Every output
+// element is written in every launch: no zeroing outside the kernel.
+template <class T, int V, class Acc, int U = kColUnroll, bool Interleaved = false>
+__global__ void __launch_bounds__(kThreads)
+    typed_col_sums_kernel(RawView in, Acc* __restrict__ out, unsigned* __restrict__ tickets,
+                          unsigned* __restrict__ flags, ColPlan plan, unsigned epoch) {
+    constexpr int kCols = 32 * V;  // the strip's columns
+    __shared__ unsigned part[kWarps][kCols];
+    __shared__ unsigned ticket;
+    const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
+    const bool one_chunk = plan.chunks == 1;  // uniform across the grid
+    // The ticket waits in a register until the rows are read: storing it to shared memory here
+    // would hold warp 0's loads back for an atomic's round trip.
+    unsigned my_ticket = 0;
+    if (!one_chunk && threadIdx.x == 0) my_ticket = atomicInc(&tickets[strip], plan.chunks - 1);
+    const unsigned warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    const unsigned long long cols = in.cols;
+    const unsigned long long strip_col = static_cast<unsigned long long>(strip) * plan.strip_cols;
+    const unsigned long long col = strip_col + lane * V;
+    // Interleaved: chunk c takes rows c * kWarps + warp + k * chunks * kWarps, so that at any time
+    // the whole grid reads one band of rows, as a plain stream does (measured no faster than a
+    // contiguous run of rows per chunk, the default).
+    const unsigned long long row_step =
+        Interleaved ? static_cast<unsigned long long>(plan.chunks) * kWarps : kWarps;
+    const unsigned long long r_end =
+        Interleaved ? static_cast<unsigned long long>(in.rows)
+                    : min(static_cast<unsigned long long>(chunk + 1) * plan.chunk_rows,
+                          static_cast<unsigned long long>(in.rows));
+    unsigned long long r =
+        (Interleaved ? static_cast<unsigned long long>(chunk) * kWarps
+                     : static_cast<unsigned long long>(chunk) * plan.chunk_rows) +
+        warp;
+
+    unsigned acc[kPackedCols<T, V> ? 8 : V];
+#pragma unroll
+    for (auto& a : acc) a = 0;
+    if (col < cols && r < r_end) {
+        const std::size_t step = row_step * in.pitch_bytes;
+        const unsigned char* p =
+            static_cast<const unsigned char*>(in.data) + r * in.pitch_bytes + col * sizeof(T);
+        for (; r + (U - 1) * row_step < r_end; r += U * row_step) {
+            accumulate_batch<T, V, U>(acc, p, step, U);
+            p += U * step;
+        }
+        if (r < r_end)
+            accumulate_batch<T, V, U>(acc, p, step,
+                                      static_cast<unsigned>((r_end - r + row_step - 1) / row_step));
+    }
+    unpack_sums<T, V>(acc, &part[warp][lane * V]);
+    if (threadIdx.x == 0) ticket = my_ticket;
+    __syncthreads();
+
+    // The eight warps' sums per column (uint32: a chunk has at most kMaxChunkRows rows).
+    constexpr int kPerThread = (kCols + kThreads - 1) / kThreads;
+    unsigned sums[kPerThread];
+#pragma unroll
+    for (int i = 0; i < kPerThread; ++i) {
+        const unsigned c = threadIdx.x + i * kThreads;
+        sums[i] = 0;
+        if (c < kCols)
+#pragma unroll
+            for (int k = 0; k < kWarps; ++k) sums[i] += part[k][c];
+    }
+    const auto in_strip = [&](int i) {
+        const unsigned c = threadIdx.x + i * kThreads;
+        return c < kCols && strip_col + c < cols;
+    };
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device> flag(flags[strip]);
+    if (one_chunk || ticket == 0) {  // uniform across the block
+#pragma unroll
+        for (int i = 0; i < kPerThread; ++i)
+            if (in_strip(i)) out[strip_col + threadIdx.x + i * kThreads] = sums[i];
+        if (one_chunk) return;
+        __threadfence();  // this thread's stores, before the flag below
+        __syncthreads();
+        if (threadIdx.x == 0) flag.store(epoch, cuda::memory_order_release);
+        return;
+    }
+    if (threadIdx.x == 0)
+        while (flag.load(cuda::memory_order_acquire) != epoch) __nanosleep(64);
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < kPerThread; ++i)
+        if (in_strip(i)) add_to(out + strip_col + threadIdx.x + i * kThreads, sums[i]);
+}
+
+}  // namespace coalesce::typed_sums
