@@ -138,6 +138,41 @@ void set_input(const BenchOptions& o, InputImage image, RunConfig& config) {
     config.input_file = o.input;
 }
 
+// --channels: 1, 3 or 4; colour runs u8 and u16 only (f32 runs are single-channel matrices), so
+// --type must name them where no --input gives the type.
+int checked_channels(const BenchOptions& o, const std::vector<ElemType>& types) {
+    const std::string option = "--channels " + std::to_string(o.channels);
+    if (o.channels != 1 && o.channels != 3 && o.channels != 4)
+        throw UsageError(option + ": an image has 1, 3 or 4 channels");
+    if (o.channels == 1) return 1;
+    if (!o.types.empty() && std::find(types.begin(), types.end(), ElemType::f32) != types.end())
+        throw UsageError(option +
+                         ": f32 runs take one channel (a float32 matrix); colour runs u8 and u16, "
+                         "so leave f32 out of --type");
+    if (o.types.empty() && o.input.empty())
+        throw UsageError(option +
+                         ": colour runs u8 and u16; name them with --type u8, u16 or u8,u16 "
+                         "(f32 runs take one channel)");
+    return o.channels;
+}
+
+// --channels 3|4 with --input: the file's own channels, as stored, instead of its luminance.
+void use_colour(const BenchOptions& o, InputImage& image) {
+    const std::string option = "--channels " + std::to_string(o.channels);
+    if (!image.colour)
+        throw UsageError(option + ": '" + shortened(o.input) + "' is " + image.description +
+                         "; colour runs take an 8 or 16-bit image of 3 or 4 channels");
+    if (typed::channels_of(*image.colour) != o.channels)
+        throw UsageError(option + ": '" + shortened(o.input) + "' has " +
+                         std::to_string(image.channels) + " channels (" + image.description + ")");
+    image.typed = image.colour;
+    const std::string luminance = " → luminance";
+    if (const auto at = image.description.find(luminance); at != std::string::npos)
+        image.description.replace(
+            at, luminance.size(),
+            o.channels == 3 ? " as stored (B, G, R)" : " as stored (B, G, R, A)");
+}
+
 void check_range(const char* option, long long value, long long lo, long long hi) {
     if (value < lo || value > hi) {
         const std::string range =
@@ -148,9 +183,9 @@ void check_range(const char* option, long long value, long long lo, long long hi
     }
 }
 
-InputImage load_input(const std::string& path) {
+InputImage load_input(const std::string& path, bool keep_colour) {
 #ifdef COALESCE_HAVE_OPENCV
-    return load_input_image(path);
+    return load_input_image(path, keep_colour);
 #else
     throw UsageError("--input " + shortened(path) +
                      ": this coalesce-bench was built without OpenCV, so it cannot read images");
@@ -258,9 +293,11 @@ RunConfig make_run_config(const BenchOptions& o, const Registry& registry, int d
     // Sizes are checked before the image is decoded: a typo fails fast.
     if (!o.sizes.empty()) config.sizes = checked_sizes(o.sizes);
     config.conversion = checked_conversion(o);
+    config.channels = checked_channels(o, config.types);
     if (!o.input.empty()) {
-        InputImage image = load_input(o.input);
+        InputImage image = load_input(o.input, config.channels != 1);
         if (input_description) *input_description = image.description;
+        if (config.channels != 1) use_colour(o, image);
         set_input(o, std::move(image), config);
     } else if (config.sizes.empty())
         config.sizes = default_sizes(device_count > 0);

@@ -46,6 +46,15 @@ could overflow for the line's length. Bytes moved count each element's own size 
 8), and % of copy is against a device copy of the same input bytes. Variants that do not take
 a type skip its runs, saying so; --save-output writes u8/u16 runs in their own types.
 
+--channels 3 or 4 runs u8/u16 colour images: random data of that many interleaved channels, or
+--input's colour image as it is stored (OpenCV's B, G, R order and A; the file must have that
+many channels) instead of its luminance. Every operation works per channel: the sums give one
+sum per channel, transpose moves whole pixels. Bytes moved and the copy baseline count every
+channel; variants that do not take colour skip its runs, saying so. Where colour sits on the
+device is the variant's own choice: "-interleaved" variants run on the pixels as stored,
+"-planar" ones on one plane per channel (split and merged outside the timing), so each pair
+shows what the layout costs. f32 runs are single-channel and refuse --channels 3 or 4.
+
 --input keeps the file's element type: an 8-bit image runs as u8, a 16-bit one as u16, a float
 TIFF or PFM (and matrix files, and other depths) as f32; a colour image's luminance is taken in
 its own depth as OpenCV's cvtColor rounds it there. --type runs it as other types: to f32 the
@@ -145,6 +154,11 @@ std::variant<BenchOptions, int> parse_command_line(int argc, char** argv) {
                    "for copy, transpose, row_sums, col_sums, filter_x and filter_y only, "
                    "verified exactly (see below)")
         ->type_name("TYPE,...");
+    app.add_option("--channels", o.channels,
+                   "Interleaved channels of the u8/u16 input: 1 (grey), 3 or 4 (colour, each "
+                   "channel filtered and summed on its own; see below)")
+        ->capture_default_str()
+        ->type_name("N");
     app.add_option("--convert", o.convert,
                    "How --input becomes a --type it is not: values (each value kept; refused "
                    "where one does not fit) or scale (u8 <-> u16 x257, f32 [0,1] onto the "

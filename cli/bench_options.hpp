@@ -23,6 +23,7 @@ struct BenchOptions {
     std::vector<std::string> sizes;     // "ROWSxCOLS" items
     std::vector<std::string> types;     // element type names, as typed; empty: f32, or --input's
     std::string convert;                // --convert: none, values or scale; empty: not given
+    int channels = 1;                   // --channels: 1, 3 or 4 interleaved (checked later)
     int radius = OpParams{}.radius;
     std::string border = "clamp";
     int reps = RunConfig{}.reps;

@@ -8,11 +8,13 @@
 
 namespace coalesce::cli {
 
-InputImage load_input_image(const std::filesystem::path& path) {
+InputImage load_input_image(const std::filesystem::path& path, bool keep_colour) {
     try {
-        imageio::LoadedImage image = imageio::load_image(path);
+        imageio::LoadOptions options;
+        options.keep_colour = keep_colour;
+        imageio::LoadedImage image = imageio::load_image(path, options);
         return {std::move(image.matrix), std::move(image.source_type), std::move(image.typed),
-                image.elem_type};
+                image.elem_type,         std::move(image.colour),      image.channels};
     } catch (const std::runtime_error& e) {
         throw UsageError(std::string("--input: ") + e.what());
     }

@@ -17,9 +17,12 @@ struct InputImage {
     // The luminance in the file's own depth (u8, u16; null for f32, which `matrix` holds).
     std::shared_ptr<const AnyImage> typed;
     ElemType type = ElemType::f32;  // the type it runs as unless --type says otherwise
+    // With keep_colour, an 8/16-bit image of 3 or 4 channels as stored (B, G, R, A); else null.
+    std::shared_ptr<const AnyImage> colour;
+    int channels = 1;  // as decoded
 };
 
 // Throws UsageError "--input: '<path>': <what is wrong>" (see coalesce/imageio/image_loader.hpp).
-InputImage load_input_image(const std::filesystem::path& path);
+InputImage load_input_image(const std::filesystem::path& path, bool keep_colour = false);
 
 }  // namespace coalesce::cli

@@ -70,7 +70,9 @@ std::string output_file_name(const RunResult& r) {
         variant.remove_prefix(r.op.size() + 1);
     std::string stem =
         safe_file_name(r.op) + "__" + safe_file_name(variant) + "__" + size_part(r.rows, r.cols);
-    if (!r.type.empty() && r.type != "f32") stem += "__" + safe_file_name(r.type);
+    if (!r.type.empty() && r.type != "f32")
+        stem += "__" + safe_file_name(r.type) +
+                (r.channels > 1 ? "x" + std::to_string(r.channels) : "");
     if (const std::string params = params_part(r); !params.empty())
         stem += "__" + safe_file_name(params);
     return npy_name(std::move(stem));
@@ -98,8 +100,11 @@ void OutputSaver::save(const RunResult& r, const Matrix& input) {
 
 void OutputSaver::save_typed(const RunResult& r, const AnyImage& input) {
     if (!error_.empty() || !r.typed_output) return;
+    const int channels = typed::channels_of(input);
+    const std::string type = std::string(typed::type_name_of(input)) +
+                             (channels > 1 ? "x" + std::to_string(channels) : "");
     const std::string input_name =
-        input_file_name(typed::shape_of(input), seed_, input_file_, typed::type_name_of(input));
+        input_file_name(typed::shape_of(input), seed_, input_file_, type);
     if (inputs_.insert(input_name).second) write(input_name, input);
     write(output_file_name(r), *r.typed_output);
 }

@@ -2,6 +2,7 @@
 
 #include "coalesce/typed_run.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <utility>
@@ -9,8 +10,10 @@
 namespace coalesce::gpu {
 namespace {
 
-RawView raw_view(const DeviceImage& image) {
-    return {image.data(), image.shape().rows, image.shape().cols, image.pitch_bytes()};
+// The device image holds rows of cols * channels elements.
+RawView raw_view(const DeviceImage& image, std::size_t channels) {
+    return {image.data(), image.shape().rows, image.shape().cols / channels, image.pitch_bytes(),
+            channels};
 }
 
 // The element type of a typed run's input: u8 or u16.
@@ -22,18 +25,18 @@ ElemType input_type(const AnyImage& input) {
 }
 
 // An empty host image of a typed run's output: the input's type, or the sums' accumulator.
-AnyImage output_image(ElemType type, std::size_t elem_bytes, Shape shape) {
-    if (elem_bytes == 8) return TypedImage<std::uint64_t>(shape.rows, shape.cols, 1);
-    if (elem_bytes == 4) return TypedImage<std::uint32_t>(shape.rows, shape.cols, 1);
-    if (type == ElemType::u16) return TypedImage<std::uint16_t>(shape.rows, shape.cols, 1);
-    return TypedImage<std::uint8_t>(shape.rows, shape.cols, 1);
+AnyImage output_image(ElemType type, std::size_t elem_bytes, Shape shape, std::size_t channels) {
+    if (elem_bytes == 8) return TypedImage<std::uint64_t>(shape.rows, shape.cols, channels);
+    if (elem_bytes == 4) return TypedImage<std::uint32_t>(shape.rows, shape.cols, channels);
+    if (type == ElemType::u16) return TypedImage<std::uint16_t>(shape.rows, shape.cols, channels);
+    return TypedImage<std::uint8_t>(shape.rows, shape.cols, channels);
 }
 
 class DeviceInstance final : public Instance {
 public:
     DeviceInstance(Op op, Shape input, OpParams params, Layout layout, Shape scratch_shape,
                    ScratchLauncher launcher, std::function<void(MatView, MatView)> prepare,
-                   TypedLauncher typed)
+                   TypedLauncher typed, std::vector<int> channels)
         : op_(op),
           input_shape_(input),
           params_(std::move(params)),
@@ -41,7 +44,8 @@ public:
           scratch_shape_(scratch_shape),
           launcher_(std::move(launcher)),
           prepare_(std::move(prepare)),
-          typed_(std::move(typed)) {}
+          typed_(std::move(typed)),
+          channels_taken_(std::move(channels)) {}
 
     void upload(const Matrix& input) override {
         if (input.shape() != input_shape_)
@@ -63,8 +67,8 @@ public:
 
     void launch(cudaStream_t stream) override {
         if (typed_run_)
-            typed_(type_, raw_view(typed_in_), raw_view(typed_out_), raw_view(typed_scratch_),
-                   params_, stream);
+            typed_(type_, raw_view(typed_in_, channels_), raw_view(typed_out_, channels_),
+                   raw_view(typed_scratch_, 1), params_, stream);
         else
             launcher_(input_.view(), output_.view(), scratch_.view(), params_, stream);
     }
@@ -81,9 +85,18 @@ public:
         if (typed::shape_of(input) != input_shape_)
             throw std::invalid_argument("upload: input shape differs from the instance's shape");
         type_ = input_type(input);
+        const int channels = typed::channels_of(input);
+        if (std::find(channels_taken_.begin(), channels_taken_.end(), channels) ==
+            channels_taken_.end())
+            throw std::logic_error("upload_typed: this variant does not take " +
+                                   std::to_string(channels) + " channels");
+        channels_ = static_cast<std::size_t>(typed::channels_of(input));
         const std::size_t out_bytes = typed::output_elem_size(op_, type_, input_shape_);
-        typed_in_ = DeviceImage(input_shape_, elem_size(type_), layout_);
-        typed_out_ = DeviceImage(output_shape(op_, input_shape_, params_), out_bytes, layout_);
+        // A colour row is cols * channels elements on the device, interleaved as on the host.
+        const auto wide = [&](Shape s) { return Shape{s.rows, s.cols * channels_}; };
+        typed_in_ = DeviceImage(wide(input_shape_), elem_size(type_), layout_);
+        typed_out_ =
+            DeviceImage(wide(output_shape(op_, input_shape_, params_)), out_bytes, layout_);
         if (scratch_shape_.elements() > 0)
             typed_scratch_ = DeviceImage(scratch_shape_, out_bytes, Layout::dense);
         std::visit([&](const auto& image) { typed_in_.upload(image.data()); }, input);
@@ -98,7 +111,9 @@ public:
 
     AnyImage download_typed() override {
         COALESCE_CUDA(cudaDeviceSynchronize());
-        AnyImage out = output_image(type_, typed_out_.elem_bytes(), typed_out_.shape());
+        const Shape s = typed_out_.shape();
+        AnyImage out =
+            output_image(type_, typed_out_.elem_bytes(), {s.rows, s.cols / channels_}, channels_);
         std::visit([&](auto& image) { typed_out_.download(image.data()); }, out);
         return out;
     }
@@ -115,6 +130,8 @@ private:
     TypedLauncher typed_;  // empty: f32 only
     bool typed_run_ = false;
     ElemType type_ = ElemType::f32;
+    std::vector<int> channels_taken_;
+    std::size_t channels_ = 1;
     DeviceImage typed_in_, typed_out_, typed_scratch_;
 };
 
@@ -134,16 +151,17 @@ Variant make_variant(DeviceVariantSpec spec, ScratchShape scratch_shape, Scratch
     variant.info.constant_access = std::move(spec.constant_access);
     variant.info.chain = std::move(spec.chain);
     if (typed) variant.info.types = {ElemType::f32, ElemType::u8, ElemType::u16};
+    variant.info.channels = spec.channels;
     const Op op = spec.op;
     const Layout layout = spec.layout;
     variant.make = [op, layout, scratch_shape = std::move(scratch_shape),
                     launcher = std::move(launcher), prepare = std::move(spec.prepare),
-                    typed = std::move(typed)](Shape input,
-                                              const OpParams& params) -> std::unique_ptr<Instance> {
+                    typed = std::move(typed), channels = spec.channels](
+                       Shape input, const OpParams& params) -> std::unique_ptr<Instance> {
         check_device_args(op, input, params);
         const Shape scratch = scratch_shape ? scratch_shape(input, params) : Shape{};
         return std::make_unique<DeviceInstance>(op, input, params, layout, scratch, launcher,
-                                                prepare, typed);
+                                                prepare, typed, channels);
     };
     return variant;
 }

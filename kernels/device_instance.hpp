@@ -28,11 +28,13 @@ using ScratchLauncher = std::function<void(MatView in, MatView out, MatView scra
 using ScratchShape = std::function<Shape(Shape input, const OpParams& params)>;
 
 // Device memory of a typed run as bytes: the typed launcher reads it as the run's element types.
+// A colour image's rows hold cols pixels of `channels` interleaved elements each.
 struct RawView {
     void* data = nullptr;
     std::size_t rows = 0;
-    std::size_t cols = 0;
+    std::size_t cols = 0;         // pixels
     std::size_t pitch_bytes = 0;  // [bytes] distance between row starts
+    std::size_t channels = 1;     // elements per pixel
 };
 
 // Launches a u8 or u16 run (`type`) on `stream`: `in` holds `type` elements; `out` and `scratch`
@@ -60,6 +62,9 @@ struct DeviceVariantSpec {
     // Untimed set-up after the input is on the device (fills a second operand in the scratch
     // matrix, say); may be empty.
     std::function<void(MatView in, MatView scratch)> prepare;
+    // The channel counts a typed run may have (VariantInfo::channels): a launcher that takes 3 or
+    // 4 gets interleaved rows (RawView::channels) exactly as the host holds them.
+    std::vector<int> channels = {1};
 };
 
 // [bytes] between the starts of two rows, as the sector models assume: cols * 4 dense, rounded

@@ -66,7 +66,10 @@ void register_cpu_variants(Registry& registry) {
             info.chain = impl.chain;
             if (impl.name == "cpu-naive" && typed::has_typed_semantics(desc->op)) {
                 info.types = {ElemType::u8, ElemType::u16, ElemType::f32};
-                info.description += " u8 and u16 through plain integer loops.";
+                info.channels = {1, 3, 4};
+                info.description +=
+                    " u8 and u16 through plain integer loops, grey or colour (3 or 4 interleaved "
+                    "channels, each on its own).";
             }
             const Op op = desc->op;
             registry.add({info, [op, &impl](Shape in, const OpParams& params) {

@@ -169,10 +169,11 @@ std::uint32_t little_endian(std::string_view bytes) {
 
 }  // namespace
 
-std::string npy_header(Shape shape, std::string_view descr) {
+std::string npy_header(Shape shape, std::string_view descr, std::size_t channels) {
+    std::string dims = std::to_string(shape.rows) + ", " + std::to_string(shape.cols);
+    if (channels > 1) dims += ", " + std::to_string(channels);
     std::string dict = "{'descr': '" + std::string(descr) +
-                       "', 'fortran_order': False, 'shape': (" + std::to_string(shape.rows) + ", " +
-                       std::to_string(shape.cols) + "), }";
+                       "', 'fortran_order': False, 'shape': (" + dims + "), }";
     // magic (6) + version (2) + length (2) + dict + padding + '\n' ends on a 64-byte boundary.
     const std::size_t fixed = kMagic.size() + 2 + 2;
     const std::size_t total = (fixed + dict.size() + 1 + kAlignment - 1) / kAlignment * kAlignment;
@@ -223,12 +224,9 @@ void write_npy(const fs::path& path, const Matrix& m) {
 void write_npy(const fs::path& path, const AnyImage& image) {
     std::visit(
         [&](const auto& typed) {
-            if (typed.channels() != 1)
-                throw std::runtime_error("cannot write " + path_text(path) +
-                                         ": .npy output is one channel, this image has " +
-                                         std::to_string(typed.channels()));
-            write_npy_bytes(path, npy_header({typed.rows(), typed.cols()}, npy_descr(image)),
-                            typed.data(), typed.size() * sizeof(typed.data()[0]));
+            write_npy_bytes(
+                path, npy_header({typed.rows(), typed.cols()}, npy_descr(image), typed.channels()),
+                typed.data(), typed.size() * sizeof(typed.data()[0]));
         },
         image);
 }

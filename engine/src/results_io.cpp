@@ -160,6 +160,7 @@ Json config_json(const RunConfig& c) {
         {"include_cpu", c.include_cpu},
         {"tiers", tiers_json(c.tiers)},
         {"types", types_json(c.types)},
+        {"channels", c.channels},
         {"sweep", sweep_json(c.sweep)},
         {"formula", kBandwidthFormula},
     };
@@ -195,6 +196,7 @@ Json run_json(const RunResult& r) {
         {"rows", r.rows},
         {"cols", r.cols},
         {"type", r.type},
+        {"channels", r.channels},
         {"median_ms", number_json(r.median_ms)},
         {"min_ms", number_json(r.min_ms)},
         {"max_ms", number_json(r.max_ms)},
@@ -331,6 +333,13 @@ public:
                                 std::size_t limit = kMaxResultsNameBytes) {
         if (j_.find(key) == j_.end()) return absent;
         return string(key, limit);
+    }
+    // A channel count (1, 3 or 4); 1 where absent (files written before colour runs).
+    int optional_channels(const std::string& key) {
+        if (j_.find(key) == j_.end()) return 1;
+        const int n = integer(key);
+        if (n != 1 && n != 3 && n != 4) wrong(key, "a channel count (1, 3 or 4)");
+        return n;
     }
     bool boolean(const std::string& key) {
         const InJson& v = at(key);
@@ -478,6 +487,7 @@ RunConfig read_config(const InJson& j) {
     c.include_cpu = o.boolean("include_cpu");
     c.tiers = o.optional_tiers("tiers");
     c.types = o.optional_types("types");
+    c.channels = o.optional_channels("channels");
     const std::string conversion = o.optional_string("conversion", "none", kMaxResultsNameBytes);
     const auto parsed_conversion = parse_conversion(conversion);
     if (!parsed_conversion)
@@ -501,6 +511,7 @@ RunResult read_run(const InJson& j, const std::string& where) {
     if (!parse_elem_type(r.type))
         json_error("field '" + o.path("type") + "': unknown element type " + quote_text(r.type) +
                    " (u8, u16, f32)");
+    r.channels = o.optional_channels("channels");
     r.median_ms = o.number("median_ms");
     r.min_ms = o.number("min_ms");
     r.max_ms = o.number("max_ms");
@@ -625,7 +636,8 @@ const std::vector<std::string>& csv_optional_columns() {
                                                      "dram_bytes_per_model_byte",
                                                      "load_sectors_per_request",
                                                      "store_sectors_per_request",
-                                                     "type"};
+                                                     "type",
+                                                     "channels"};
     return columns;
 }
 
@@ -1050,6 +1062,7 @@ std::string to_csv(const RunRecord& record) {
         const std::vector<std::string> counters = counters_cells(r);
         cells.insert(cells.end(), counters.begin(), counters.end());
         cells.push_back(r.type);
+        cells.push_back(std::to_string(r.channels));
         for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
         out += '\n';
     }
@@ -1138,6 +1151,12 @@ RunRecord from_csv(const std::string& text) {
         r.kernel = cell.text_or("kernel", "");
         r.type = cell.text_or("type", "f32");  // files written before element types existed
         if (!parse_elem_type(r.type)) cell.bad("type", "an element type (u8, u16, f32)");
+        // Files written before colour runs have no channels column: one channel.
+        const std::string channels = cell.text_or("channels", "1");
+        if (channels != "1" && channels != "3" && channels != "4")
+            cell.bad("channels", "a channel count (1, 3 or 4)");
+        r.channels = channels[0] - '0';
+        if (r.channels != 1) record.config.channels = r.channels;
         r.params = parse_params_text(cell.text_or("params", ""), row.line);
         r.model_load_sectors = cell.number_or_nan("model_load_sectors");
         r.model_store_sectors = cell.number_or_nan("model_store_sectors");

@@ -135,9 +135,12 @@ run_steps::Launches time_on_device(const std::function<void(cudaStream_t)>& laun
     return out;
 }
 
-std::size_t device_bytes_needed(Op op, Shape s, const OpParams& params) {
-    const std::size_t in = s.elements() * sizeof(float);
-    const std::size_t out = output_shape(op, s, params).elements() * sizeof(float);
+// [bytes] per pixel: a float32, or for colour up to `channels` u16 elements (sums of a pixel's
+// channels up to 8 bytes each live in outputs far smaller than the input).
+std::size_t device_bytes_needed(Op op, Shape s, const OpParams& params, int channels) {
+    const std::size_t pixel = std::max<std::size_t>(sizeof(float), 2 * channels);
+    const std::size_t in = s.elements() * pixel;
+    const std::size_t out = output_shape(op, s, params).elements() * pixel;
     // Pitched rows round up to the texture alignment (<= 512 bytes); leave slack for scratch too.
     const std::size_t slack = (s.rows + s.cols) * 1024 + (64u << 20);
     return std::max(2 * in, in + out) + slack;
@@ -275,6 +278,15 @@ namespace {
 // semantics when operations are named (with all operations, the others run f32 only).
 void check_types(const RunConfig& config) {
     if (config.types.empty()) throw std::invalid_argument("no element type to run (u8, u16, f32)");
+    if (config.channels != 1 && config.channels != 3 && config.channels != 4)
+        throw std::invalid_argument(std::to_string(config.channels) +
+                                    " channels: an image has 1, 3 or 4 channels");
+    if (config.channels != 1 &&
+        std::find(config.types.begin(), config.types.end(), ElemType::f32) != config.types.end())
+        throw std::invalid_argument("f32 runs take 1 channel, not " +
+                                    std::to_string(config.channels) +
+                                    " (a float run is a single-channel float32 matrix): colour "
+                                    "runs u8 and u16");
     for (ElemType t : config.types) {
         if (t == ElemType::f32) continue;
         const std::string name(elem_type_name(t));
@@ -299,6 +311,10 @@ void check_typed_input(const AnyImage& image, const RunConfig& config) {
     if (!own) throw std::invalid_argument("the input image holds sums, not u8, u16 or f32 values");
     const Shape shape = typed::shape_of(image);
     if (shape.rows == 0 || shape.cols == 0) throw std::invalid_argument("the input image is empty");
+    if (typed::channels_of(image) != config.channels)
+        throw std::invalid_argument(
+            "the input image has " + std::to_string(typed::channels_of(image)) +
+            " channel(s); the run asks for " + std::to_string(config.channels));
     for (ElemType t : config.types)
         if (t != *own && t != ElemType::f32 && config.conversion == Conversion::none)
             convert_image(image, t, Conversion::none);  // throws the refusal
@@ -382,7 +398,8 @@ Plan validate(const Runner& runner, const RunConfig& config) {
     const std::size_t free_bytes = device_free_bytes();
     for (Shape s : plan.sizes)
         for (const Variant* v : plan.variants) {
-            const std::size_t need = device_bytes_needed(v->info.op, s, config.params);
+            const std::size_t need =
+                device_bytes_needed(v->info.op, s, config.params, config.channels);
             if (v->info.gpu && need > free_bytes)
                 throw std::invalid_argument("size " + size_text(s) + " needs about " +
                                             std::to_string(need >> 20) + " MiB of device memory; " +
@@ -447,17 +464,19 @@ std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& pa
 }
 
 RunResult describe_typed_result(const VariantInfo& info, Shape shape, ElemType type,
-                                const OpParams& params, const DeviceInfo& device,
-                                double copy_gbps) {
+                                const OpParams& params, const DeviceInfo& device, double copy_gbps,
+                                int channels) {
     RunResult r = describe_result(info, shape, params, device, copy_gbps);
     r.type = std::string(elem_type_name(type));
+    r.channels = channels;
     if (type == ElemType::f32) return r;
     constexpr double none = std::numeric_limits<double>::quiet_NaN();
     r.model_load_sectors = r.model_store_sectors = r.model_efficiency = none;
     r.model_bank_conflict_degree = r.model_constant_serialization = none;
-    r.bytes = typed::type_problem(info.op, type, shape).empty()
-                  ? typed::bytes_moved(info.op, type, shape, resolved_params(info.op, params))
-                  : 0;
+    r.bytes =
+        typed::type_problem(info.op, type, shape).empty()
+            ? typed::bytes_moved(info.op, type, shape, resolved_params(info.op, params), channels)
+            : 0;
     r.cache_resident =
         info.gpu == device.gpu && device.l2_bytes > 0 && r.bytes > 0 && r.bytes <= device.l2_bytes;
     return r;
@@ -472,10 +491,20 @@ std::string type_refusal(const VariantInfo& info, ElemType type) {
            (takes.empty() ? std::string("nothing") : takes) + ")";
 }
 
+std::string channel_refusal(const VariantInfo& info, int channels) {
+    if (info.takes_channels(channels)) return {};
+    std::string takes;
+    for (int n : info.channels) takes += (takes.empty() ? "" : ", ") + std::to_string(n);
+    return info.id + " does not take " + std::to_string(channels) + " channel" +
+           (channels == 1 ? "" : "s") + " (it takes " +
+           (takes.empty() ? std::string("none") : takes) + ")";
+}
+
 std::string typed_skip_reason(const VariantInfo& info, Shape shape, ElemType type,
-                              const OpParams& params, bool have_gpu) {
+                              const OpParams& params, bool have_gpu, int channels) {
     if (std::string why = typed::type_problem(info.op, type, shape); !why.empty()) return why;
     if (std::string why = type_refusal(info, type); !why.empty()) return why;
+    if (std::string why = channel_refusal(info, channels); !why.empty()) return why;
     return skip_reason(info, shape, params, have_gpu);
 }
 
@@ -583,12 +612,16 @@ double measure_host_copy(std::size_t bytes, int warmups, int reps, CancelFlag ca
 
 }  // namespace run_steps
 
-// Chosen implicitly (no variant named), a variant that takes none of the run's element types is
-// left out rather than listed as skipped: a float run does not list every byte-only kernel.
+// Chosen implicitly (no variant named), a variant that takes none of the run's element types (with
+// its channel count) is left out rather than listed as skipped: a float run does not list every
+// byte-only kernel, nor a grey run every colour one.
 namespace {
-bool takes_any(const VariantInfo& info, const std::vector<ElemType>& types) {
-    if (types.empty()) return info.takes(ElemType::f32);
-    return std::any_of(types.begin(), types.end(), [&](ElemType t) { return info.takes(t); });
+bool takes_any(const VariantInfo& info, const std::vector<ElemType>& types, int channels) {
+    const auto takes = [&](ElemType t) {
+        return info.takes(t) && info.takes_channels(t == ElemType::f32 ? 1 : channels);
+    };
+    if (types.empty()) return takes(ElemType::f32);
+    return std::any_of(types.begin(), types.end(), takes);
 }
 }  // namespace
 
@@ -628,7 +661,7 @@ std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gp
     if (config.variants.empty()) {
         for (const Variant* v : candidates)
             if ((v->info.gpu ? have_gpu : (!have_gpu || config.include_cpu)) &&
-                takes_any(v->info, config.types))
+                takes_any(v->info, config.types, config.channels))
                 out.push_back(v);
         return out;
     }
@@ -639,9 +672,10 @@ std::vector<const Variant*> Runner::select(const RunConfig& config, bool have_gp
     const auto keeps = [&](const std::string& pattern, const VariantInfo& info) {
         if (info.id == pattern) return true;
         if (info.id.rfind(pattern, 0) != 0) return false;
-        if (takes_any(info, config.types)) return true;
+        if (takes_any(info, config.types, config.channels)) return true;
         return std::none_of(candidates.begin(), candidates.end(), [&](const Variant* other) {
-            return other->info.id.rfind(pattern, 0) == 0 && takes_any(other->info, config.types);
+            return other->info.id.rfind(pattern, 0) == 0 &&
+                   takes_any(other->info, config.types, config.channels);
         });
     };
     for (const Variant* v : candidates)
@@ -665,6 +699,7 @@ RunResult Runner::run_one(const Variant& variant, const Matrix& input, const Run
         return r;
     }
     std::string why = run_steps::type_refusal(info, ElemType::f32);
+    if (why.empty()) why = run_steps::channel_refusal(info, 1);
     if (why.empty()) why = run_steps::skip_reason(info, shape, params, plan.have_gpu);
     if (!why.empty()) {
         r.status = Status::skipped;
@@ -692,15 +727,18 @@ RunResult Runner::run_one_typed(const Variant& variant, const AnyImage& input, E
                                 const std::function<void(std::string)>& report) {
     const VariantInfo& info = variant.info;
     const Shape shape = typed::shape_of(input);
-    RunResult r =
-        run_steps::describe_typed_result(info, shape, type, params, plan.device, copy_gbps);
-    report(info.id + " " + size_text(shape) + " " + r.type);
+    const int channels = typed::channels_of(input);
+    RunResult r = run_steps::describe_typed_result(info, shape, type, params, plan.device,
+                                                   copy_gbps, channels);
+    report(info.id + " " + size_text(shape) + " " + r.type +
+           (channels > 1 ? " x" + std::to_string(channels) : ""));
     if (cancelled_) {
         r.status = Status::cancelled;
         r.error = "cancelled before it ran";
         return r;
     }
-    if (std::string why = run_steps::typed_skip_reason(info, shape, type, params, plan.have_gpu);
+    if (std::string why =
+            run_steps::typed_skip_reason(info, shape, type, params, plan.have_gpu, channels);
         !why.empty()) {
         r.status = Status::skipped;
         r.error = why;
@@ -778,7 +816,9 @@ RunRecord Runner::run(const RunConfig& config) {
         for (ElemType type : config.types) {
             const std::vector<const Variant*> variants = typed_variants(plan, config, type);
             if (variants.empty()) continue;
-            const std::size_t input_bytes = shape.elements() * elem_size(type);
+            const std::size_t input_bytes =
+                shape.elements() * elem_size(type) *
+                static_cast<std::size_t>(type == ElemType::f32 ? 1 : config.channels);
             const auto opened = typed_inputs.find(type);
             if (type == ElemType::f32) {
                 const Matrix input = config.input ? *config.input
@@ -789,11 +829,14 @@ RunRecord Runner::run(const RunConfig& config) {
                 run_f32(variants, input, config, plan, copy_gbps, report, finish);
                 continue;
             }
-            const AnyImage input = opened != typed_inputs.end()
-                                       ? *opened->second
-                                       : typed::random_input(type, shape, config.seed);
+            const AnyImage input =
+                opened != typed_inputs.end()
+                    ? *opened->second
+                    : typed::random_input(type, shape, config.seed, config.channels);
             const double copy_gbps = copy_gbps_of(
-                input_bytes, size_text(shape) + " " + std::string(elem_type_name(type)));
+                input_bytes,
+                size_text(shape) + " " + std::string(elem_type_name(type)) +
+                    (config.channels > 1 ? " x" + std::to_string(config.channels) : ""));
             TypedReferenceCache references;
             typed_input = &input;
             for (const Variant* variant : variants)

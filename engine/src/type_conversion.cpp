@@ -73,13 +73,16 @@ To convert_one(From v, Conversion how, std::size_t index, std::size_t cols) {
 
 template <class To, class From>
 TypedImage<To> convert_typed(const TypedImage<From>& in, Conversion how) {
-    if (in.channels() != 1)
-        throw std::invalid_argument("only single-channel images are converted (this one has " +
-                                    std::to_string(in.channels()) + " channels)");
-    TypedImage<To> out(in.rows(), in.cols(), 1);
+    if (in.channels() != 1 && std::is_same_v<To, float>)
+        throw std::invalid_argument("f32 runs take one channel; this image has " +
+                                    std::to_string(in.channels()));
+    TypedImage<To> out(in.rows(), in.cols(), in.channels());
     const From* src = in.data();
     To* dst = out.data();
-    for (std::size_t i = 0; i < in.size(); ++i) dst[i] = convert_one<To>(src[i], how, i, in.cols());
+    // Colour converts element by element; a refused value is named by its element position.
+    const std::size_t row_elements = in.cols() * in.channels();
+    for (std::size_t i = 0; i < in.size(); ++i)
+        dst[i] = convert_one<To>(src[i], how, i, row_elements);
     return out;
 }
 

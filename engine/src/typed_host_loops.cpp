@@ -15,12 +15,13 @@ template <class T, class S>
 void sums(Op op, const TypedImage<T>& in, TypedImage<S>& out) {
     std::fill(out.data(), out.data() + out.size(), S{0});
     for (std::size_t r = 0; r < in.rows(); ++r)
-        for (std::size_t c = 0; c < in.cols(); ++c) {
-            if (op == Op::row_sums)
-                out.at(r, 0) += in.at(r, c);
-            else
-                out.at(0, c) += in.at(r, c);
-        }
+        for (std::size_t c = 0; c < in.cols(); ++c)
+            for (std::size_t ch = 0; ch < in.channels(); ++ch) {
+                if (op == Op::row_sums)
+                    out.at(r, 0, ch) += in.at(r, c, ch);
+                else
+                    out.at(0, c, ch) += in.at(r, c, ch);
+            }
 }
 
 template <class T>
@@ -29,17 +30,18 @@ void filter(Op op, const TypedImage<T>& in, const OpParams& p, TypedImage<T>& ou
     const long long n = static_cast<long long>(along_x ? in.cols() : in.rows());
     const std::uint64_t k = 2 * static_cast<std::uint64_t>(p.radius) + 1;
     for (std::size_t r = 0; r < in.rows(); ++r)
-        for (std::size_t c = 0; c < in.cols(); ++c) {
-            const long long at = static_cast<long long>(along_x ? c : r);
-            std::uint64_t s = 0;
-            for (long long d = -p.radius; d <= p.radius; ++d) {
-                const long long i = border_index(at + d, n, p.border);
-                if (i < 0) continue;  // Border::zero
-                const auto j = static_cast<std::size_t>(i);
-                s += along_x ? in.at(r, j) : in.at(j, c);
+        for (std::size_t c = 0; c < in.cols(); ++c)
+            for (std::size_t ch = 0; ch < in.channels(); ++ch) {
+                const long long at = static_cast<long long>(along_x ? c : r);
+                std::uint64_t s = 0;
+                for (long long d = -p.radius; d <= p.radius; ++d) {
+                    const long long i = border_index(at + d, n, p.border);
+                    if (i < 0) continue;  // Border::zero
+                    const auto j = static_cast<std::size_t>(i);
+                    s += along_x ? in.at(r, j, ch) : in.at(j, c, ch);
+                }
+                out.at(r, c, ch) = static_cast<T>((s + static_cast<std::uint64_t>(p.radius)) / k);
             }
-            out.at(r, c) = static_cast<T>((s + static_cast<std::uint64_t>(p.radius)) / k);
-        }
 }
 
 template <class T, class O>
@@ -51,7 +53,9 @@ void run(Op op, const TypedImage<T>& in, const OpParams& p, TypedImage<O>& out) 
         if (op == Op::copy) return void(out = in);
         if (op == Op::transpose) {
             for (std::size_t r = 0; r < in.rows(); ++r)
-                for (std::size_t c = 0; c < in.cols(); ++c) out.at(c, r) = in.at(r, c);
+                for (std::size_t c = 0; c < in.cols(); ++c)
+                    for (std::size_t ch = 0; ch < in.channels(); ++ch)
+                        out.at(c, r, ch) = in.at(r, c, ch);
             return;
         }
         if (is_filter(op)) return filter(op, in, p, out);
@@ -65,16 +69,17 @@ void run(Op op, const TypedImage<T>& in, const OpParams& p, TypedImage<O>& out) 
 AnyImage typed_output(Op op, const AnyImage& input, const OpParams& params) {
     const Shape in = typed::shape_of(input);
     const Shape s = output_shape(op, in, params);
+    const auto channels = static_cast<std::size_t>(typed::channels_of(input));
     if (op == Op::row_sums || op == Op::col_sums) {
         const ElemType t =
             std::holds_alternative<TypedImage<std::uint8_t>>(input) ? ElemType::u8 : ElemType::u16;
         if (typed::output_elem_size(op, t, in) == 8)
-            return TypedImage<std::uint64_t>(s.rows, s.cols, 1);
-        return TypedImage<std::uint32_t>(s.rows, s.cols, 1);
+            return TypedImage<std::uint64_t>(s.rows, s.cols, channels);
+        return TypedImage<std::uint32_t>(s.rows, s.cols, channels);
     }
     return std::visit(
         [&](const auto& image) -> AnyImage {
-            return std::decay_t<decltype(image)>(s.rows, s.cols, 1);
+            return std::decay_t<decltype(image)>(s.rows, s.cols, channels);
         },
         input);
 }

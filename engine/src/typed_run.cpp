@@ -16,8 +16,8 @@ bool is_sum(Op op) { return op == Op::row_sums || op == Op::col_sums; }
 std::size_t sum_terms(Op op, Shape input) { return op == Op::row_sums ? input.cols : input.rows; }
 
 template <class T>
-TypedImage<T> random_of(Shape shape, std::uint64_t seed) {
-    TypedImage<T> image(shape.rows, shape.cols, 1);
+TypedImage<T> random_of(Shape shape, std::uint64_t seed, int channels) {
+    TypedImage<T> image(shape.rows, shape.cols, static_cast<std::size_t>(channels));
     std::uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;  // Matrix::random's xorshift
     T* data = image.data();
     for (std::size_t i = 0; i < image.size(); ++i) {
@@ -59,18 +59,22 @@ template <class T>
 Verification compare(const TypedImage<T>& expected, const TypedImage<T>& got) {
     Verification v;
     v.ok = true;
+    const std::size_t channels = expected.channels();
     for (std::size_t r = 0; r < expected.rows(); ++r)
-        for (std::size_t c = 0; c < expected.cols(); ++c) {
-            const T e = expected.at(r, c);
-            const T g = got.at(r, c);
-            if (e == g) continue;
-            const double diff = std::fabs(static_cast<double>(e) - static_cast<double>(g));
-            v.max_abs_error = std::isnan(diff) ? diff : std::max(v.max_abs_error, diff);
-            if (v.ok)
-                v.message = "first mismatch at (" + std::to_string(r) + ", " + std::to_string(c) +
-                            "): expected " + value_text(e) + ", got " + value_text(g);
-            v.ok = false;
-        }
+        for (std::size_t c = 0; c < expected.cols(); ++c)
+            for (std::size_t ch = 0; ch < channels; ++ch) {
+                const T e = expected.at(r, c, ch);
+                const T g = got.at(r, c, ch);
+                if (e == g) continue;
+                const double diff = std::fabs(static_cast<double>(e) - static_cast<double>(g));
+                v.max_abs_error = std::isnan(diff) ? diff : std::max(v.max_abs_error, diff);
+                if (v.ok)
+                    v.message = "first mismatch at (" + std::to_string(r) + ", " +
+                                std::to_string(c) +
+                                (channels > 1 ? ", channel " + std::to_string(ch) : "") +
+                                "): expected " + value_text(e) + ", got " + value_text(g);
+                v.ok = false;
+            }
     return v;
 }
 
@@ -96,12 +100,14 @@ std::string type_problem(Op op, ElemType type, Shape input) {
     return {};
 }
 
-AnyImage random_input(ElemType type, Shape shape, std::uint64_t seed) {
+AnyImage random_input(ElemType type, Shape shape, std::uint64_t seed, int channels) {
     switch (type) {
-    case ElemType::u8: return random_of<std::uint8_t>(shape, seed);
-    case ElemType::u16: return random_of<std::uint16_t>(shape, seed);
+    case ElemType::u8: return random_of<std::uint8_t>(shape, seed, channels);
+    case ElemType::u16: return random_of<std::uint16_t>(shape, seed, channels);
     case ElemType::f32: break;
     }
+    if (channels != 1)
+        throw std::invalid_argument("f32 inputs have one channel, not " + std::to_string(channels));
     const Matrix m = Matrix::random(shape.rows, shape.cols, seed);
     TypedImage<float> image(shape.rows, shape.cols, 1);
     std::copy(m.data(), m.data() + m.size(), image.data());
@@ -113,10 +119,12 @@ std::size_t output_elem_size(Op op, ElemType type, Shape input) {
     return sum_width(op.name(), sum_terms(op, input), type) == SumWidth::u32 ? 4 : 8;
 }
 
-std::size_t bytes_moved(Op op, ElemType type, Shape input, const OpParams& params) {
+std::size_t bytes_moved(Op op, ElemType type, Shape input, const OpParams& params, int channels) {
     if (type == ElemType::f32) return coalesce::bytes_moved(op, input, params);
-    return input.elements() * elem_size(type) +
-           output_shape(op, input, params).elements() * output_elem_size(op, type, input);
+    const auto per_pixel = static_cast<std::size_t>(channels);
+    return per_pixel *
+           (input.elements() * elem_size(type) +
+            output_shape(op, input, params).elements() * output_elem_size(op, type, input));
 }
 
 AnyImage reference(Op op, const AnyImage& input, const OpParams& params) {
@@ -141,6 +149,10 @@ Shape shape_of(const AnyImage& image) {
     return std::visit([](const auto& i) { return Shape{i.rows(), i.cols()}; }, image);
 }
 
+int channels_of(const AnyImage& image) {
+    return std::visit([](const auto& i) { return static_cast<int>(i.channels()); }, image);
+}
+
 std::string_view type_name_of(const AnyImage& image) {
     static constexpr std::string_view names[] = {"u8", "u16", "f32", "u32", "u64"};
     return names[image.index()];
@@ -158,6 +170,12 @@ Verification verify_exact(const AnyImage& expected, const AnyImage& got) {
         Verification v;
         v.message = "the output is " + std::to_string(g.rows) + "x" + std::to_string(g.cols) +
                     ", expected " + std::to_string(e.rows) + "x" + std::to_string(e.cols);
+        return v;
+    }
+    if (channels_of(expected) != channels_of(got)) {
+        Verification v;
+        v.message = "the output has " + std::to_string(channels_of(got)) +
+                    " channel(s), expected " + std::to_string(channels_of(expected));
         return v;
     }
     return std::visit(

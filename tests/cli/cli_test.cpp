@@ -257,6 +257,29 @@ TEST_F(CliTest, AU16RunOfAU8OnlyPluginVariantIsSkippedNamingIt) {
     EXPECT_THAT(o.out, HasSubstr("skipped: filter_x/test-u8-only does not take u16 (it takes u8)"));
 }
 
+// --channels 3: colour runs of the six operations on interleaved random data, u8 and u16, each
+// verified per channel; the table says u8x3, the results files record the channels.
+TEST_F(CliTest, ChannelsRunColourAndTheResultsSaySo) {
+    const fs::path json = dir_ / "r.json";
+    const fs::path csv = dir_ / "r.csv";
+    const Outcome o = run({"--variants",
+                           "copy/cpu-naive,transpose/cpu-naive,row_sums/cpu-naive,col_sums/"
+                           "cpu-naive,filter_x/cpu-naive,filter_y/cpu-naive",
+                           "--type", "u8,u16", "--channels", "3", "--sizes", "33x65", "--reps", "1",
+                           "--json", json.string(), "--csv", csv.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+    EXPECT_THAT(o.out, HasSubstr(" u8x3 "));
+    EXPECT_THAT(o.out, HasSubstr(" u16x3 "));
+    for (const RunRecord& rec : {load_results(json), load_results(csv)}) {
+        ASSERT_EQ(rec.runs.size(), 12u);
+        EXPECT_EQ(rec.config.channels, 3);
+        for (const RunResult& r : rec.runs) {
+            EXPECT_EQ(r.channels, 3) << r.variant;
+            EXPECT_TRUE(r.verified) << r.variant << ": " << r.error;
+        }
+    }
+}
+
 TEST_F(CliTest, F32OnlyTablesHaveNoTypeColumn) {
     const Outcome o = run({"--variants", "copy/cpu-naive", "--sizes", "8x8", "--reps", "1"});
     ASSERT_EQ(o.exit_code, 0) << o.err;
@@ -384,6 +407,14 @@ std::vector<BadInput> bad_inputs() {
         BadInput{{"--type", "u16", "--convert", "values"},
                  "--convert values: converts an --input image; random inputs are made in each "
                  "type"},
+        BadInput{{"--channels", "2", "--type", "u8"},
+                 "--channels 2: an image has 1, 3 or 4 channels"},
+        BadInput{{"--channels", "3"},
+                 "--channels 3: colour runs u8 and u16; name them with --type u8, u16 or u8,u16 "
+                 "(f32 runs take one channel)"},
+        BadInput{{"--channels", "4", "--type", "u8,f32"},
+                 "--channels 4: f32 runs take one channel (a float32 matrix); colour runs u8 and "
+                 "u16, so leave f32 out of --type"},
         BadInput{{"--convert", "stretch", "--input", "@DIR@notes.txt"},
                  "--convert: unknown conversion 'stretch' (values or scale)"},
         BadInput{{"--device", "99"}, "--device 99: "},
@@ -512,6 +543,25 @@ TEST_F(CliTest, SaveOutputWritesU8RunsInTheirOwnTypes) {
     expect_file("row_sums__cpu-naive__7x5__u8.npy", typed::reference(Op::row_sums, input, {}));
 }
 
+// --save-output keeps a colour run's channels: (rows, cols, channels), "u8x3" in the names.
+TEST_F(CliTest, SaveOutputWritesColourAsRowsColsChannels) {
+    const fs::path out = dir_ / "out";
+    const Outcome o =
+        run({"--variants", "transpose/cpu-naive", "--type", "u8", "--channels", "4", "--sizes",
+             "7x5", "--reps", "1", "--seed", "3", "--save-output", out.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+    EXPECT_THAT(file_names(out), ::testing::ElementsAre("input__7x5__u8x4__seed3.npy",
+                                                        "transpose__cpu-naive__7x5__u8x4.npy"));
+    const AnyImage input = typed::random_input(ElemType::u8, Shape{7, 5}, 3, 4);
+    const AnyImage want = typed::reference(Op::transpose, input, {});
+    const std::string bytes = read_file(out / "transpose__cpu-naive__7x5__u8x4.npy");
+    const NpyHeader h = parse_npy_header(bytes);
+    EXPECT_EQ(h.shape, (std::vector<std::size_t>{5, 7, 4}));
+    const auto& t = std::get<TypedImage<std::uint8_t>>(want);
+    ASSERT_EQ(bytes.size(), h.data_offset + t.size());
+    EXPECT_EQ(std::memcmp(bytes.data() + h.data_offset, t.data(), t.size()), 0);
+}
+
 TEST_F(CliTest, SaveOutputNamesCarryTheFilterAndSweptParameters) {
     const fs::path out = dir_ / "out";
     const Outcome o = run({"--variants", "filter_y/cpu-naive,gather/cpu-naive", "--param",
@@ -625,6 +675,36 @@ TEST_F(CliTest, ImagesKeepTheirOwnScaleAndColourBecomesLuminance) {
 
     std::ofstream(dir_ / "text.png") << "not a png";
     EXPECT_THROW(cli::load_input_image(dir_ / "text.png"), std::runtime_error);
+}
+
+// --channels 3 with --input keeps a colour image's channels (as stored, B G R) instead of its
+// luminance; a grey image, or another channel count, is refused naming the file.
+TEST_F(CliTest, ChannelsKeepAColourInputsChannels) {
+    std::ofstream ppm(dir_ / "rgb.ppm", std::ios::binary);  // 3 x 2 pixels
+    ppm << "P6\n3 2\n255\n";
+    for (int i = 0; i < 18; ++i) ppm << static_cast<char>(i * 13);
+    ppm.close();
+    const fs::path json = dir_ / "r.json";
+    Outcome o = run({"--input", (dir_ / "rgb.ppm").string(), "--channels", "3", "--variants",
+                     "copy/cpu-naive,filter_x/cpu-naive", "--reps", "1", "--json", json.string()});
+    ASSERT_EQ(o.exit_code, 0) << o.out << o.err;
+    EXPECT_THAT(o.out, HasSubstr(" u8x3 "));
+    const RunRecord rec = load_results(json);
+    ASSERT_EQ(rec.runs.size(), 2u);
+    for (const RunResult& r : rec.runs) {
+        EXPECT_EQ(r.channels, 3);
+        EXPECT_EQ(r.rows, 2u);
+        EXPECT_EQ(r.cols, 3u);
+        EXPECT_TRUE(r.verified) << r.error;
+    }
+    o = run({"--input", (dir_ / "rgb.ppm").string(), "--channels", "4", "--ops", "copy"});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_THAT(o.err, HasSubstr("--channels 4: '"));
+    EXPECT_THAT(o.err, HasSubstr("has 3 channels"));
+    write_pgm(dir_ / "grey.pgm", 3, 2, 255, std::vector<int>(6, 9));
+    o = run({"--input", (dir_ / "grey.pgm").string(), "--channels", "3", "--ops", "copy"});
+    EXPECT_EQ(o.exit_code, 2);
+    EXPECT_THAT(o.err, HasSubstr("colour runs take an 8 or 16-bit image of 3 or 4 channels"));
 }
 
 // --input keeps the file's element type: an 8-bit image runs as u8, a 16-bit one as u16.

@@ -128,8 +128,15 @@ TEST_F(NpyTest, TypedImagesKeepTheirElementTypeAndBytes) {
             },
             c.image);
     }
-    EXPECT_THROW(write_npy(dir() / "rgb.npy", AnyImage(TypedImage<std::uint8_t>(2, 2, 3))),
-                 std::runtime_error);
+    // Colour is (rows, cols, channels), interleaved as held.
+    TypedImage<std::uint8_t> rgb(2, 3, 3);
+    for (std::size_t i = 0; i < rgb.size(); ++i) rgb.data()[i] = static_cast<std::uint8_t>(i);
+    write_npy(dir() / "rgb.npy", AnyImage(rgb));
+    const std::string bytes = read_bytes(dir() / "rgb.npy");
+    const NpyHeader h = parse_npy_header(bytes);
+    EXPECT_EQ(h.shape, (std::vector<std::size_t>{2, 3, 3}));
+    ASSERT_EQ(bytes.size(), h.data_offset + 18);
+    EXPECT_EQ(std::memcmp(bytes.data() + h.data_offset, rgb.data(), 18), 0);
 }
 
 TEST_F(NpyTest, WriteFailureNamesThePathAndLeavesNothing) {

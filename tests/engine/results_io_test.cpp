@@ -125,6 +125,7 @@ RunRecord sample_record() {
     failed.cache_resident = true;
     failed.gpu = false;
     failed.type = "u16";
+    failed.channels = 3;
     failed.rows = 1;
     failed.cols = 37;
     failed.counters_status = "not profiled: the run did not verify";
@@ -158,6 +159,7 @@ void expect_same_run(const RunResult& a, const RunResult& b) {
     EXPECT_EQ(a.tier, b.tier);
     EXPECT_EQ(a.kernel, b.kernel);
     EXPECT_EQ(a.type, b.type);
+    EXPECT_EQ(a.channels, b.channels);
     EXPECT_EQ(a.params, b.params);
     EXPECT_EQ(a.model_load_sectors, b.model_load_sectors);
     EXPECT_EQ(a.model_store_sectors, b.model_store_sectors);
@@ -428,7 +430,7 @@ TEST(ResultsCsv, RefusesWhatItCannotRead) {
     expect_refused([&] { from_csv(replace_once(",seed,", ",")); },
                    "results CSV: missing column 'seed'");
     expect_refused([&] { from_csv(header + "\ntranspose,x,global\n"); },
-                   "results CSV: line 2 has 3 fields, expected 57");
+                   "results CSV: line 2 has 3 fields, expected 58");
     expect_refused([&] { from_csv(replace_once(",8192,6000,", ",8192,-6,")); },
                    "column 'cols': '-6' is not a non-negative integer");
     expect_refused([&] { from_csv(replace_once(",3185.123456789,", ",fast,")); },
@@ -551,7 +553,7 @@ TEST(ResultsCsv, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     while (begin < csv.size()) {
         const std::size_t end = csv.find('\n', begin);
         std::string line = csv.substr(begin, end - begin);
-        for (int i = 0; i < 29; ++i) line = line.substr(0, line.rfind(','));
+        for (int i = 0; i < 30; ++i) line = line.substr(0, line.rfind(','));
         older += line + "\n";
         begin = end + 1;
     }
@@ -565,6 +567,8 @@ TEST(ResultsCsv, FilesWrittenBeforeTiersReadAsClassicWithNoKernel) {
     EXPECT_EQ(back.runs[0].counters_status, "");
     EXPECT_EQ(back.runs[0].type, "f32");
     EXPECT_EQ(back.config.types, std::vector<ElemType>{ElemType::f32});
+    EXPECT_EQ(back.runs[0].channels, 1);
+    EXPECT_EQ(back.config.channels, 1);
 }
 
 // ---------------------------------------------------------------------------------- element types
@@ -616,10 +620,46 @@ TEST(ResultsCsv, AnUnknownTypeIsRefusedByName) {
     rec.device.name = "NVIDIA H200";
     rec.runs = {sample_run("transpose/shared-padded", Status::ok)};
     std::string csv = to_csv(rec);
-    const auto at = csv.rfind(",f32\n");
+    const auto at = csv.rfind(",f32,1\n");
     ASSERT_NE(at, std::string::npos);
-    csv.replace(at, 5, ",i8\n");
+    csv.replace(at, 7, ",i8,1\n");
     expect_refused([&] { from_csv(csv); }, "type");
+}
+
+// -------------------------------------------------------------------------------------- channels
+
+// A colour run records its channel count, in the run and in the config; files written before
+// colour runs read as one channel; a count no image has is refused by name.
+TEST(ResultsJson, ChannelsRoundTripAndAreOptional) {
+    RunRecord rec = sample_record();
+    rec.config.channels = 4;
+    rec.runs[0].channels = 4;
+    const RunRecord back = from_json(to_json(rec));
+    expect_same_runs(rec, back);
+    EXPECT_EQ(back.config.channels, 4);
+    nlohmann::json j = nlohmann::json::parse(to_json(rec));
+    EXPECT_EQ(j["runs"][0]["channels"], 4);
+    j["config"].erase("channels");
+    for (auto& run : j["runs"]) run.erase("channels");
+    const RunRecord older = from_json(j.dump());
+    EXPECT_EQ(older.config.channels, 1);
+    for (const RunResult& r : older.runs) EXPECT_EQ(r.channels, 1) << r.variant;
+    j["runs"][1]["channels"] = 2;
+    expect_refused([&] { from_json(j.dump()); }, "field 'runs[1].channels'");
+}
+
+TEST(ResultsCsv, ChannelsRoundTripAndABadCountIsRefused) {
+    RunRecord rec = sample_record();
+    const RunRecord back = from_csv(to_csv(rec));
+    expect_same_runs(rec, back);  // the u16 run has 3 channels
+    EXPECT_EQ(back.config.channels, 3);
+    rec.device.name = "NVIDIA H200";
+    rec.runs = {sample_run("transpose/shared-padded", Status::ok)};
+    std::string csv = to_csv(rec);
+    const auto at = csv.rfind(",f32,1\n");
+    ASSERT_NE(at, std::string::npos);
+    csv.replace(at, 7, ",f32,5\n");
+    expect_refused([&] { from_csv(csv); }, "column 'channels'");
 }
 
 // ------------------------------------------------------------------------------------- counters
@@ -645,7 +685,7 @@ TEST(ResultsCounters, CsvLeavesTheCountersCellsEmptyWithoutCounters) {
     EXPECT_THAT(csv, HasSubstr(",counters_status,profiled_kernels,dram_read_bytes,"));
     EXPECT_THAT(csv, HasSubstr(",2,196608128,171966464,6144000,1536000,49152000,1536000,"
                                "16352644,0,16876932,524288,nan,49.96,72.70125,"));
-    EXPECT_THAT(csv, HasSubstr("not profiled: the run did not verify,,,,,,,,,,,,,,,,,,u16\n"));
+    EXPECT_THAT(csv, HasSubstr("not profiled: the run did not verify,,,,,,,,,,,,,,,,,,u16,3\n"));
     const RunRecord back = from_csv(csv);
     ASSERT_EQ(back.runs.size(), 2u);
     EXPECT_TRUE(back.runs[0].counters.has_value());

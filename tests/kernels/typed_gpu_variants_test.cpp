@@ -28,7 +28,8 @@ constexpr ElemType kIntegerTypes[] = {ElemType::u8, ElemType::u16};
 std::vector<const Variant*> typed_gpu_variants() {
     std::vector<const Variant*> out;
     for (const Variant& v : builtin_registry().variants())
-        if (v.info.gpu && (v.info.takes(ElemType::u8) || v.info.takes(ElemType::u16)))
+        if (v.info.gpu && (v.info.takes(ElemType::u8) || v.info.takes(ElemType::u16)) &&
+            v.info.takes_channels(1))  // colour-only variants: colour_gpu_test.cpp
             out.push_back(&v);
     return out;
 }
@@ -170,6 +171,7 @@ INSTANTIATE_TEST_SUITE_P(Builtin, TypedGpuPoisonTest, testing::ValuesIn(typed_id
 TEST(TypedGpuVariants, EveryClassicVariantOfTheSixOperationsTakesU8AndU16) {
     for (const Variant& v : builtin_registry().variants()) {
         if (!v.info.gpu || v.info.tier != Tier::classic || v.info.origin != "built-in") continue;
+        if (!v.info.takes_channels(1)) continue;  // colour lessons run u8 and u16 only
         if (!typed::has_typed_semantics(v.info.op)) {
             EXPECT_EQ(v.info.types, std::vector<ElemType>{ElemType::f32}) << v.info.id;
             continue;

@@ -170,13 +170,36 @@ TypedImage<T> to_typed(const cv::Mat& raw, Pick pick, bool bgr) {
 template <class T>
 TypedImage<T> upright_typed(TypedImage<T> image, int orientation) {
     if (orientation <= 1) return image;
-    const cv::Mat view(static_cast<int>(image.rows()), static_cast<int>(image.cols()),
-                       cv::DataType<T>::type, image.data());
+    const int type = CV_MAKETYPE(cv::DataType<T>::depth, static_cast<int>(image.channels()));
+    const cv::Mat view(static_cast<int>(image.rows()), static_cast<int>(image.cols()), type,
+                       image.data());
     const cv::Mat upright = upright_copy(view, orientation);
     TypedImage<T> turned(static_cast<std::size_t>(upright.rows),
-                         static_cast<std::size_t>(upright.cols), 1);
-    upright.copyTo(cv::Mat(upright.rows, upright.cols, cv::DataType<T>::type, turned.data()));
+                         static_cast<std::size_t>(upright.cols), image.channels());
+    upright.copyTo(cv::Mat(upright.rows, upright.cols, type, turned.data()));
     return turned;
+}
+
+// Every channel as decoded, row by row (a decoded Mat may not be continuous).
+template <class T>
+TypedImage<T> colour_typed(const cv::Mat& raw) {
+    const auto channels = static_cast<std::size_t>(raw.channels());
+    TypedImage<T> out(static_cast<std::size_t>(raw.rows), static_cast<std::size_t>(raw.cols),
+                      channels);
+    for (int r = 0; r < raw.rows; ++r)
+        raw.row(r).copyTo(cv::Mat(1, raw.cols, raw.type(),
+                                  out.data() + static_cast<std::size_t>(r) * raw.cols * channels));
+    return out;
+}
+
+// The colour image of an 8 or 16-bit file of 3 or 4 channels; nothing for the others.
+std::optional<AnyImage> colour_of(const cv::Mat& raw, int orientation) {
+    if (raw.channels() != 3 && raw.channels() != 4) return std::nullopt;
+    switch (raw.depth()) {
+    case CV_8U: return upright_typed(colour_typed<std::uint8_t>(raw), orientation);
+    case CV_16U: return upright_typed(colour_typed<std::uint16_t>(raw), orientation);
+    default: return std::nullopt;
+    }
 }
 
 // The typed image of an 8 or 16-bit file; nothing for the others, whose f32 values `matrix` holds.
@@ -329,6 +352,9 @@ LoadedImage load_image(const fs::path& path, const LoadOptions& options) {
         std::optional<AnyImage> typed = d.format == "OpenCV matrix file"
                                             ? std::nullopt
                                             : typed_of(d.raw, pick, d.bgr, d.orientation);
+        std::optional<AnyImage> colour;
+        if (options.keep_colour && d.format != "OpenCV matrix file")
+            colour = colour_of(d.raw, d.orientation);
         d.raw.release();
         if (d.orientation > 1) {
             const cv::Mat view(static_cast<int>(m.rows()), static_cast<int>(m.cols()), CV_32F,
@@ -356,6 +382,7 @@ LoadedImage load_image(const fs::path& path, const LoadOptions& options) {
             image.elem_type = elem_type_of(*typed).value_or(ElemType::f32);
             image.typed = std::make_shared<const AnyImage>(std::move(*typed));
         }
+        if (colour) image.colour = std::make_shared<const AnyImage>(std::move(*colour));
         if (d.format != "OpenCV matrix file" && !kept_type(depth))
             image.source_type += ", runs as f32";
         image.matrix = std::make_shared<const Matrix>(std::move(m));

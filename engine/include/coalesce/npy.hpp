@@ -19,7 +19,8 @@ namespace coalesce {
 
 // The header of a matrix of this shape and NumPy element type ('<f4', '|u1', '<u2', '<u4',
 // '<u8'): magic, version, length and dict, a multiple of 64 bytes.
-std::string npy_header(Shape shape, std::string_view descr = "<f4");
+// A colour image (channels > 1) is (rows, cols, channels), its channels interleaved as held.
+std::string npy_header(Shape shape, std::string_view descr = "<f4", std::size_t channels = 1);
 
 // NumPy's name of a typed image's element type: u8 '|u1', u16 '<u2', f32 '<f4', the sums' u32
 // '<u4' and u64 '<u8' (little-endian, as every machine Coalesce runs on).
@@ -29,7 +30,7 @@ std::string_view npy_descr(const AnyImage& image);
 // so a failed or killed write never leaves half a file under the name (an existing file of that
 // name is replaced). Throws std::runtime_error naming the path and the reason.
 void write_npy(const std::filesystem::path& path, const Matrix& m);
-// The same for a single-channel typed image, in its own element type.
+// The same for a typed image, in its own element type; colour as (rows, cols, channels).
 void write_npy(const std::filesystem::path& path, const AnyImage& image);
 
 // What a .npy header says.

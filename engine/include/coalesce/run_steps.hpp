@@ -42,18 +42,25 @@ std::string skip_reason(const VariantInfo& info, Shape shape, const OpParams& pa
 // describe_result for a run on `type` elements: the type recorded, the bytes model by element
 // size (typed::bytes_moved; 0 while type_problem says the run cannot be made), and no sector or
 // bank model (they describe float32 accesses).
+// `channels` interleaved channels multiply the bytes.
 RunResult describe_typed_result(const VariantInfo& info, Shape shape, ElemType type,
-                                const OpParams& params, const DeviceInfo& device, double copy_gbps);
+                                const OpParams& params, const DeviceInfo& device, double copy_gbps,
+                                int channels = 1);
 
 // Why `info` does not run `type` elements (empty: it does): "<variant> does not take u8 (it
 // takes f32)". f32 runs check it too, for variants that take only other types.
 std::string type_refusal(const VariantInfo& info, ElemType type);
 
+// Why `info` does not run images of `channels` channels (empty: it does): "<variant> does not
+// take 3 channels (it takes 1)".
+std::string channel_refusal(const VariantInfo& info, int channels);
+
 // skip_reason for a run on `type` elements, checked first: an operation without typed semantics
 // or sums that could overflow (typed::type_problem), then a variant that does not take the type
 // ("<variant> does not take u8 (it takes f32)").
+// The channel count is checked after the type (channel_refusal).
 std::string typed_skip_reason(const VariantInfo& info, Shape shape, ElemType type,
-                              const OpParams& params, bool have_gpu);
+                              const OpParams& params, bool have_gpu, int channels = 1);
 
 // One launch on a poisoned output, checked against the reference with the variant's chain of
 // additions. Returns the host time of that launch [ms] in `first_ms` and the output.

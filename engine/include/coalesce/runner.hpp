@@ -54,6 +54,10 @@ struct RunConfig {
     // two must have one shape.
     std::shared_ptr<const AnyImage> typed_input;
     Conversion conversion = Conversion::none;
+    // Interleaved channels of the u8/u16 inputs: 1 (grey), 3 or 4 (colour, each channel on its
+    // own). Random inputs get this many; a typed_input must have this many. f32 runs are
+    // single-channel matrices: with channels != 1, f32 is refused by name.
+    int channels = 1;
     OpParams params;
     int reps = 20;  // timed launches per variant
     int warmups = 3;
@@ -76,6 +80,7 @@ struct RunResult {
     std::string kernel;            // the __global__ function(s) that ran (empty for host variants)
     std::size_t rows = 0, cols = 0;  // input shape
     std::string type = "f32";        // the input's element type: "u8", "u16" or "f32"
+    int channels = 1;                // interleaved channels of the input (3, 4: colour)
     int radius = 0;
     std::string border;
     ParamValues params;  // the operation's named parameters for this run (offset, stride...)
@@ -97,8 +102,8 @@ struct RunResult {
     int reps = 0;
     std::size_t bytes = 0;  // [bytes] from the bytes-moved model
     double gbps = 0;        // [GB/s] bytes / median
-    // [GB/s] device-to-device copy of the input's bytes (elements x element size) measured in the
-    // same run
+    // [GB/s] device-to-device copy of the input's bytes (elements x channels x element size)
+    // measured in the same run
     double copy_gbps = 0;
     double pct_of_copy = 0;  // [%]
     // Operations timed per access (OpDesc::accesses): warp-wide loads one SM performs in a launch

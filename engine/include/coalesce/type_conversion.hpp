@@ -29,7 +29,8 @@ std::optional<Conversion> parse_conversion(std::string_view name);
 // The element type of an image a run takes (u8, u16, f32); nothing for the sums' u32/u64.
 std::optional<ElemType> elem_type_of(const AnyImage& image);
 
-// `image` (single channel, u8/u16/f32) as `to` elements. Throws std::invalid_argument with the
+// `image` (u8/u16/f32; colour channel by channel, except to f32, which takes one channel) as `to`
+// elements. Throws std::invalid_argument with the
 // reason: u8 <-> u16 or f32 -> u8/u16 with Conversion::none ("the input is u16; running it as u8
 // needs a conversion: ..."), or the first value `values` cannot keep.
 AnyImage convert_image(const AnyImage& image, ElemType to, Conversion how);

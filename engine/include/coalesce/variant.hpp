@@ -87,9 +87,16 @@ struct VariantInfo {
     // The element types its instances take: f32 through upload/download, the others through
     // upload_typed/download_typed. A run of any other type is skipped, naming the variant and type.
     std::vector<ElemType> types = {ElemType::f32};
+    // The channel counts its typed instances take (1: grey; 3, 4: interleaved colour, as
+    // TypedImage holds it). A run of any other count is skipped, naming the variant and the count.
+    // Where the colour sits on the device (interleaved, planes) is the variant's own business.
+    std::vector<int> channels = {1};
 
     bool supports(Border b) const;
     bool takes(ElemType t) const { return std::find(types.begin(), types.end(), t) != types.end(); }
+    bool takes_channels(int n) const {
+        return std::find(channels.begin(), channels.end(), n) != channels.end();
+    }
 };
 
 // One prepared run of a variant on one input: owns every resource it allocated (freed by the

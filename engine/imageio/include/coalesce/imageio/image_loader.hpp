@@ -38,6 +38,9 @@ struct LoadOptions {
     // instead and says why in LoadedImage::note; false refuses the file. A saved choice should
     // fall back, so that it never makes every later file unopenable.
     bool fall_back_to_luminance = false;
+    // Also keep a colour image's channels as they are (LoadedImage::colour): the 8 or 16-bit
+    // pixels, 3 (B, G, R) or 4 (B, G, R, A) interleaved, for colour runs.
+    bool keep_colour = false;
     std::size_t max_pixels = kMaxPixels;
     // [bytes] memory decoding may take; unset: what MemAvailable and the process's limits leave.
     std::optional<std::size_t> memory_budget;
@@ -64,6 +67,10 @@ struct LoadedImage {
     // luminance is `matrix` rounded, not `matrix` itself. A run "as opened" takes this.
     std::shared_ptr<const AnyImage> typed;
     ElemType elem_type = ElemType::f32;  // the type of `typed`
+    // With LoadOptions::keep_colour, an 8 or 16-bit image of 3 or 4 channels as decoded (OpenCV's
+    // order: B, G, R and A; matrix files keep their own), in its own depth, turned upright like
+    // `matrix`; null otherwise (grey, other depths, matrix files, 2 channels).
+    std::shared_ptr<const AnyImage> colour;
 };
 
 // Images: PNG, JPEG, TIFF (8/16-bit, float), BMP, PBM/PGM/PPM/PAM/PFM, WebP, told apart by their
