@@ -145,7 +145,8 @@ TEST(ColourVariants, EachOperationHasAnInterleavedAndAPlanarVariantForU8AndU16) 
             ASSERT_NE(v, nullptr) << op << layout;
             EXPECT_EQ(v->info.types, (std::vector<ElemType>{ElemType::u8, ElemType::u16}));
             EXPECT_EQ(v->info.channels, (std::vector<int>{3, 4}));
-            EXPECT_EQ(v->info.tier, Tier::tuned) << v->info.id;
+            // Tuned, or an experiment that says what it lost to (the tier test checks that).
+            EXPECT_NE(v->info.tier, Tier::classic) << v->info.id;
         }
     for (const char* id : {"filter_x/global-interleaved", "filter_x/global-planar"}) {
         const Variant* v = builtin_registry().find(id);
