@@ -389,10 +389,13 @@ void RunPanel::updateVariantVisibility() {
     for (Op op : all_ops())
         if (op_boxes_.at(op)->isChecked()) checked.push_back(op);
     param_inputs_->setOperations(checked);
+    // The window runs one channel (a colour image as its luminance): the colour-only variants
+    // run in coalesce-bench --channels 3|4, and are not offered here.
     for (const Variant& v : registry_.variants())
         variant_items_.at(qs(v.info.id))
             ->setHidden(!op_boxes_.at(v.info.op)->isChecked() ||
-                        (v.info.tier == Tier::experiment && !show_experiments_));
+                        (v.info.tier == Tier::experiment && !show_experiments_) ||
+                        !v.info.takes_channels(1));
     for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
         QTreeWidgetItem* group = tree_->topLevelItem(i);
         bool any = false;

@@ -90,6 +90,30 @@ TEST(RunPanel, GroupsClassicVariantsByMemorySpaceWithTheirDescriptionsAsTooltips
     EXPECT_EQ(static_cast<std::size_t>(leaves), registry.size());
 }
 
+// The window runs one channel: a colour-only variant is not offered and not run, even checked.
+TEST(RunPanel, ColourOnlyVariantsAreNotOffered) {
+    Registry registry = tiered();
+    Variant colour = made_up("row_sums/fast-interleaved", Op::row_sums, space::global, Tier::tuned);
+    colour.info.channels = {3, 4};
+    registry.add(std::move(colour));
+    RunPanel panel(registry);
+    panel.setInputShape(Shape{16, 16});
+    auto* tree = panel.findChild<QTreeWidget*>("variantTree");
+    ASSERT_NE(tree, nullptr);
+    const QList<QTreeWidgetItem*> found =
+        tree->findItems("row_sums/fast-interleaved", Qt::MatchExactly | Qt::MatchRecursive);
+    ASSERT_EQ(found.size(), 1);
+    found.front()->setCheckState(0, Qt::Checked);
+    EXPECT_TRUE(found.front()->isHidden());
+    QString error;
+    const auto config = panel.makeConfig(&error);
+    ASSERT_TRUE(config.has_value()) << error.toStdString();
+    EXPECT_EQ(
+        std::count(config->variants.begin(), config->variants.end(), "row_sums/fast-interleaved"),
+        0);
+    EXPECT_EQ(config->variants.size(), 4u);  // the other four non-experiments
+}
+
 TEST(RunPanel, TunedVariantsHaveTheirOwnGroupAndExperimentsShowOnlyOnRequest) {
     const Registry registry = tiered();
     RunPanel panel(registry);
@@ -228,8 +252,9 @@ TEST(RunPanel, WithAGpuTheGpuVariantsAreOfferedAndTheHostOnesStartUnchecked) {
     const auto config = panel.makeConfig(&error);
     ASSERT_TRUE(config.has_value()) << error.toStdString();
     std::size_t gpu_variants = 0;
-    for (const Variant& v : registry.variants())  // experiments stay hidden unless asked for
-        gpu_variants += v.info.gpu && v.info.tier != Tier::experiment;
+    // Experiments stay hidden unless asked for; colour-only variants are not offered at all.
+    for (const Variant& v : registry.variants())
+        gpu_variants += v.info.gpu && v.info.tier != Tier::experiment && v.info.takes_channels(1);
     EXPECT_EQ(config->variants.size(), gpu_variants);
     EXPECT_FALSE(config->include_cpu);
 }
