@@ -74,11 +74,6 @@ void print_variant_list(std::ostream& out, const Registry& registry) {
     ops.print(out);
 }
 
-// "u8", or "u8x3" for a colour run of 3 interleaved channels.
-std::string type_cell(const RunResult& r) {
-    return r.channels > 1 ? r.type + "x" + std::to_string(r.channels) : r.type;
-}
-
 // "offset=3 stride=2"
 std::string params_cell(const RunResult& r) {
     std::string out;
@@ -191,7 +186,7 @@ void print_results(std::ostream& out, const RunRecord& record) {
         ++counts[r.status == Status::ok && !r.verified ? Status::failed : r.status];
         const std::string size = size_text(r.rows, r.cols);
         // A typed run's baseline copies its own input bytes: one line per size and type.
-        const std::string baseline = any_typed ? size + " " + type_cell(r) : size;
+        const std::string baseline = any_typed ? size + " " + type_label(r) : size;
         if (r.copy_gbps > 0 && (baselines.empty() || baselines.back().first != baseline))
             baselines.emplace_back(baseline, r.copy_gbps);
 
@@ -202,7 +197,7 @@ void print_results(std::ostream& out, const RunRecord& record) {
             any_cache_resident = true;
         }
         std::vector<std::string> cells = {r.op, r.variant, r.memory_space, size};
-        if (any_typed) cells.push_back(type_cell(r));
+        if (any_typed) cells.push_back(type_label(r));
         if (any_params) cells.push_back(params_cell(r));
         cells.push_back(measured ? milliseconds_text(r.median_ms) : "-");
         cells.push_back(gbps);

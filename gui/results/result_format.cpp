@@ -56,18 +56,20 @@ int opOrder(const std::string& op) {
 
 double inputMebibytes(const RunResult& result) {
     const auto type = parse_elem_type(result.type);
-    const double bytes = static_cast<double>(elem_size(type.value_or(ElemType::f32)));
+    const double bytes = static_cast<double>(elem_size(type.value_or(ElemType::f32))) *
+                         static_cast<double>(std::max(result.channels, 1));
     return static_cast<double>(result.rows) * static_cast<double>(result.cols) * bytes /
            (1024.0 * 1024.0);
 }
 
 bool severalTypes(const std::vector<RunResult>& runs) {
-    return std::any_of(runs.begin(), runs.end(),
-                       [&](const RunResult& r) { return r.type != runs.front().type; });
+    return std::any_of(runs.begin(), runs.end(), [&](const RunResult& r) {
+        return type_label(r) != type_label(runs.front());
+    });
 }
 
 std::string seriesName(const RunResult& result, bool with_type) {
-    return with_type ? result.variant + " (" + result.type + ")" : result.variant;
+    return with_type ? result.variant + " (" + type_label(result) + ")" : result.variant;
 }
 
 std::vector<Shape> sizesOf(const std::vector<RunResult>& runs,

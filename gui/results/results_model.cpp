@@ -120,7 +120,7 @@ QVariant ResultsModel::display(const RunResult& r, int column) const {
     case TierColumn: return QString::fromStdString(r.tier);
     case MemorySpaceColumn: return QString::fromStdString(r.memory_space);
     case SizeColumn: return formatShape(r.rows, r.cols);
-    case TypeColumn: return QString::fromStdString(r.type);
+    case TypeColumn: return QString::fromStdString(type_label(r));
     case MedianMsColumn: return timed ? formatMs(r.median_ms) : QStringLiteral("—");
     case GbpsColumn: return timed ? formatGbps(r.gbps) : QStringLiteral("—");
     case PercentOfCopyColumn:
@@ -146,7 +146,7 @@ QVariant ResultsModel::raw(const RunResult& r, int column) const {
     case TierColumn: return QString::fromStdString(r.tier);
     case MemorySpaceColumn: return QString::fromStdString(r.memory_space);
     case SizeColumn: return QVariant::fromValue<qulonglong>(r.rows * r.cols);
-    case TypeColumn: return QString::fromStdString(r.type);
+    case TypeColumn: return QString::fromStdString(type_label(r));
     case MedianMsColumn: return timed ? QVariant(r.median_ms) : QVariant();
     case GbpsColumn: return timed ? QVariant(r.gbps) : QVariant();
     case PercentOfCopyColumn:
@@ -191,7 +191,7 @@ QString ResultsModel::toolTip(const RunResult& r, int column) const {
         return QStringLiteral("%1 × %2 %3 input, %4 bytes moved")
             .arg(r.rows)
             .arg(r.cols)
-            .arg(QString::fromStdString(r.type))
+            .arg(QString::fromStdString(type_label(r)))
             .arg(r.bytes);
     case MedianMsColumn:
         return QStringLiteral("median of %1 timed launches (min %2 ms, max %3 ms)")

@@ -3,6 +3,7 @@
 // with the picture column widened. The title and legend wrap instead of being shortened, and a
 // results file with two sizes says that it has another.
 #include "results/chart_widgets.hpp"
+#include "results/result_format.hpp"
 #include "results/results_model.hpp"
 #include "window_helpers.hpp"
 
@@ -74,3 +75,28 @@ TEST(ChartLabels, AFileWithTwoSizesSaysItHasTheOther) {
     EXPECT_TRUE(window->charts()->bandwidth()->chartTitle().contains(QStringLiteral("8192×8192")));
     EXPECT_TRUE(hint->text().contains(QStringLiteral("8000×6000"))) << hint->text().toStdString();
 }
+
+namespace {
+
+// A colour run reads "u8x3" in the table and the chart's series, so a results file with grey
+// and colour runs of one variant keeps them apart.
+TEST(ResultLabels, AColourRunIsLabelledWithItsChannels) {
+    RunResult grey;
+    grey.variant = "transpose/cpu-naive";
+    grey.op = "transpose";
+    grey.type = "u8";
+    grey.rows = 4;
+    grey.cols = 8;
+    RunResult colour = grey;
+    colour.channels = 3;
+    ResultsModel model;
+    model.appendResult(grey);
+    model.appendResult(colour);
+    EXPECT_EQ(model.data(model.index(0, ResultsModel::TypeColumn)).toString(), "u8");
+    EXPECT_EQ(model.data(model.index(1, ResultsModel::TypeColumn)).toString(), "u8x3");
+    EXPECT_TRUE(severalTypes({grey, colour}));
+    EXPECT_EQ(seriesName(colour, true), "transpose/cpu-naive (u8x3)");
+    EXPECT_DOUBLE_EQ(inputMebibytes(colour), 3 * inputMebibytes(grey));
+}
+
+}  // namespace

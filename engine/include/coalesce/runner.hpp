@@ -124,6 +124,12 @@ struct RunResult {
     std::shared_ptr<const AnyImage> typed_output;
 };
 
+// The run's element type as people read it: "u8", or "u8x3" for a colour run of 3 interleaved
+// channels (tables, chart series).
+inline std::string type_label(const RunResult& r) {
+    return r.channels > 1 ? r.type + "x" + std::to_string(r.channels) : r.type;
+}
+
 struct RunRecord {
     DeviceInfo device;
     RunConfig config;
