@@ -623,9 +623,6 @@ bool takes_any(const VariantInfo& info, const std::vector<ElemType>& types, int 
     if (types.empty()) return takes(ElemType::f32);
     return std::any_of(types.begin(), types.end(), takes);
 }
-}  // namespace
-
-namespace {
 
 // The run an exception ended: skipped with the reason where the variant could not take the input
 // (Unsupported), failed with the message otherwise; a GPU variant's device is left usable for the
