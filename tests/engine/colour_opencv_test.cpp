@@ -16,6 +16,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "support/opencv_box_filter.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -29,6 +31,8 @@
 
 namespace coalesce {
 namespace {
+
+using coalesce::test::cv_filter;
 
 const std::string kRoot = COALESCE_SOURCE_DIR;
 
@@ -91,32 +95,6 @@ double cv_at(const cv::Mat& m, std::size_t i) {
     case CV_64F: return c.ptr<double>()[i];
     }
     throw std::logic_error("depth");
-}
-
-int cv_border(Border b) {
-    switch (b) {
-    case Border::clamp: return cv::BORDER_REPLICATE;
-    case Border::zero: return cv::BORDER_CONSTANT;
-    case Border::mirror: return cv::BORDER_REFLECT;
-    case Border::wrap: return cv::BORDER_WRAP;
-    }
-    return cv::BORDER_DEFAULT;
-}
-
-// cv::blur along one axis; wrap through a padded copy, since cv::blur refuses BORDER_WRAP.
-cv::Mat cv_filter(const cv::Mat& in, int radius, Border border, bool along_x) {
-    const int k = 2 * radius + 1;
-    const cv::Size ksize = along_x ? cv::Size(k, 1) : cv::Size(1, k);
-    cv::Mat out;
-    if (border != Border::wrap) {
-        cv::blur(in, out, ksize, cv::Point(-1, -1), cv_border(border));
-        return out;
-    }
-    cv::Mat padded;
-    const int x = along_x ? radius : 0, y = along_x ? 0 : radius;
-    cv::copyMakeBorder(in, padded, y, y, x, x, cv::BORDER_WRAP);
-    cv::blur(padded, out, ksize, cv::Point(-1, -1), cv::BORDER_CONSTANT);
-    return out(cv::Rect(x, y, in.cols, in.rows)).clone();
 }
 
 cv::Mat opencv_result(Op op, const cv::Mat& in, const OpParams& p) {

@@ -18,6 +18,8 @@
 //   padded image cropped back (the padding covers every window), and against hand cases.
 #include "coalesce/typed_reference.hpp"
 
+#include "support/opencv_box_filter.hpp"
+
 #include <gtest/gtest.h>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -34,6 +36,8 @@
 
 namespace coalesce::typed {
 namespace {
+
+using coalesce::test::cv_filter;
 
 template <class T>
 constexpr int cv_depth() {
@@ -66,32 +70,6 @@ double cv_value(const cv::Mat& m, std::size_t i) {
     }
     ADD_FAILURE() << "depth " << m.depth();
     return 0.0;
-}
-
-int cv_border(Border b) {
-    switch (b) {
-    case Border::clamp: return cv::BORDER_REPLICATE;
-    case Border::zero: return cv::BORDER_CONSTANT;
-    case Border::mirror: return cv::BORDER_REFLECT;
-    case Border::wrap: return cv::BORDER_WRAP;
-    }
-    return -1;
-}
-
-// cv::blur along one axis; wrap through a padded copy, since cv::blur refuses BORDER_WRAP.
-cv::Mat cv_filter(const cv::Mat& in, int radius, Border border, bool along_x) {
-    const int k = 2 * radius + 1;
-    const cv::Size ksize = along_x ? cv::Size(k, 1) : cv::Size(1, k);
-    cv::Mat out;
-    if (border != Border::wrap) {
-        cv::blur(in, out, ksize, cv::Point(-1, -1), cv_border(border));
-        return out;
-    }
-    cv::Mat padded;
-    const int x = along_x ? radius : 0, y = along_x ? 0 : radius;
-    cv::copyMakeBorder(in, padded, y, y, x, x, cv::BORDER_WRAP);
-    cv::blur(padded, out, ksize, cv::Point(-1, -1), cv::BORDER_CONSTANT);
-    return out(cv::Rect(x, y, in.cols, in.rows)).clone();
 }
 
 // The window sum of element (r, c, ch) from the definition, for judging OpenCV's 16U rounding.
@@ -192,8 +170,8 @@ struct Loaded {
 std::vector<Loaded> load_all() {
     const std::string root = COALESCE_SOURCE_DIR;
     const std::vector<std::string> files = {
-        "images/noise-97x61.pgm", "images/ramp16-128x96.png", "images/shapes-160x120.ppm",
-        "images/zoneplate-320x200.png", "images/coffee-600x400.png", "images/chelsea-451x300.png",
+        "images/noise-97x61.pgm",         "images/ramp16-128x96.png",  "images/shapes-160x120.ppm",
+        "images/zoneplate-320x200.png",   "images/coffee-600x400.png", "images/chelsea-451x300.png",
         "tests/data/coffee-crop-65x1.png"};
     std::vector<Loaded> out;
     for (const std::string& f : files) {

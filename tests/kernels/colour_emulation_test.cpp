@@ -73,6 +73,12 @@ struct Hooks {
         ck::g_write_hook = on_write;
         ck::g_shared_hook = on_shared;
     }
+    // Reads inside `in` and writes inside `out` (each counted per byte in `counts`) are allowed.
+    Hooks(const Buffer& in, const Buffer& out, std::vector<int>& counts) : Hooks() {
+        g.read = {in.p, in.p + in.n};
+        g.write = {out.p, out.p + out.n};
+        g.counts = &counts;
+    }
     ~Hooks() {
         ck::g_read_hook = nullptr;
         ck::g_write_hook = nullptr;
@@ -168,10 +174,7 @@ void check_transpose() {
             put(in, image);
             std::memset(out.buf.p, 0xEE, out.buf.n);
             std::vector<int> counts(out.buf.n);
-            Hooks hooks;
-            g.read = {in.buf.p, in.buf.p + in.buf.n};
-            g.write = {out.buf.p, out.buf.p + out.buf.n};
-            g.counts = &counts;
+            Hooks hooks(in.buf, out.buf, counts);
             Buffer tile(ck::TransposeTile<P>::bytes);
             g.shared = {tile.p, tile.p + tile.n};
             const long long tx = (cols + ck::kTile - 1) / ck::kTile;
@@ -268,10 +271,7 @@ void check_filter_x(int radius, Border border) {
             put(in, image);
             std::memset(out.buf.p, 0xEE, out.buf.n);
             std::vector<int> counts(out.buf.n);
-            Hooks hooks;
-            g.read = {in.buf.p, in.buf.p + in.buf.n};
-            g.write = {out.buf.p, out.buf.p + out.buf.n};
-            g.counts = &counts;
+            Hooks hooks(in.buf, out.buf, counts);
             Buffer sin(static_cast<std::size_t>(ck::x_in_bytes<P>(radius)));
             Buffer sout(static_cast<std::size_t>(ck::x_out_bytes<P>()));
             const long long segments =

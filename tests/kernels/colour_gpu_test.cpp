@@ -58,17 +58,7 @@ std::vector<OpParams> params_for(Op op) {
     return out;
 }
 
-AnyImage run_once(const Variant& variant, const AnyImage& input, const OpParams& params,
-                  std::uint8_t poison) {
-    std::unique_ptr<Instance> instance = variant.make(typed::shape_of(input), params);
-    instance->upload_typed(input);
-    instance->poison_bytes(poison);
-    const Stream stream = Stream::create();
-    instance->launch(stream.get());
-    instance->launch(stream.get());  // as the runner repeats launches on one instance
-    stream.synchronize();
-    return instance->download_typed();
-}
+using test::run_once;
 
 using ColourGpuVariantTest = test::GpuTestWithParam<ColourCase>;
 

@@ -64,19 +64,7 @@ std::string case_name(const testing::TestParamInfo<TypedCase>& info) {
     return test::case_name(info.param.variant_id, info.param.shape);
 }
 
-// Runs `variant` once on `input` (after one launch more, as the runner times repeated launches)
-// on an output poisoned with `poison`, and returns its output.
-AnyImage run_once(const Variant& variant, const AnyImage& input, const OpParams& params,
-                  std::uint8_t poison) {
-    std::unique_ptr<Instance> instance = variant.make(typed::shape_of(input), params);
-    instance->upload_typed(input);
-    instance->poison_bytes(poison);
-    const Stream stream = Stream::create();
-    instance->launch(stream.get());
-    instance->launch(stream.get());
-    stream.synchronize();
-    return instance->download_typed();
-}
+using test::run_once;
 
 void expect_exact(const Variant& variant, const AnyImage& input, const OpParams& params) {
     const AnyImage ref = typed::reference(variant.info.op, input, params);

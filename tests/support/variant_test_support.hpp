@@ -2,14 +2,18 @@
 // computed once per process and reused by every variant checked against them.
 #pragma once
 
+#include "coalesce/cuda_raii.hpp"
 #include "coalesce/device.hpp"
 #include "coalesce/operation.hpp"
+#include "coalesce/typed_run.hpp"
+#include "coalesce/variant.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,5 +75,19 @@ protected:
         if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device: " << no_device_reason();
     }
 };
+
+// A typed variant's output for `input` on an output poisoned with `poison` in every byte, after
+// two launches on one instance (as the runner repeats launches while timing).
+inline AnyImage run_once(const Variant& variant, const AnyImage& input, const OpParams& params,
+                         std::uint8_t poison) {
+    std::unique_ptr<Instance> instance = variant.make(typed::shape_of(input), params);
+    instance->upload_typed(input);
+    instance->poison_bytes(poison);
+    const Stream stream = Stream::create();
+    instance->launch(stream.get());
+    instance->launch(stream.get());
+    stream.synchronize();
+    return instance->download_typed();
+}
 
 }  // namespace coalesce::test
