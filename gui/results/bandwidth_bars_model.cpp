@@ -94,6 +94,7 @@ void BandwidthBarsModel::rebuild() {
     row_op_.clear();
     row_gbps_.clear();
     tiers_.clear();
+    types_.clear();
     copy_column_ = -1;
     host_copy_ = true;
     copy_gbps_ = 0;
@@ -128,6 +129,8 @@ void BandwidthBarsModel::rebuild() {
         row_op_.push_back(static_cast<int>(column));
         row_gbps_.push_back(r.gbps);
         any_drawn = true;
+        const QString type = QString::fromStdString(type_label(r));
+        if (!types_.contains(type)) types_.push_back(type);
         all_resident = all_resident && r.cache_resident;
         host_copy_ = host_copy_ && !r.gpu;
     }
@@ -153,6 +156,11 @@ void BandwidthBarsModel::rebuild() {
     }
     all_cache_resident_ = any_drawn && all_resident;
     endResetModel();
+}
+
+QString BandwidthBarsModel::typesText() const {
+    return types_ == QStringList{QStringLiteral("f32")} ? QStringLiteral("float32")
+                                                        : types_.join(QStringLiteral(", "));
 }
 
 }  // namespace coalesce::gui

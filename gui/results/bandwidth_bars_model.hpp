@@ -43,6 +43,9 @@ public:
     int hiddenRuns() const { return hidden_runs_; }
     // Every drawn run fits in the L2 (the bars measure the cache, not DRAM).
     bool allCacheResident() const { return all_cache_resident_; }
+    // The element types of the drawn runs, for the chart's title: "float32", "u8", "u8, u16",
+    // "u8x3" (a colour run); empty when nothing is drawn.
+    QString typesText() const;
     QString deviceName() const;
 
     // Rows last-to-first: Qt Charts 6.4 draws the first category of a horizontal bar chart at the
@@ -75,6 +78,7 @@ private:
     bool host_copy_ = false;  // every drawn run is a host one: the copy is a host memcpy
     QString tier_;
     QStringList tiers_;
+    QStringList types_;  // type_label of the drawn runs, in the order met
     Shape shown_;
     std::vector<Shape> sizes_;
     QStringList variants_;          // rows

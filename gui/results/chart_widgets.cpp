@@ -160,8 +160,9 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
             QStringLiteral("%1 — no verified results to chart yet%2").arg(device, scope));
 
     const Shape shape = model->shownSize();
-    QString title = QStringLiteral("%1 — bandwidth per variant, %2 float32%3")
-                        .arg(device, formatShape(shape.rows, shape.cols), scope);
+    QString title =
+        QStringLiteral("%1 — bandwidth per variant, %2 %3%4")
+            .arg(device, formatShape(shape.rows, shape.cols), model->typesText(), scope);
     if (model->allCacheResident()) title += QStringLiteral(" (fits in L2: cache, not DRAM)");
     QChart* chart = newChart(title);
 
@@ -213,7 +214,8 @@ QChart* buildSweepChart(SizeSweepModel* model) {
         newChart(QStringLiteral("%1 — bandwidth versus input size (%2)").arg(device, scope));
 
     auto* size_axis = new QLogValueAxis;
-    styleAxis(size_axis, QStringLiteral("input size [MiB] float32, log scale"));
+    styleAxis(size_axis,
+              QStringLiteral("input size [MiB] (each element at its own size), log scale"));
     size_axis->setBase(2.0);
     size_axis->setLabelFormat(QStringLiteral("%g"));
     size_axis->setMinorTickCount(0);

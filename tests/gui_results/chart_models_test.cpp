@@ -48,11 +48,25 @@ TEST(BandwidthBarsModel, OneBarPerVariantAtTheLargestSizeInItsOperationsColumn) 
     EXPECT_DOUBLE_EQ(bars.copyReferenceGbps(), 3951.0);
     EXPECT_FALSE(bars.allCacheResident());
     EXPECT_EQ(bars.deviceName(), "NVIDIA H200");
+    EXPECT_EQ(bars.typesText(), "float32");
 
     EXPECT_EQ(bars.headerData(0, Qt::Vertical).toString(), "copy/global");
     bars.setReversedRows(true);  // for horizontal bar charts, which draw row 0 at the bottom
     EXPECT_EQ(bars.headerData(bars.rowCount() - 1, Qt::Vertical).toString(), "copy/global");
     EXPECT_DOUBLE_EQ(bars.index(bars.rowCount() - 1, 0).data().toDouble(), 3951.0);
+}
+
+// The title names the drawn runs' element types, not float32 for every run.
+TEST(BandwidthBarsModel, NamesTheElementTypesOfTheDrawnRuns) {
+    RunRecord record = sampleRecord();
+    for (RunResult& r : record.runs) r.type = "u8";
+    ResultsModel results;
+    BandwidthBarsModel bars(&results);
+    results.setRecord(record);
+    EXPECT_EQ(bars.typesText(), "u8");
+    for (RunResult& r : record.runs) r.channels = 3;
+    results.setRecord(record);
+    EXPECT_EQ(bars.typesText(), "u8x3");
 }
 
 TEST(BandwidthBarsModel, LimitedToOneTierDrawsOnlyItsVariants) {
