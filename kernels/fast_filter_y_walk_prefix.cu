@@ -1,0 +1,295 @@
+// filter Y, prefix walk: filter_y/fast-walk's pipeline (fast_filter_y_walk.cu: a block walks a
+// strip of 128, 96 or 64 columns down a long run of rows, 64 rows per step, the rows in a
+// shared-memory ring, the next two steps' rows in flight as 16-byte cp.async copies) with sums
+// whose cost does not depend on the radius. The window sum of output row y is the one of y - 1
+// plus d(y) = x(y + r) - x(y - r - 1); a step's 64 sums are the previous step's last one plus
+// prefix sums of d. Four threads per column share a step, 16 rows each: each sums its own d's
+// (two shared loads per output), the four totals meet in shared memory, and each thread adds the
+// totals before its rows to the carried sum. So an output costs the same at every radius.
+//
+// Sums in double: a float converts exactly, d(y) is exact unless its two samples differ by more
+// than 2^29 in magnitude, and the carried sum errs by at most about n 2^-53 M after n rows (M the
+// largest window sum of |values| met), far inside the verification bound of a (2r+1)-term float
+// sum for any walk here; the prefix sums need no compensation and each row's chain is one
+// double add. Hopper adds 64 doubles per clock and multiprocessor, and converts 16 floats to or
+// from double, against about 6 conversions per clock this needs at the H200's bandwidth; on GPUs
+// with slow doubles this variant is not the one to pick.
+//
+// Trials that lost (H200, 8192x8192 / 8000x6000, clamp, % of copy): one thread per column
+// carrying a running sum down the walk (two shared loads per output too) ran at 70-72 / 51-67%
+// for r <= 16 and 40-44 / 29-33 at r = 64: four warps per multiprocessor (the ring's shared
+// memory allows one block of 128 threads) leave each row's dependent sum exposed; a double
+// instead of the compensated float pair changed nothing.
+#include "coalesce/cuda_check.hpp"
+#include "coalesce/kernels.hpp"
+#include "device_border.cuh"
+#include "device_instance.hpp"
+#include "fast_common.cuh"
+#include "fast_running.cuh"  // cp.async helpers
+#include "fast_variant.hpp"
+#include "fast_variants.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+namespace coalesce {
+namespace {
+
+constexpr int kStep = 64;  // output rows per step
+constexpr int kAhead = 2;  // steps loaded ahead of the one being summed
+constexpr int kSegs = 4;   // threads per column, each summing kSegRows rows of a step
+constexpr int kSegRows = kStep / kSegs;
+constexpr int kThreadsPerLane = 4 * kSegs;  // a float4 lane's 4 columns x kSegs threads
+constexpr int kOverhang = kSegRows;         // ring rows repeated past its end
+constexpr int kWidest = 32;                 // float4 lanes of the widest strips (128 columns)
+constexpr std::size_t kMaxWalkRows = std::size_t{1} << 16;  // the error bound above
+constexpr std::size_t kMinWalkRows = 4 * kStep;  // a walk's seed and halo cost once per walk
+
+// The ring holds the current step's window rows (S + 2r + 1: the row leaving the first output's
+// window too) and the kAhead next steps' S rows in flight.
+int ring_rows(int radius) { return (1 + kAhead) * kStep + 2 * radius + 1; }
+
+// The ring, its first kSegRows rows again past its end (so a thread's 16 rows never wrap: their
+// addresses are one pointer plus constant offsets), then the four segment totals per column.
+std::size_t smem_bytes(int radius, int lanes) {
+    return static_cast<std::size_t>(ring_rows(radius) + kOverhang) * lanes * sizeof(float4) +
+           static_cast<std::size_t>(kSegs) * 4 * lanes * sizeof(double);
+}
+
+__device__ __forceinline__ void copy16_async(float4* dst, const float* src) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(fast::smem_addr(dst)), "l"(src)
+                 : "memory");
+}
+
+struct RunWalkPlan {
+    int lanes = kWidest;  // float4 columns per strip; the block has kThreadsPerLane * lanes threads
+    unsigned strips = 1;
+    std::size_t walk_rows = 1;  // output rows per block
+    int ring = 0;               // ring_rows(radius)
+};
+
+template <int Lanes>
+__global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
+    fast_filter_y_walk_prefix_kernel(MatView in, MatView out, int radius, Border border, double inv,
+                                     RunWalkPlan plan) {
+    constexpr int kCols = 4 * Lanes;   // columns of the strip
+    extern __shared__ float4 ring4[];  // plan.ring + kOverhang rows x Lanes float4, then totals
+    const float* ring = reinterpret_cast<const float*>(ring4);
+    double* totals = reinterpret_cast<double*>(ring4 + (plan.ring + kOverhang) * Lanes);
+    const unsigned strip = blockIdx.x % plan.strips;
+    const long long y0 = static_cast<long long>(blockIdx.x / plan.strips * plan.walk_rows);
+    const std::size_t x0 = static_cast<std::size_t>(strip) * kCols;
+    const long long rows = static_cast<long long>(in.rows);
+    const int n_out = static_cast<int>(min(static_cast<long long>(plan.walk_rows), rows - y0));
+    const int span = 2 * radius + 1;  // window rows
+    // Stream position q is input row y0 - radius - 1 + q: output i leaves q = i, enters i + span.
+    const int stream = n_out + span;
+    const int ring_n = plan.ring;
+
+    // Copies: a 16-byte column per thread, every kThreadsPerLane-th row (cp.async). Stream
+    // positions [q0, q1) into ring rows from `slot` on (slot = q0 mod ring_n), one committed
+    // group; rows of the first kOverhang ring rows go to their twin past the end too.
+    const int lt = threadIdx.x % Lanes, lr = threadIdx.x / Lanes;
+    const std::size_t xl = x0 + 4 * lt;
+    const bool load_live = xl < in.cols;
+    auto load = [&](int q0, int q1, int slot) {
+        q1 = min(q1, stream);
+        int s = slot + lr;
+        if (s >= ring_n) s -= ring_n;
+        const long long y_first = y0 - radius - 1 + q0;
+        if (load_live && y_first >= 0 && y_first + (q1 - q0) <= rows) {
+            // Inside the matrix (all but a walk's first and last groups at the borders): one
+            // pointer stepped by kThreadsPerLane rows.
+            const char* src = reinterpret_cast<const char*>(
+                gpu::pitched_row(in, static_cast<std::size_t>(y_first + lr)) + xl);
+            const std::size_t stride = kThreadsPerLane * in.pitch_bytes;
+            for (int q = q0 + lr; q < q1; q += kThreadsPerLane) {
+                const float* f = reinterpret_cast<const float*>(src);
+                copy16_async(ring4 + s * Lanes + lt, f);
+                if (s < kOverhang) copy16_async(ring4 + (s + ring_n) * Lanes + lt, f);
+                src += stride;
+                s += kThreadsPerLane;
+                if (s >= ring_n) s -= ring_n;
+            }
+        } else if (load_live) {
+            for (int q = q0 + lr; q < q1; q += kThreadsPerLane) {
+                long long y = y0 - radius - 1 + q;
+                if (y < 0 || y >= rows) y = gpu::border_index(y, rows, border);
+                float4* dst = ring4 + s * Lanes + lt;
+                float4* twin = s < kOverhang ? dst + ring_n * Lanes : nullptr;
+                if (y < 0) {  // Border::zero
+                    *dst = make_float4(0, 0, 0, 0);
+                    if (twin) *twin = *dst;
+                } else {
+                    const float* f = gpu::pitched_row(in, static_cast<std::size_t>(y)) + xl;
+                    copy16_async(dst, f);
+                    if (twin) copy16_async(twin, f);
+                }
+                s += kThreadsPerLane;
+                if (s >= ring_n) s -= ring_n;
+            }
+        }
+        fast::commit_copies();
+    };
+
+    // Group 0: the seed's rows and step 0's (q < S + span); group t >= 1: the S rows step t
+    // adds, issued at the start of step t - kAhead into the rows step t - kAhead - 1 read last.
+    const int steps = (n_out + kStep - 1) / kStep;
+    load(0, kStep + span, 0);
+    for (int g = 1; g < kAhead; ++g)
+        load(g * kStep + span, (g + 1) * kStep + span, g * kStep + span);
+    int load_slot = kAhead * kStep + span;  // ring row of the next group's first row
+
+    // Sums: column c of the strip, rows seg * 16 .. seg * 16 + 15 of each step.
+    const int c = threadIdx.x % kCols, seg = threadIdx.x / kCols;
+    const std::size_t x = x0 + c;
+    const bool live = x < in.cols;
+    const std::size_t out_pitch = out.pitch_bytes / sizeof(float);
+    double carried = 0.0;        // the window sum of the output before the step (all four agree)
+    int leave = seg * kSegRows;  // ring row of this thread's first leaving row in the step
+    int enter = leave + span;    // and of its first entering row
+    if (enter >= ring_n) enter -= ring_n;
+#pragma unroll 1
+    for (int t = 0; t < steps; ++t) {
+        fast::wait_copies<kAhead - 1>();  // group t has landed (this thread's copies)
+        __syncthreads();  // everyone's copies of group t visible; every thread done with step t - 1
+        if (t + kAhead < steps) {
+            const int q0 = (t + kAhead) * kStep + span;
+            load(q0, q0 + kStep, load_slot);
+            load_slot += kStep;
+            if (load_slot >= ring_n) load_slot -= ring_n;
+        } else {
+            fast::commit_copies();  // an empty group keeps the count behind wait_copies right
+        }
+        if (t == 0)  // the window of output -1: stream positions 0 .. span - 1
+            for (int q = 0; q < span; ++q) carried += static_cast<double>(ring[q * kCols + c]);
+        const int i0 = t * kStep + seg * kSegRows;  // this thread's first output of the step
+        const int n = max(0, min(kSegRows, n_out - i0));
+        const float* pl = ring + leave * kCols + c;
+        const float* pe = ring + enter * kCols + c;
+        double prefix[kSegRows];
+        double run = 0.0;
+        if (n == kSegRows) {
+#pragma unroll
+            for (int k = 0; k < kSegRows; ++k) {
+                run += static_cast<double>(pe[k * kCols]) - static_cast<double>(pl[k * kCols]);
+                prefix[k] = run;
+            }
+        } else {  // the walk's last rows: those past its end add nothing (stale ring rows)
+#pragma unroll
+            for (int k = 0; k < kSegRows; ++k) {
+                if (k < n)
+                    run += static_cast<double>(pe[k * kCols]) - static_cast<double>(pl[k * kCols]);
+                prefix[k] = run;
+            }
+        }
+        totals[seg * kCols + c] = run;
+        __syncthreads();
+        double base = 0.0;
+#pragma unroll
+        for (int j = 0; j < kSegs; ++j) {  // the same additions, in the same order, in all four
+            if (j == seg) base = carried;
+            carried += totals[j * kCols + c];
+        }
+        if (live) {
+            float* dst = gpu::pitched_row(out, static_cast<std::size_t>(y0 + i0)) + x;
+            const double base_mean = base * inv;
+            if (n == kSegRows) {
+#pragma unroll
+                for (int k = 0; k < kSegRows; ++k, dst += out_pitch)
+                    __stcs(dst, static_cast<float>(fma(prefix[k], inv, base_mean)));
+            } else {
+#pragma unroll
+                for (int k = 0; k < kSegRows; ++k, dst += out_pitch)
+                    if (k < n) __stcs(dst, static_cast<float>(fma(prefix[k], inv, base_mean)));
+            }
+        }
+        leave += kStep;
+        if (leave >= ring_n) leave -= ring_n;
+        enter += kStep;
+        if (enter >= ring_n) enter -= ring_n;
+    }
+}
+
+using RunWalkKernel = void (*)(MatView, MatView, int, Border, double, RunWalkPlan);
+
+RunWalkKernel run_walk_kernel(int lanes) {
+    switch (lanes) {
+    case 16: return fast_filter_y_walk_prefix_kernel<16>;
+    case 24: return fast_filter_y_walk_prefix_kernel<24>;
+    default: return fast_filter_y_walk_prefix_kernel<kWidest>;
+    }
+}
+
+// As filter_y/fast-walk plans (the strip width whose walks fill the most of the resident
+// blocks), with walks of at most kMaxWalkRows rows; where that takes more than one wave, the
+// last wave's idle blocks count against the width.
+RunWalkPlan plan_for(Shape s, int radius) {
+    RunWalkPlan best;
+    double best_busy = -1;
+    for (int lanes : {kWidest, 24, 16}) {
+        RunWalkPlan p;
+        p.lanes = lanes;
+        p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(lanes) * 4);
+        p.ring = ring_rows(radius);
+        const std::size_t resident = fast::resident_blocks(
+            run_walk_kernel(lanes), kThreadsPerLane * lanes, smem_bytes(radius, lanes), radius);
+        const std::size_t most = std::max<std::size_t>(1, s.rows / kMinWalkRows);
+        const std::size_t fewest = gpu::ceil_div(s.rows, kMaxWalkRows);
+        const std::size_t walks =
+            std::max(fewest, std::clamp<std::size_t>(resident / p.strips, 1, most));
+        p.walk_rows = gpu::ceil_div(s.rows, walks);
+        const std::size_t blocks = p.strips * gpu::ceil_div(s.rows, p.walk_rows);
+        const std::size_t waves = gpu::ceil_div(blocks, resident);
+        const double busy = static_cast<double>(blocks) / static_cast<double>(waves * resident);
+        if (busy > best_busy + 0.02) {
+            best = p;
+            best_busy = busy;
+        }
+    }
+    return best;
+}
+
+void launch_fast_filter_y_walk_prefix(MatView in, MatView out, const OpParams& params,
+                                      cudaStream_t stream) {
+    if (!fast::rows_are_16b_aligned(in) || in.cols % 4 != 0)
+        throw Unsupported("16-byte copies need rows that start on 16 bytes");
+    static std::once_flag opt_in;
+    std::call_once(opt_in, [] {
+        for (int lanes : {kWidest, 24, 16})
+            COALESCE_CUDA(cudaFuncSetAttribute(run_walk_kernel(lanes),
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               static_cast<int>(smem_bytes(kMaxRadius, lanes))));
+    });
+    const RunWalkPlan plan = plan_for({in.rows, in.cols}, params.radius);
+    const double inv = 1.0 / (2 * params.radius + 1);
+    const unsigned walks = gpu::ceil_div(in.rows, plan.walk_rows);
+    run_walk_kernel(plan.lanes)<<<plan.strips * walks, kThreadsPerLane * plan.lanes,
+                                  smem_bytes(params.radius, plan.lanes), stream>>>(
+        in, out, params.radius, params.border, inv, plan);
+    COALESCE_CHECK_LAUNCH("fast_filter_y_walk_prefix_kernel");
+}
+
+}  // namespace
+
+void register_fast_filter_y_walk_prefix(Registry& registry) {
+    // Row arithmetic in 32 bits within a walk; 16-byte copies need whole float4 rows.
+    const Limits limits{.cols_multiple = 4, .max_rows = std::size_t{1} << 30};
+    const char* what =
+        "filter_y/fast-walk's pipeline (a 512-thread block walks a 128-column strip down a long "
+        "run of rows, the rows in a shared-memory ring, the next two steps' rows in flight) with "
+        "sums that cost the same at every radius: each output's window sum is the previous one "
+        "plus the row entering minus the row leaving, as prefix sums in double, four threads "
+        "per column per 64-row step; columns a multiple of 4";
+    registry.add(fast::device_variant(
+        {"filter_y/fast-walk-prefix", Op::filter_y, space::shared, what, gpu::Layout::dense,
+         Tier::tuned, "fast_filter_y_walk_prefix_kernel", limits},
+        launch_fast_filter_y_walk_prefix));
+    registry.add(fast::device_variant(
+        {"filter_y/fast-walk-prefix-pitched", Op::filter_y, space::pitched,
+         "filter_y/fast-walk-prefix on cudaMallocPitch rows", gpu::Layout::pitched, Tier::tuned,
+         "fast_filter_y_walk_prefix_kernel", limits},
+        launch_fast_filter_y_walk_prefix));
+}
+
+}  // namespace coalesce
