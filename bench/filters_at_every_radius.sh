@@ -27,7 +27,7 @@ ODD=${ODD:-4097x3001}
 FX=filter_x/fast-running-sum,filter_x/fast-seg4096-quad,filter_x/fast-seg4096-quad-pitched
 FX=$FX,filter_x/fast-seg4096-occ5
 FY=filter_y/fast-running-sum,filter_y/fast-tile-float4,filter_y/fast-tile-pitched
-FY=$FY,filter_y/fast-walk,filter_y/fast-walk-pitched
+FY=$FY,filter_y/fast-walk,filter_y/fast-walk-pitched,filter_y/fast-walk-prefix,filter_y/fast-walk-prefix-pitched
 FILTERS=${FILTERS:-$FX,$FY}
 # Dense tuned variants of every operation (the pitched twins, for comparison, are not dense).
 D=copy/fast-float4,transpose/fast-tile64-float4,transpose/fast-quad-swizzle
@@ -35,7 +35,7 @@ D=$D,transpose/fast-odd-scalar64-sheared
 D=$D,row_sums/fast-warp-float4,row_sums/fast-block-occ8,col_sums/fast-strip-float4
 D=$D,col_sums/fast-strip-occ8,col_sums/fast-strip-deep
 D=$D,filter_x/fast-running-sum,filter_x/fast-seg4096-occ5
-D=$D,filter_y/fast-running-sum,filter_y/fast-tile-float4
+D=$D,filter_y/fast-running-sum,filter_y/fast-tile-float4,filter_y/fast-walk-prefix
 DENSE=${DENSE:-$D}
 JSON=$(mktemp -d)
 mkdir -p "$OUT"

@@ -37,9 +37,9 @@ namespace {
 
 constexpr int kStep = 64;  // output rows per step
 constexpr int kAhead = 2;  // steps loaded ahead of the one being summed
-constexpr int kSegs = 4;   // threads per column, each summing kSegRows rows of a step
+constexpr int kSegs = 8;   // threads per column pair, each summing kSegRows rows of a step
 constexpr int kSegRows = kStep / kSegs;
-constexpr int kThreadsPerLane = 4 * kSegs;  // a float4 lane's 4 columns x kSegs threads
+constexpr int kThreadsPerLane = 2 * kSegs;  // a float4 lane's 2 column pairs x kSegs threads
 constexpr int kOverhang = kSegRows;         // ring rows repeated past its end
 constexpr int kWidest = 32;                 // float4 lanes of the widest strips (128 columns)
 constexpr std::size_t kMaxWalkRows = std::size_t{1} << 16;  // the error bound above
@@ -49,8 +49,8 @@ constexpr std::size_t kMinWalkRows = 4 * kStep;  // a walk's seed and halo cost 
 // window too) and the kAhead next steps' S rows in flight.
 int ring_rows(int radius) { return (1 + kAhead) * kStep + 2 * radius + 1; }
 
-// The ring, its first kSegRows rows again past its end (so a thread's 16 rows never wrap: their
-// addresses are one pointer plus constant offsets), then the four segment totals per column.
+// The ring, its first kSegRows rows again past its end (so a thread's rows never wrap: their
+// addresses are one pointer plus constant offsets), then the segment totals per column.
 std::size_t smem_bytes(int radius, int lanes) {
     return static_cast<std::size_t>(ring_rows(radius) + kOverhang) * lanes * sizeof(float4) +
            static_cast<std::size_t>(kSegs) * 4 * lanes * sizeof(double);
@@ -140,12 +140,16 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
         load(g * kStep + span, (g + 1) * kStep + span, g * kStep + span);
     int load_slot = kAhead * kStep + span;  // ring row of the next group's first row
 
-    // Sums: column c of the strip, rows seg * 16 .. seg * 16 + 15 of each step.
-    const int c = threadIdx.x % kCols, seg = threadIdx.x / kCols;
-    const std::size_t x = x0 + c;
-    const bool live = x < in.cols;
+    // Sums: columns 2 cp and 2 cp + 1 of the strip (a float2: 8-byte shared loads and global
+    // stores), rows seg * 8 .. seg * 8 + 7 of each step. Rows past the walk's end are summed too
+    // (from stale ring rows: their sums reach only outputs that are not stored).
+    const int cp = threadIdx.x % (kCols / 2), seg = threadIdx.x / (kCols / 2);
+    const std::size_t x = x0 + 2 * cp;
+    const bool live = x < in.cols;  // both columns: the columns are a multiple of 4
     const std::size_t out_pitch = out.pitch_bytes / sizeof(float);
-    double carried = 0.0;        // the window sum of the output before the step (all four agree)
+    const float2* ring2 = reinterpret_cast<const float2*>(ring4);  // row s: ring2[s * kCols / 2]
+    double2* totals2 = reinterpret_cast<double2*>(totals);
+    double2 carried{0.0, 0.0};   // the window sums before the step (every segment's thread agrees)
     int leave = seg * kSegRows;  // ring row of this thread's first leaving row in the step
     int enter = leave + span;    // and of its first entering row
     if (enter >= ring_n) enter -= ring_n;
@@ -161,47 +165,46 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
         } else {
             fast::commit_copies();  // an empty group keeps the count behind wait_copies right
         }
-        if (t == 0)  // the window of output -1: stream positions 0 .. span - 1
-            for (int q = 0; q < span; ++q) carried += static_cast<double>(ring[q * kCols + c]);
-        const int i0 = t * kStep + seg * kSegRows;  // this thread's first output of the step
-        const int n = max(0, min(kSegRows, n_out - i0));
-        const float* pl = ring + leave * kCols + c;
-        const float* pe = ring + enter * kCols + c;
-        double prefix[kSegRows];
-        double run = 0.0;
-        if (n == kSegRows) {
-#pragma unroll
-            for (int k = 0; k < kSegRows; ++k) {
-                run += static_cast<double>(pe[k * kCols]) - static_cast<double>(pl[k * kCols]);
-                prefix[k] = run;
+        if (t == 0) {  // the windows of output -1: stream positions 0 .. span - 1
+            for (int q = 0; q < span; ++q) {
+                const float2 v = ring2[q * (kCols / 2) + cp];
+                carried.x += static_cast<double>(v.x);
+                carried.y += static_cast<double>(v.y);
             }
-        } else {  // the walk's last rows: those past its end add nothing (stale ring rows)
+        }
+        const float2* pl = ring2 + leave * (kCols / 2) + cp;
+        const float2* pe = ring2 + enter * (kCols / 2) + cp;
+        double2 prefix[kSegRows];
+        double2 run{0.0, 0.0};
+#pragma unroll
+        for (int k = 0; k < kSegRows; ++k) {
+            const float2 e = pe[k * (kCols / 2)], l = pl[k * (kCols / 2)];
+            run.x += static_cast<double>(e.x) - static_cast<double>(l.x);
+            run.y += static_cast<double>(e.y) - static_cast<double>(l.y);
+            prefix[k] = run;
+        }
+        totals2[seg * (kCols / 2) + cp] = run;
+        __syncthreads();
+        double2 base{0.0, 0.0};
+#pragma unroll
+        for (int j = 0; j < kSegs; ++j) {  // the same additions, in the same order, in all
+            if (j == seg) base = carried;
+            const double2 tj = totals2[j * (kCols / 2) + cp];
+            carried.x += tj.x;
+            carried.y += tj.y;
+        }
+        const int i0 = t * kStep + seg * kSegRows;  // this thread's first output of the step
+        const int n = min(kSegRows, n_out - i0);
+        if (live && n > 0) {
+            float2* dst = reinterpret_cast<float2*>(
+                gpu::pitched_row(out, static_cast<std::size_t>(y0 + i0)) + x);
+            const double bx = base.x * inv, by = base.y * inv;
 #pragma unroll
             for (int k = 0; k < kSegRows; ++k) {
                 if (k < n)
-                    run += static_cast<double>(pe[k * kCols]) - static_cast<double>(pl[k * kCols]);
-                prefix[k] = run;
-            }
-        }
-        totals[seg * kCols + c] = run;
-        __syncthreads();
-        double base = 0.0;
-#pragma unroll
-        for (int j = 0; j < kSegs; ++j) {  // the same additions, in the same order, in all four
-            if (j == seg) base = carried;
-            carried += totals[j * kCols + c];
-        }
-        if (live) {
-            float* dst = gpu::pitched_row(out, static_cast<std::size_t>(y0 + i0)) + x;
-            const double base_mean = base * inv;
-            if (n == kSegRows) {
-#pragma unroll
-                for (int k = 0; k < kSegRows; ++k, dst += out_pitch)
-                    __stcs(dst, static_cast<float>(fma(prefix[k], inv, base_mean)));
-            } else {
-#pragma unroll
-                for (int k = 0; k < kSegRows; ++k, dst += out_pitch)
-                    if (k < n) __stcs(dst, static_cast<float>(fma(prefix[k], inv, base_mean)));
+                    __stcs(dst, make_float2(static_cast<float>(fma(prefix[k].x, inv, bx)),
+                                            static_cast<float>(fma(prefix[k].y, inv, by))));
+                dst = reinterpret_cast<float2*>(reinterpret_cast<float*>(dst) + out_pitch);
             }
         }
         leave += kStep;
