@@ -4,6 +4,7 @@
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <QStringList>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -175,13 +176,23 @@ void MatrixView::reportHover(QPointF pos) {
     const QPointF p = (pos - origin_) / zoom_;
     const auto col = static_cast<long long>(std::floor(p.x()));
     const auto row = static_cast<long long>(std::floor(p.y()));
+    const auto channels = static_cast<std::size_t>(std::max(1, rendered_.channels));
     if (row < 0 || col < 0 || row >= static_cast<long long>(matrix_->rows()) ||
-        col >= static_cast<long long>(matrix_->cols())) {
+        col >= static_cast<long long>(matrix_->cols() / channels)) {
         emit hoverLeft();
         return;
     }
-    emit hovered(title_, row, col,
-                 matrix_->at(static_cast<std::size_t>(row), static_cast<std::size_t>(col)));
+    const float* pixel =
+        matrix_->row(static_cast<std::size_t>(row)) + static_cast<std::size_t>(col) * channels;
+    if (channels == 1) {
+        emit hovered(title_, row, col, QString::number(pixel[0], 'g', 7));
+        return;
+    }
+    static constexpr const char* kNames[] = {"B", "G", "R", "A"};  // OpenCV's order
+    QStringList values;
+    for (std::size_t ch = 0; ch < channels && ch < 4; ++ch)
+        values << QString("%1 %2").arg(kNames[ch]).arg(pixel[ch], 0, 'g', 7);
+    emit hovered(title_, row, col, values.join(", "));
 }
 
 }  // namespace coalesce::gui

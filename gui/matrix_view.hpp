@@ -45,8 +45,9 @@ public slots:
     void fitToWindow();
 
 signals:
-    // Element (row, col) of the shown matrix is under the cursor.
-    void hovered(const QString& title, qlonglong row, qlonglong col, double value);
+    // Pixel (row, col) of the shown matrix is under the cursor; `value` is its element ("0.5"), or
+    // for a colour picture its channels ("B 12, G 34, R 56").
+    void hovered(const QString& title, qlonglong row, qlonglong col, const QString& value);
     void hoverLeft();
 
 protected:
