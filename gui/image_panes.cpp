@@ -47,7 +47,8 @@ ImagePanes::ImagePanes(QWidget* parent) : QWidget(parent) {
 
 void ImagePanes::showInput(const Picture& picture) {
     input_colour_ = picture.colour;
-    input_->setMatrix(picture.matrix, picture.rendered, picture.caption, picture.note);
+    input_->setMatrix(picture.matrix, picture.rendered, picture.caption, picture.note,
+                      picture.colour);
 }
 
 void ImagePanes::showResult(const RunResult& result, const RunConfig& config) {
@@ -75,7 +76,7 @@ void ImagePanes::apply(ResultPictures pictures) {
     typed_output_ = pictures.output ? pictures.typed_output : nullptr;
     if (pictures.output) {
         const Picture& p = *pictures.output;
-        output_->setMatrix(p.matrix, p.rendered, p.caption, p.note);
+        output_->setMatrix(p.matrix, p.rendered, p.caption, p.note, p.colour);
     } else {
         output_->clear(pictures.output_message);
     }

@@ -71,7 +71,7 @@ void InputLoader::open(const QString& path, ChannelChoice channel, bool keep_col
             if (keep_colour) describe_colour(in.image);
             const std::shared_ptr<const Matrix>& m = in.image.matrix;
             in.picture = in.image.colour
-                             ? colour_input_picture(in.image.colour,
+                             ? colour_input_picture(in.image.colour, m,
                                                     QString::fromStdString(in.image.source_type))
                              : input_picture(m, QString::fromStdString(in.image.source_type));
             in.description = QString("Opened %1: %2 x %3, %4")

@@ -49,7 +49,8 @@ void add_difference(const RunResult& r, const RunConfig& config, const Matrix& i
     const Reference reference = cpu_reference(*op, input, params);
     if (stale()) return;
     HeatStats stats;
-    Picture picture{diff, render_heat(*diff, verification_bounds(*op, reference), &stats), {}, {}};
+    Picture picture{
+        diff, render_heat(*diff, verification_bounds(*op, reference), &stats), {}, {}, {}};
     if (stats.largest_ratio == 0.0f && stats.beyond == 0 && stats.non_finite == 0) {
         picture.caption = "identical to the CPU reference";
         picture.note = "Identical to the CPU reference:\nevery element equal.";
@@ -82,7 +83,8 @@ void add_colour_pictures(const RunResult& r, const RunConfig& config, const QStr
         input = std::make_shared<const AnyImage>(
             typed::random_input(type, Shape{r.rows, r.cols}, config.seed, r.channels));
     }
-    if (input != shown_colour) out.input = colour_input_picture(input, "the run's input");
+    if (input != shown_colour)
+        out.input = colour_input_picture(input, config.input, "the run's input");
     if (stale()) return;
     const int channels = typed::channels_of(*r.typed_output);
     Picture output{r.output, render_colour(*r.typed_output), {}, {}, r.typed_output};
@@ -120,7 +122,8 @@ void add_colour_pictures(const RunResult& r, const RunConfig& config, const QStr
 
 }  // namespace
 
-Picture colour_input_picture(std::shared_ptr<const AnyImage> image, const QString& what) {
+Picture colour_input_picture(std::shared_ptr<const AnyImage> image,
+                             std::shared_ptr<const Matrix> luminance, const QString& what) {
     Picture p;
     p.rendered = render_colour(*image);
     const Shape shape = typed::shape_of(*image);
@@ -132,7 +135,10 @@ Picture colour_input_picture(std::shared_ptr<const AnyImage> image, const QStrin
                          .arg(channels)
                          .arg(channels == 4 ? ", A" : "");
     if (channels == 4) p.caption += ", alpha not drawn";
-    p.matrix = std::make_shared<const Matrix>(to_matrix(*image));
+    // An 8000 x 6000 photograph's channels as float32 would be another 576 MB.
+    p.matrix = luminance && luminance->shape() == shape
+                   ? std::move(luminance)
+                   : std::make_shared<const Matrix>(to_matrix(*image));
     p.colour = std::move(image);
     return p;
 }
@@ -174,14 +180,15 @@ ResultPictures make_result_pictures(const RunResult& r, const RunConfig& config,
     }
     const std::shared_ptr<const Matrix> input = run_input(r, config, cached, &out.random_input);
     if (stale()) return {};
-    if (input != shown_input) {
+    // A colour picture's matrix is the luminance a grey run may share: drawn grey again.
+    if (input != shown_input || shown_colour) {
         const QString what = config.input
                                  ? QString("the run's input")
                                  : QString("random (seed %1), the run's input").arg(config.seed);
         out.input = input_picture(input, what);
     }
     if (stale()) return {};
-    Picture output{r.output, render_grey(*r.output), {}, {}};
+    Picture output{r.output, render_grey(*r.output), {}, {}, {}};
     output.caption = QString("%1, %2").arg(name, range_text(output.rendered));
     out.output = std::move(output);
     out.typed_output = r.typed_output;

@@ -29,8 +29,11 @@ struct Picture {
 
 // The picture of an input matrix, `what` saying where it came from.
 Picture input_picture(std::shared_ptr<const Matrix> matrix, const QString& what);
-// The picture of a colour input (3 or 4 channels, kept as stored) in its colours.
-Picture colour_input_picture(std::shared_ptr<const AnyImage> image, const QString& what);
+// The picture of a colour input (3 or 4 channels, kept as stored) in its colours. `luminance`,
+// the image's float32 luminance where one exists already, is the picture's matrix (the cursor
+// reads the colour itself); without it the channels are copied to float32 interleaved.
+Picture colour_input_picture(std::shared_ptr<const AnyImage> image,
+                             std::shared_ptr<const Matrix> luminance, const QString& what);
 
 // The random matrix a sweep ran on, made again from the seed (the runner's Matrix::random).
 struct RandomInput {

@@ -110,6 +110,16 @@ TEST(MatrixView, ReportsTheChannelsOfAColourPixel) {
     EXPECT_EQ(last.at(1).toLongLong(), 2);  // row
     EXPECT_EQ(last.at(2).toLongLong(), 7);  // column: the last pixel, not an interleaved value
     EXPECT_EQ(last.at(3).toString(), "B 27, G 127, R 227");
+
+    // An opened photograph: the view holds its luminance, the cursor reads the colour itself.
+    auto luminance = std::make_shared<const Matrix>(4, 8, 0.5f);
+    view->setMatrix(luminance, render_colour(image), "photo", {},
+                    std::make_shared<const AnyImage>(image));
+    EXPECT_EQ(view->matrix(), luminance.get());
+    QTest::mouseMove(view.get(), QPoint(static_cast<int>(left + 0.5 * zoom),
+                                        static_cast<int>(top + 1.5 * zoom)));
+    ASSERT_GE(hovered.count(), 1);
+    EXPECT_EQ(hovered.takeLast().at(3).toString(), "B 10, G 110, R 210");
 }
 
 TEST(MatrixView, ClearShowsAMessageInsteadOfAPicture) {
