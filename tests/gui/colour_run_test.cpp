@@ -1,6 +1,8 @@
-// A colour photograph through the window with its colour kept: the run is a colour run (3
-// channels), the pictures are in colour, the output saves as an 8-bit colour PNG byte for byte,
-// and an f32 run of it is refused with the engine's message. Host variants: any machine.
+// A colour photograph through the window with its colour kept: the run is a colour run (3 or 4
+// channels), the pictures are in colour, the output saves as a colour PNG of its own type byte
+// for byte, and an f32 run of it is refused with the engine's message. Host variants: any
+// machine.
+#include "image_panes.hpp"
 #include "input_panel.hpp"
 #include "matrix_view.hpp"
 #include "results/results_model.hpp"
@@ -10,9 +12,14 @@
 #include "coalesce/typed_reference.hpp"
 #include "coalesce/typed_run.hpp"
 
+#include <QAction>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include <cmath>
 #include <cstdint>
 
 using namespace coalesce;
@@ -31,6 +38,7 @@ void choose_host_variants(MainWindow& window, const QStringList& ops) {
     window.runPanel()->setCheckedOps(ops);
     window.runPanel()->setCheckedVariants(host);
     window.runPanel()->setSweep(false);
+    window.runPanel()->setChosenType(std::nullopt);  // as opened
 }
 
 // The colour a u8 B, G, R pixel is drawn in.
@@ -118,13 +126,18 @@ TEST(ColourRun, AKeptColourImageRunsAsColourShowsColourAndSavesAsColour) {
 
 // The default reads a colour photograph as one channel, as before: grey runs, no colour variants.
 TEST(ColourRun, ByDefaultAColourImageIsOneChannel) {
+    QAction open("Open"), generate("Generate");
+    const InputPanel fresh(&open, &generate);
+    EXPECT_FALSE(fresh.keepColour());
+    EXPECT_EQ(fresh.channel(), ChannelChoice::luminance);
+
     auto window = make_ready_window();
-    EXPECT_FALSE(window->inputPanel()->keepColour());
+    window->inputPanel()->setKeepColour(false);  // whatever an earlier test left in the settings
     ASSERT_TRUE(open_and_wait(*window, sample("chelsea-451x300.png")));
     ASSERT_TRUE(window->input());
     EXPECT_FALSE(window->input()->colour);
-    EXPECT_EQ(window->runPanel()->runChannels(), 1);
     choose_host_variants(*window, {"transpose"});
+    EXPECT_EQ(window->runPanel()->runChannels(), 1);
     QString error;
     const auto config = window->runPanel()->makeConfig(&error);
     ASSERT_TRUE(config) << error.toStdString();
@@ -146,4 +159,72 @@ TEST(ColourRun, AnF32RunOfAColourImageIsRefusedWithTheEnginesMessage) {
         << window->errorText().toStdString();
     EXPECT_EQ(finished.count(), 0);
     EXPECT_FALSE(window->isRunning());
+}
+
+// A 16-bit colour image with alpha runs as u16 with 4 channels: drawn without its alpha, filtered
+// by the naive host variant against the CPU reference, saved as a 16-bit RGBA PNG that reads back
+// as the output.
+TEST(ColourRun, A16BitImageWithAlphaRunsAsU16WithFourChannels) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    TypedImage<std::uint16_t> bgra(37, 53, 4);
+    for (std::size_t i = 0; i < bgra.size(); ++i)
+        bgra.data()[i] = static_cast<std::uint16_t>((i * 7919) % 65536);
+    const QString file = dir.filePath("bgra16.png");
+    ASSERT_TRUE(cv::imwrite(file.toStdString(),
+                            cv::Mat(37, 53, CV_16UC4, const_cast<std::uint16_t*>(bgra.data()))));
+
+    auto window = make_ready_window();
+    window->inputPanel()->setKeepColour(true);
+    ASSERT_TRUE(open_and_wait(*window, file));
+    ASSERT_TRUE(wait_idle(*window));
+    ASSERT_TRUE(window->input() && window->input()->colour);
+    EXPECT_EQ(std::get<TypedImage<std::uint16_t>>(*window->input()->colour), bgra);
+    choose_host_variants(*window, {"filter_x"});  // the loaded input, not a sweep of sizes
+    EXPECT_EQ(window->runPanel()->runChannels(), 4);
+    const QImage& input = window->inputView()->image();
+    EXPECT_EQ(input.pixel(5, 3), qRgb(static_cast<int>(std::lround(bgra.at(3, 5, 2) / 257.0)),
+                                      static_cast<int>(std::lround(bgra.at(3, 5, 1) / 257.0)),
+                                      static_cast<int>(std::lround(bgra.at(3, 5, 0) / 257.0))));
+
+    QSignalSpy finished(window.get(), &MainWindow::runFinished);
+    ASSERT_TRUE(window->startRun()) << window->errorText().toStdString();
+    ASSERT_TRUE(finished.wait(120000)) << window->errorText().toStdString();
+    ASSERT_TRUE(wait_idle(*window));
+    ASSERT_EQ(window->resultsModel()->rowCount(), 1);
+    const RunResult& r = window->resultsModel()->result(0);
+    EXPECT_EQ(r.status, Status::ok) << r.error;
+    EXPECT_TRUE(r.verified);
+    EXPECT_EQ(type_label(r), "u16x4");
+    ASSERT_TRUE(select_and_wait(*window, 0));
+    EXPECT_TRUE(window->outputView()->caption().contains("A: not drawn"))
+        << window->outputView()->caption().toStdString();
+
+    const QString saved = dir.filePath("filtered.png");
+    ASSERT_TRUE(window->saveOutputImage(saved)) << window->errorText().toStdString();
+    LoadOptions colour;
+    colour.keep_colour = true;
+    const LoadedImage back = load_image(saved.toStdString(), colour);
+    ASSERT_TRUE(back.colour);
+    EXPECT_EQ(*back.colour, *window->imagePanes()->typedOutput());
+    EXPECT_EQ(cv::imread(saved.toStdString(), cv::IMREAD_UNCHANGED).type(), CV_16UC4);
+}
+
+// The Element type control converts a colour image too: an 8-bit photograph scaled to u16
+// (x257) runs as u16 with its 3 channels and is drawn as the photograph.
+TEST(ColourRun, An8BitColourImageRunsAsU16WhenAsked) {
+    auto window = window_with_colour_photo();
+    choose_host_variants(*window, {"transpose"});
+    window->runPanel()->setChosenType(ElemType::u16);
+    QSignalSpy finished(window.get(), &MainWindow::runFinished);
+    ASSERT_TRUE(window->startRun()) << window->errorText().toStdString();
+    ASSERT_TRUE(finished.wait(120000)) << window->errorText().toStdString();
+    ASSERT_TRUE(wait_idle(*window));
+    ASSERT_EQ(window->resultsModel()->rowCount(), 1);
+    const RunResult& r = window->resultsModel()->result(0);
+    EXPECT_EQ(r.status, Status::ok) << r.error;
+    EXPECT_EQ(type_label(r), "u16x3");
+    const Bgr& photo = std::get<Bgr>(*window->input()->colour);
+    ASSERT_TRUE(select_and_wait(*window, 0));
+    EXPECT_EQ(window->outputView()->image().pixel(17, 301), drawn(photo, 17, 301));
 }
