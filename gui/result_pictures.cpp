@@ -88,7 +88,7 @@ void add_colour_pictures(const RunResult& r, const RunConfig& config, const QStr
     if (stale()) return;
     const int channels = typed::channels_of(*r.typed_output);
     Picture output{r.output, render_colour(*r.typed_output), {}, {}, r.typed_output};
-    output.caption = QString("%1, %2 channels (B, G, R%3), %4")
+    output.caption = QString("%1, %2 channels (B, G, R%3), drawn over %4")
                          .arg(name)
                          .arg(channels)
                          .arg(channels == 4 ? ", A: not drawn" : "", range_text(output.rendered));

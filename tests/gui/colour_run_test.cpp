@@ -13,6 +13,7 @@
 #include "coalesce/typed_run.hpp"
 
 #include <QAction>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -227,4 +228,26 @@ TEST(ColourRun, An8BitColourImageRunsAsU16WhenAsked) {
     const Bgr& photo = std::get<Bgr>(*window->input()->colour);
     ASSERT_TRUE(select_and_wait(*window, 0));
     EXPECT_EQ(window->outputView()->image().pixel(17, 301), drawn(photo, 17, 301));
+}
+
+// The colour choice is remembered; with it, a grey file still opens, as one channel, the log
+// saying why it is not colour.
+TEST(ColourRun, TheColourChoiceIsRememberedAndAGreyFileStillOpens) {
+    struct Restore {
+        ~Restore() { QSettings().remove("input/colour"); }
+    } restore;
+    {
+        auto window = make_ready_window();
+        window->inputPanel()->setKeepColour(true);
+        window->close();  // saves the settings
+    }
+    EXPECT_TRUE(QSettings().value("input/colour").toBool());
+    auto window = make_ready_window();
+    ASSERT_TRUE(window->inputPanel()->keepColour());
+    ASSERT_TRUE(open_and_wait(*window, sample("noise-97x61.pgm")))
+        << window->errorText().toStdString();
+    EXPECT_FALSE(window->input()->colour);
+    EXPECT_EQ(window->runPanel()->runChannels(), 1);
+    EXPECT_TRUE(window->logText().contains("colour runs take an 8 or 16-bit image of 3 or 4"))
+        << window->logText().toStdString();
 }
