@@ -26,15 +26,13 @@ ImagePanes::ImagePanes(QWidget* parent) : QWidget(parent) {
         "The difference to the CPU reference, as a heat map scaled against the "
         "verification bound (black: equal, white: at the bound).");
     for (MatrixView* view : {input_, output_, difference_}) {
-        connect(view, &MatrixView::hovered, this,
-                [this, view](const QString& title, qlonglong row, qlonglong col, double value) {
-                    active_ = view;
-                    emit cursorText(QString("%1  row %2, col %3:  %4")
-                                        .arg(title)
-                                        .arg(row)
-                                        .arg(col)
-                                        .arg(value, 0, 'g', 7));
-                });
+        connect(
+            view, &MatrixView::hovered, this,
+            [this, view](const QString& title, qlonglong row, qlonglong col, const QString& value) {
+                active_ = view;
+                emit cursorText(
+                    QString("%1  row %2, col %3:  %4").arg(title).arg(row).arg(col).arg(value));
+            });
         connect(view, &MatrixView::hoverLeft, this, [this] { emit cursorText({}); });
     }
     // Three pictures stacked in a column beside the results: the table and the chart need the
@@ -48,7 +46,9 @@ ImagePanes::ImagePanes(QWidget* parent) : QWidget(parent) {
 }
 
 void ImagePanes::showInput(const Picture& picture) {
-    input_->setMatrix(picture.matrix, picture.rendered, picture.caption, picture.note);
+    input_colour_ = picture.colour;
+    input_->setMatrix(picture.matrix, picture.rendered, picture.caption, picture.note,
+                      picture.colour);
 }
 
 void ImagePanes::showResult(const RunResult& result, const RunConfig& config) {
@@ -56,9 +56,9 @@ void ImagePanes::showResult(const RunResult& result, const RunConfig& config) {
     output_->clear(
         QString("Drawing the output of %1…").arg(QString::fromStdString(result.variant)));
     difference_->clear({});
-    auto work = [result, config, shown = input_->sharedMatrix(),
+    auto work = [result, config, shown = input_->sharedMatrix(), shown_colour = input_colour_,
                  cached = random_input_](const Stale& stale) {
-        return make_result_pictures(result, config, shown, cached, stale);
+        return make_result_pictures(result, config, shown, shown_colour, cached, stale);
     };
     job_.start(
         std::move(work), [this](ResultPictures pictures) { apply(std::move(pictures)); },
@@ -76,7 +76,7 @@ void ImagePanes::apply(ResultPictures pictures) {
     typed_output_ = pictures.output ? pictures.typed_output : nullptr;
     if (pictures.output) {
         const Picture& p = *pictures.output;
-        output_->setMatrix(p.matrix, p.rendered, p.caption, p.note);
+        output_->setMatrix(p.matrix, p.rendered, p.caption, p.note, p.colour);
     } else {
         output_->clear(pictures.output_message);
     }

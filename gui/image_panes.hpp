@@ -56,7 +56,8 @@ private:
     MatrixView* active_ = nullptr;
     QSplitter* splitter_ = nullptr;
     std::optional<RandomInput> random_input_;
-    std::shared_ptr<const AnyImage> typed_output_;  // the last sweep input made again, for reuse
+    std::shared_ptr<const AnyImage> typed_output_;
+    std::shared_ptr<const AnyImage> input_colour_;  // the colour image the input view shows
     LatestJob<ResultPictures> job_{this};
 };
 

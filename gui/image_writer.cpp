@@ -39,10 +39,11 @@ bool fits_uint16_exactly(const Matrix& matrix) {
     throw std::runtime_error(path.string() + ": " + why);
 }
 
-cv::Mat encode(const Matrix& matrix, ImageEncoding encoding) {
-    // The Matrix is dense row-major float32, so it can be viewed without a copy.
-    const cv::Mat view(static_cast<int>(matrix.rows()), static_cast<int>(matrix.cols()), CV_32F,
-                       const_cast<float*>(matrix.data()));
+cv::Mat encode(const Matrix& matrix, int channels, ImageEncoding encoding) {
+    // The Matrix is dense row-major float32, so it can be viewed without a copy; a colour one
+    // holds its channels interleaved along each row, as OpenCV does.
+    const cv::Mat view(static_cast<int>(matrix.rows()), static_cast<int>(matrix.cols()) / channels,
+                       CV_32FC(channels), const_cast<float*>(matrix.data()));
     cv::Mat out;
     switch (encoding) {
     case ImageEncoding::png8_normalized: {
@@ -58,11 +59,13 @@ cv::Mat encode(const Matrix& matrix, ImageEncoding encoding) {
     return out;
 }
 
-// The typed output's own values, viewed (dense rows, one channel), without a copy.
+// The typed output's own values, viewed (dense rows, its channels interleaved as OpenCV keeps
+// them: B, G, R(, A)), without a copy.
 template <class T>
 cv::Mat view_of(const TypedImage<T>& image) {
     return cv::Mat(static_cast<int>(image.rows()), static_cast<int>(image.cols()),
-                   cv::DataType<T>::type, const_cast<T*>(image.data()));
+                   CV_MAKETYPE(cv::DataType<T>::depth, static_cast<int>(image.channels())),
+                   const_cast<T*>(image.data()));
 }
 
 // The lossless encoding of a u8/u16 output for this path; nothing for other element types.
@@ -128,10 +131,15 @@ std::string encoding_name(ImageEncoding encoding) {
     return "?";
 }
 
-ImageEncoding save_image(const std::filesystem::path& path, const Matrix& matrix) {
+ImageEncoding save_image(const std::filesystem::path& path, const Matrix& matrix, int channels) {
     if (matrix.empty()) fail(path, "nothing to save (empty matrix)");
+    if (channels != 1 && channels != 3 && channels != 4)
+        fail(path, std::to_string(channels) + " channels (an image has 1, 3 or 4)");
+    if (matrix.cols() % static_cast<std::size_t>(channels) != 0)
+        fail(path, "a row of " + std::to_string(matrix.cols()) + " values is not whole pixels of " +
+                       std::to_string(channels) + " channels");
     const ImageEncoding encoding = choose_encoding(path, matrix);
-    write_atomically(path, encode(matrix, encoding));
+    write_atomically(path, encode(matrix, channels, encoding));
     return encoding;
 }
 
@@ -139,7 +147,8 @@ ImageEncoding save_output_image(const std::filesystem::path& path, const Matrix&
                                 const AnyImage* typed) {
     const std::optional<ImageEncoding> encoding =
         typed ? typed_encoding(path, *typed) : std::nullopt;
-    if (!encoding) return save_image(path, shown);
+    // Sums of a colour image keep their channels too, through the float path.
+    if (!encoding) return save_image(path, shown, typed ? typed::channels_of(*typed) : 1);
     if (typed::shape_of(*typed).elements() == 0) fail(path, "nothing to save (empty output)");
     std::visit(
         [&](const auto& image) {

@@ -26,7 +26,8 @@ struct LoadedInput {
 // f32 runs, as ever, and, where a u8 or u16 run needs it or the image is not f32, the image in its
 // own type, converted the way the window offers (coalesce/type_conversion.hpp): scale between u8
 // and u16, values from f32 (refused by the runner unless every value is an integer the type
-// holds); to f32 the values are kept.
+// holds); to f32 the values are kept. A colour run (config.channels 3 or 4, an image opened with
+// its colour kept) takes the colour image as stored.
 void attach_input(RunConfig& config, const LoadedImage& image);
 
 class InputLoader : public QObject {
@@ -34,7 +35,9 @@ class InputLoader : public QObject {
 public:
     explicit InputLoader(QObject* parent = nullptr) : QObject(parent) {}
 
-    void open(const QString& path, ChannelChoice channel);
+    // keep_colour: an 8 or 16-bit colour image also keeps its channels (LoadedImage::colour),
+    // drawn in colour; other images are read as one channel, the note saying why.
+    void open(const QString& path, ChannelChoice channel, bool keep_colour = false);
     void generate(const GenerateRequest& request);
     bool isBusy() const { return job_.isRunning(); }
 

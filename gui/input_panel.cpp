@@ -10,6 +10,11 @@
 #include <QToolButton>
 
 namespace coalesce::gui {
+namespace {
+
+constexpr int kColourItem = 5;  // "Colour (all channels)", after the five channels
+
+}  // namespace
 
 InputPanel::InputPanel(QAction* open, QAction* generate, QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout(this);
@@ -32,11 +37,15 @@ InputPanel::InputPanel(QAction* open, QAction* generate, QWidget* parent) : QWid
 
     channel_ = new QComboBox(this);
     channel_->setObjectName("channel");
-    channel_->addItems({"Luminance", "Red", "Green", "Blue", "Alpha"});
+    // The first five follow ChannelChoice's order; the last keeps the colour.
+    channel_->addItems({"Luminance", "Red", "Green", "Blue", "Alpha", "Colour (all channels)"});
     channel_->setToolTip(
-        "How a colour image becomes one float32 channel (Rec. 601 luminance or one channel).");
+        "How a colour image is read. Luminance (Rec. 601) or one channel: every element type runs "
+        "one channel. Colour (all channels): an 8 or 16-bit colour image keeps its 3 or 4 "
+        "channels as stored (B, G, R, A); its u8 and u16 runs work on every channel and offer the "
+        "colour variants (interleaved against planar); f32 runs take one channel and are refused.");
     connect(channel_, &QComboBox::currentIndexChanged, this,
-            [this](int i) { emit channelChanged(static_cast<ChannelChoice>(i)); });
+            [this] { emit channelChanged(channel()); });
     form->addRow("Colour", channel_);
 
     auto* buttons = new QHBoxLayout;
@@ -81,11 +90,21 @@ void InputPanel::resizeEvent(QResizeEvent* event) {
 }
 
 ChannelChoice InputPanel::channel() const {
-    return static_cast<ChannelChoice>(channel_->currentIndex());
+    return keepColour() ? ChannelChoice::luminance
+                        : static_cast<ChannelChoice>(channel_->currentIndex());
 }
 
 void InputPanel::setChannel(ChannelChoice channel) {
     channel_->setCurrentIndex(static_cast<int>(channel));
+}
+
+bool InputPanel::keepColour() const { return channel_->currentIndex() == kColourItem; }
+
+void InputPanel::setKeepColour(bool keep) {
+    if (keep)
+        channel_->setCurrentIndex(kColourItem);
+    else if (keepColour())
+        channel_->setCurrentIndex(static_cast<int>(ChannelChoice::luminance));
 }
 
 }  // namespace coalesce::gui

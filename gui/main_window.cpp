@@ -116,6 +116,7 @@ void MainWindow::restoreSettings() {
     run_panel_->restoreSettings(settings);
     input_panel_->setChannel(
         static_cast<ChannelChoice>(settings.value("input/channel", 0).toInt()));
+    input_panel_->setKeepColour(settings.value("input/colour", false).toBool());
 }
 
 void MainWindow::saveSettings() const {
@@ -128,6 +129,7 @@ void MainWindow::saveSettings() const {
     results_page_->saveSettings(settings);
     run_panel_->saveSettings(settings);
     settings.setValue("input/channel", static_cast<int>(input_panel_->channel()));
+    settings.setValue("input/colour", input_panel_->keepColour());
     if (input_ && !input_->path.empty())
         settings.setValue("input/last", QString::fromStdString(input_->path.string()));
 }

@@ -99,6 +99,7 @@ public:
     ResultsChartsWidget* charts() const;
     ResultsPage* resultsPage() const { return results_page_; }
     RunPanel* runPanel() const { return run_panel_; }
+    InputPanel* inputPanel() const { return input_panel_; }
     RunController* runController() const { return runs_; }
     ImagePanes* imagePanes() const { return panes_; }
     LessonsPanel* lessonsPanel() const { return lessons_panel_; }

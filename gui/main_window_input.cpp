@@ -8,6 +8,8 @@
 #include "background_pool.hpp"
 #include "run_panel.hpp"
 
+#include "coalesce/typed_run.hpp"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
@@ -39,7 +41,7 @@ QString MainWindow::defaultSampleImage() {
 
 void MainWindow::openFile(const QString& path) {
     statusBar()->showMessage(QString("Reading %1…").arg(QFileInfo(path).fileName()));
-    loader_->open(path, input_panel_->channel());
+    loader_->open(path, input_panel_->channel(), input_panel_->keepColour());
 }
 
 void MainWindow::generate(const GenerateRequest& request) {
@@ -60,6 +62,7 @@ void MainWindow::setInput(const LoadedInput& loaded, const QString& path) {
     setWindowTitle(QString("%1 — Coalesce").arg(name));
     run_panel_->setInputShape(input_->matrix->shape());
     run_panel_->setInputType(input_->elem_type);
+    run_panel_->setInputChannels(input_->colour ? typed::channels_of(*input_->colour) : 1);
     panes_->showInput(loaded.picture);
     if (!path.isEmpty()) {
         recent_->add(path);
@@ -70,7 +73,8 @@ void MainWindow::setInput(const LoadedInput& loaded, const QString& path) {
 }
 
 void MainWindow::reloadWithChannel() {
-    // Only files can be read again; a generated matrix has one channel.
+    // Only files can be read again; a generated matrix has one channel (and stays one with the
+    // colour kept).
     if (input_ && !input_->path.empty()) openFile(QString::fromStdString(input_->path.string()));
 }
 

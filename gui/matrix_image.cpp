@@ -2,9 +2,15 @@
 
 #include "image_loader.hpp"
 
+#include "coalesce/type_conversion.hpp"
+#include "coalesce/typed_run.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
+#include <variant>
 
 namespace coalesce::gui {
 namespace {
@@ -81,6 +87,78 @@ Rendered render_grey(const Matrix& matrix) {
         const int g = static_cast<int>(std::lround(t * 255.0f));
         return qRgb(g, g, g);
     });
+}
+
+Rendered render_colour(const AnyImage& image) {
+    const auto channels = static_cast<int>(typed::channels_of(image));
+    if (channels == 1) return render_grey(to_matrix(image));
+    return std::visit(
+        [channels](const auto& typed) {
+            using T = typename std::decay_t<decltype(typed)>::value_type;
+            Rendered out;
+            out.channels = channels;
+            if (typed.empty()) return out;
+            float lo = 0.0f, hi = 0.0f;
+            if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint16_t>) {
+                hi = static_cast<float>(std::numeric_limits<T>::max());
+            } else {
+                lo = std::numeric_limits<float>::infinity();
+                hi = -lo;
+                for (std::size_t i = 0; i < typed.size(); ++i) {
+                    const auto v = static_cast<float>(typed.data()[i]);
+                    if (!std::isfinite(v)) continue;
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+                if (lo > hi) lo = hi = 0.0f;
+            }
+            out.lo = lo;
+            out.hi = hi;
+            const float span = hi > lo ? hi - lo : 1.0f;
+            const auto level = [lo, span](T value) {
+                const auto v = static_cast<float>(value);
+                return static_cast<int>(
+                    std::lround(std::clamp((v - lo) / span, 0.0f, 1.0f) * 255.0f));
+            };
+            out.image = QImage(static_cast<int>(typed.cols()), static_cast<int>(typed.rows()),
+                               QImage::Format_RGB32);
+            for (std::size_t r = 0; r < typed.rows(); ++r) {
+                auto* line = reinterpret_cast<QRgb*>(out.image.scanLine(static_cast<int>(r)));
+                for (std::size_t c = 0; c < typed.cols(); ++c) {
+                    const T b = typed.at(r, c, 0), g = typed.at(r, c, 1), red = typed.at(r, c, 2);
+                    if constexpr (std::is_floating_point_v<T>)
+                        if (!std::isfinite(b) || !std::isfinite(g) || !std::isfinite(red)) {
+                            line[c] = kNonFiniteColour;
+                            continue;
+                        }
+                    line[c] = qRgb(level(red), level(g), level(b));
+                }
+            }
+            add_reductions(out);
+            return out;
+        },
+        image);
+}
+
+Matrix channel_maximum(const Matrix& interleaved, int channels) {
+    if (channels <= 1) return interleaved;
+    const auto n = static_cast<std::size_t>(channels);
+    Matrix out(interleaved.rows(), interleaved.cols() / n);
+    for (std::size_t r = 0; r < out.rows(); ++r) {
+        const float* in = interleaved.row(r);
+        float* line = out.row(r);
+        for (std::size_t c = 0; c < out.cols(); ++c) {
+            float m = in[c * n];
+            for (std::size_t ch = 1; ch < n; ++ch) {
+                const float v = in[c * n + ch];
+                // A NaN anywhere in the pixel must survive, so the heat map draws it.
+                if (std::isnan(v) || v > m) m = v;
+                if (std::isnan(m)) break;
+            }
+            line[c] = m;
+        }
+    }
+    return out;
 }
 
 Matrix absolute_difference(const Matrix& output, const Matrix& reference) {

@@ -4,11 +4,14 @@
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <QStringList>
 #include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
+#include <variant>
+#include <vector>
 
 namespace coalesce::gui {
 namespace {
@@ -32,9 +35,12 @@ MatrixView::MatrixView(const QString& title, QWidget* parent) : QWidget(parent),
 }
 
 void MatrixView::setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered,
-                           const QString& caption, const QString& note) {
-    release_elsewhere(std::exchange(matrix_, nullptr), std::exchange(rendered_, Rendered{}));
+                           const QString& caption, const QString& note,
+                           std::shared_ptr<const AnyImage> colour) {
+    release_elsewhere(std::exchange(matrix_, nullptr), std::exchange(rendered_, Rendered{}),
+                      std::exchange(colour_, nullptr));
     matrix_ = std::move(matrix);
+    colour_ = std::move(colour);
     rendered_ = std::move(rendered);
     caption_ = caption;
     note_ = note;
@@ -43,7 +49,8 @@ void MatrixView::setMatrix(std::shared_ptr<const Matrix> matrix, Rendered render
 }
 
 void MatrixView::clear(const QString& message) {
-    release_elsewhere(std::exchange(matrix_, nullptr), std::exchange(rendered_, Rendered{}));
+    release_elsewhere(std::exchange(matrix_, nullptr), std::exchange(rendered_, Rendered{}),
+                      std::exchange(colour_, nullptr));
     caption_.clear();
     note_.clear();
     message_ = message;
@@ -175,13 +182,34 @@ void MatrixView::reportHover(QPointF pos) {
     const QPointF p = (pos - origin_) / zoom_;
     const auto col = static_cast<long long>(std::floor(p.x()));
     const auto row = static_cast<long long>(std::floor(p.y()));
-    if (row < 0 || col < 0 || row >= static_cast<long long>(matrix_->rows()) ||
-        col >= static_cast<long long>(matrix_->cols())) {
+    if (row < 0 || col < 0 || row >= rendered_.image.height() || col >= rendered_.image.width()) {
         emit hoverLeft();
         return;
     }
-    emit hovered(title_, row, col,
-                 matrix_->at(static_cast<std::size_t>(row), static_cast<std::size_t>(col)));
+    const auto r = static_cast<std::size_t>(row), c = static_cast<std::size_t>(col);
+    const auto channels = static_cast<std::size_t>(std::max(1, rendered_.channels));
+    std::vector<double> values;  // the pixel's channels, B, G, R(, A)
+    if (colour_) {
+        std::visit(
+            [&](const auto& image) {
+                for (std::size_t ch = 0; ch < image.channels(); ++ch)
+                    values.push_back(static_cast<double>(image.at(r, c, ch)));
+            },
+            *colour_);
+    } else {
+        if (r >= matrix_->rows() || (c + 1) * channels > matrix_->cols()) return;
+        const float* pixel = matrix_->row(r) + c * channels;
+        values.assign(pixel, pixel + channels);
+    }
+    if (values.size() == 1) {
+        emit hovered(title_, row, col, QString::number(values.front(), 'g', 7));
+        return;
+    }
+    static constexpr const char* kNames[] = {"B", "G", "R", "A"};  // OpenCV's order
+    QStringList named;
+    for (std::size_t ch = 0; ch < values.size() && ch < 4; ++ch)
+        named << QString("%1 %2").arg(kNames[ch]).arg(values[ch], 0, 'g', 7);
+    emit hovered(title_, row, col, named.join(", "));
 }
 
 }  // namespace coalesce::gui

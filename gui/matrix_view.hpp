@@ -19,9 +19,11 @@ public:
 
     // Shows `matrix` drawn as `rendered`; `caption` describes it (range, source, scale); `note`,
     // when given, is written over the middle of the picture (when the picture alone says
-    // nothing, e.g. an all-black difference). Fits the window.
+    // nothing, e.g. an all-black difference). `colour`, when given, is the colour image drawn:
+    // the cursor reads its channels there instead of `matrix` (an opened photograph's luminance,
+    // so no float copy of every channel is made). Fits the window.
     void setMatrix(std::shared_ptr<const Matrix> matrix, Rendered rendered, const QString& caption,
-                   const QString& note = {});
+                   const QString& note = {}, std::shared_ptr<const AnyImage> colour = {});
     // Shows nothing but `message` (why there is no picture).
     void clear(const QString& message);
 
@@ -45,8 +47,9 @@ public slots:
     void fitToWindow();
 
 signals:
-    // Element (row, col) of the shown matrix is under the cursor.
-    void hovered(const QString& title, qlonglong row, qlonglong col, double value);
+    // Pixel (row, col) of the shown matrix is under the cursor; `value` is its element ("0.5"), or
+    // for a colour picture its channels ("B 12, G 34, R 56").
+    void hovered(const QString& title, qlonglong row, qlonglong col, const QString& value);
     void hoverLeft();
 
 protected:
@@ -70,6 +73,7 @@ private:
     QString message_;
     QString note_;
     std::shared_ptr<const Matrix> matrix_;
+    std::shared_ptr<const AnyImage> colour_;
     Rendered rendered_;
     double zoom_ = 1.0;
     QPointF origin_;      // widget position of the image's top-left corner

@@ -49,7 +49,8 @@ void add_difference(const RunResult& r, const RunConfig& config, const Matrix& i
     const Reference reference = cpu_reference(*op, input, params);
     if (stale()) return;
     HeatStats stats;
-    Picture picture{diff, render_heat(*diff, verification_bounds(*op, reference), &stats), {}, {}};
+    Picture picture{
+        diff, render_heat(*diff, verification_bounds(*op, reference), &stats), {}, {}, {}};
     if (stats.largest_ratio == 0.0f && stats.beyond == 0 && stats.non_finite == 0) {
         picture.caption = "identical to the CPU reference";
         picture.note = "Identical to the CPU reference:\nevery element equal.";
@@ -70,7 +71,77 @@ void add_difference(const RunResult& r, const RunConfig& config, const Matrix& i
     out.difference = std::move(picture);
 }
 
+// A colour run's pictures: its input and output in their colours, and the difference per pixel
+// (the largest over the channels) against a zero bound, since u8/u16 runs are verified exactly.
+void add_colour_pictures(const RunResult& r, const RunConfig& config, const QString& name,
+                         const std::shared_ptr<const AnyImage>& shown_colour, const Stale& stale,
+                         ResultPictures& out) {
+    std::shared_ptr<const AnyImage> input = config.typed_input;
+    if (!input || typed::channels_of(*input) != r.channels) {
+        // A sweep's random colour data of the run's own type, made again from the seed.
+        const ElemType type = parse_elem_type(r.type).value_or(ElemType::u8);
+        input = std::make_shared<const AnyImage>(
+            typed::random_input(type, Shape{r.rows, r.cols}, config.seed, r.channels));
+    }
+    if (input != shown_colour)
+        out.input = colour_input_picture(input, config.input, "the run's input");
+    if (stale()) return;
+    const int channels = typed::channels_of(*r.typed_output);
+    Picture output{r.output, render_colour(*r.typed_output), {}, {}, r.typed_output};
+    output.caption = QString("%1, %2 channels (B, G, R%3), drawn over %4")
+                         .arg(name)
+                         .arg(channels)
+                         .arg(channels == 4 ? ", A: not drawn" : "", range_text(output.rendered));
+    out.output = std::move(output);
+    out.typed_output = r.typed_output;
+    if (stale()) return;
+    if (!r.reference || r.reference->shape() != r.output->shape()) {
+        out.difference_message = "No CPU reference kept for this run.";
+        return;
+    }
+    auto diff = std::make_shared<const Matrix>(
+        channel_maximum(absolute_difference(*r.output, *r.reference), channels));
+    if (stale()) return;
+    HeatStats stats;
+    const Matrix exact(diff->rows(), diff->cols());  // zeros: any difference fails
+    Picture picture{diff, render_heat(*diff, exact, &stats), {}, {}, {}};
+    if (stats.beyond == 0 && stats.non_finite == 0) {
+        picture.caption = "identical to the CPU reference";
+        picture.note = "Identical to the CPU reference:\nevery channel of every pixel equal.";
+    } else {
+        picture.caption = QString(
+                              "exact (%1): %2 pixel(s) differ in some channel (cyan), any "
+                              "difference fails; the largest over the channels")
+                              .arg(qs(type_label(r)))
+                              .arg(stats.beyond + stats.non_finite);
+    }
+    if (stats.non_finite > 0)
+        picture.caption += QString("; %1 NaN (magenta)").arg(stats.non_finite);
+    out.difference = std::move(picture);
+}
+
 }  // namespace
+
+Picture colour_input_picture(std::shared_ptr<const AnyImage> image,
+                             std::shared_ptr<const Matrix> luminance, const QString& what) {
+    Picture p;
+    p.rendered = render_colour(*image);
+    const Shape shape = typed::shape_of(*image);
+    const int channels = typed::channels_of(*image);
+    p.caption = QString("%1 x %2, %3").arg(shape.rows).arg(shape.cols).arg(what);
+    // An opened file's description says it already ("... as stored (B, G, R)").
+    if (!what.contains("as stored"))
+        p.caption += QString(" (colour: %1 channels, B, G, R%2 as stored)")
+                         .arg(channels)
+                         .arg(channels == 4 ? ", A" : "");
+    if (channels == 4) p.caption += ", alpha not drawn";
+    // An 8000 x 6000 photograph's channels as float32 would be another 576 MB.
+    p.matrix = luminance && luminance->shape() == shape
+                   ? std::move(luminance)
+                   : std::make_shared<const Matrix>(to_matrix(*image));
+    p.colour = std::move(image);
+    return p;
+}
 
 Picture input_picture(std::shared_ptr<const Matrix> matrix, const QString& what) {
     Picture p;
@@ -95,6 +166,7 @@ QString no_output_reason(const RunResult& r, const RunConfig& config) {
 
 ResultPictures make_result_pictures(const RunResult& r, const RunConfig& config,
                                     const std::shared_ptr<const Matrix>& shown_input,
+                                    const std::shared_ptr<const AnyImage>& shown_colour,
                                     const std::optional<RandomInput>& cached, const Stale& stale) {
     ResultPictures out;
     const QString name = QString("%1, %2 x %3").arg(qs(r.variant)).arg(r.rows).arg(r.cols);
@@ -102,16 +174,21 @@ ResultPictures make_result_pictures(const RunResult& r, const RunConfig& config,
         out.output_message = QString("%1: %2.").arg(name, no_output_reason(r, config));
         return out;
     }
+    if (r.channels > 1 && r.typed_output) {
+        add_colour_pictures(r, config, name, shown_colour, stale, out);
+        return out;
+    }
     const std::shared_ptr<const Matrix> input = run_input(r, config, cached, &out.random_input);
     if (stale()) return {};
-    if (input != shown_input) {
+    // A colour picture's matrix is the luminance a grey run may share: drawn grey again.
+    if (input != shown_input || shown_colour) {
         const QString what = config.input
                                  ? QString("the run's input")
                                  : QString("random (seed %1), the run's input").arg(config.seed);
         out.input = input_picture(input, what);
     }
     if (stale()) return {};
-    Picture output{r.output, render_grey(*r.output), {}, {}};
+    Picture output{r.output, render_grey(*r.output), {}, {}, {}};
     output.caption = QString("%1, %2").arg(name, range_text(output.rendered));
     out.output = std::move(output);
     out.typed_output = r.typed_output;

@@ -22,10 +22,18 @@ struct Picture {
     Rendered rendered;
     QString caption;  // under the view's title: size, range, scale
     QString note;     // written over the picture when the picture alone says nothing
+    // The colour image drawn (3 or 4 channels), which `matrix` holds interleaved; null for grey.
+    // An input's identity: a colour run's input view is drawn again only for another image.
+    std::shared_ptr<const AnyImage> colour;
 };
 
 // The picture of an input matrix, `what` saying where it came from.
 Picture input_picture(std::shared_ptr<const Matrix> matrix, const QString& what);
+// The picture of a colour input (3 or 4 channels, kept as stored) in its colours. `luminance`,
+// the image's float32 luminance where one exists already, is the picture's matrix (the cursor
+// reads the colour itself); without it the channels are copied to float32 interleaved.
+Picture colour_input_picture(std::shared_ptr<const AnyImage> image,
+                             std::shared_ptr<const Matrix> luminance, const QString& what);
 
 // The random matrix a sweep ran on, made again from the seed (the runner's Matrix::random).
 struct RandomInput {
@@ -44,11 +52,14 @@ struct ResultPictures {
     QString difference_message;
 };
 
-// Everything for `result` of a run with `config`. `shown_input`: the matrix the input view shows;
-// `cached`: the random input made for an earlier result (reused when its size and seed match).
-// Returns early with nothing set once `stale()` is true.
+// Everything for `result` of a run with `config`. `shown_input`: the matrix the input view shows,
+// and `shown_colour` the colour image it was drawn from (null for grey); `cached`: the random
+// input made for an earlier result (reused when its size and seed match). A colour run's output
+// is drawn in colour and its difference per pixel, the largest over the channels. Returns early
+// with nothing set once `stale()` is true.
 ResultPictures make_result_pictures(const RunResult& result, const RunConfig& config,
                                     const std::shared_ptr<const Matrix>& shown_input,
+                                    const std::shared_ptr<const AnyImage>& shown_colour,
                                     const std::optional<RandomInput>& cached, const Stale& stale);
 
 // Why a result has no output picture ("too large to keep", "failed: ...").

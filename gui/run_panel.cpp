@@ -112,6 +112,13 @@ RunPanel::RunPanel(const Registry& registry, QWidget* parent)
                         "out.")
                         .arg(qs(elem_type_name(type)), left_out.join(", "),
                              left_out.size() == 1 ? "s" : "");
+        if (const int channels = runChannels(); channels > 1)
+            text += type == ElemType::f32
+                        ? QString(
+                              " The input is colour (%1 channels): f32 runs take one channel, "
+                              "so run it as u8 or u16, or read it as luminance.")
+                              .arg(channels)
+                        : QString(" Colour: %1 channels, each on its own.").arg(channels);
         summary_->setText(text);
     });
     setDeviceAvailable(false);
@@ -172,6 +179,16 @@ QWidget* RunPanel::makeTypeRow(QWidget* parent) {
 void RunPanel::setInputType(ElemType type) {
     input_type_ = type;
     emit selectionChanged();
+}
+
+void RunPanel::setInputChannels(int channels) {
+    input_channels_ = channels;
+    updateVariantVisibility();
+    emit selectionChanged();
+}
+
+int RunPanel::runChannels() const {
+    return loaded_input_ && useLoadedInput() ? input_channels_ : 1;
 }
 
 std::optional<ElemType> RunPanel::chosenType() const {
@@ -322,6 +339,11 @@ QWidget* RunPanel::makeSizesBox() {
     loaded_input_->setChecked(true);
     sizes_->setEnabled(false);
     connect(sweep_, &QRadioButton::toggled, sizes_, &QLineEdit::setEnabled);
+    // Random sizes run one channel; the loaded input may be colour.
+    connect(sweep_, &QRadioButton::toggled, this, [this] {
+        updateVariantVisibility();
+        emit selectionChanged();
+    });
     layout->addWidget(loaded_input_);
     layout->addWidget(sweep_);
     layout->addWidget(sizes_);
@@ -389,13 +411,14 @@ void RunPanel::updateVariantVisibility() {
     for (Op op : all_ops())
         if (op_boxes_.at(op)->isChecked()) checked.push_back(op);
     param_inputs_->setOperations(checked);
-    // The window runs one channel (a colour image as its luminance): the colour-only variants
-    // run in coalesce-bench --channels 3|4, and are not offered here.
+    // Only variants that take the run's channels: a grey run hides the colour-only ones
+    // (interleaved against planar), a colour run the grey-only ones, which the runner would skip.
+    const int channels = runChannels();
     for (const Variant& v : registry_.variants())
         variant_items_.at(qs(v.info.id))
             ->setHidden(!op_boxes_.at(v.info.op)->isChecked() ||
                         (v.info.tier == Tier::experiment && !show_experiments_) ||
-                        !v.info.takes_channels(1));
+                        !v.info.takes_channels(channels));
     for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
         QTreeWidgetItem* group = tree_->topLevelItem(i);
         bool any = false;
@@ -420,6 +443,7 @@ bool RunPanel::useLoadedInput() const { return loaded_input_->isChecked(); }
 std::optional<RunConfig> RunPanel::makeConfig(QString* error) const {
     RunConfig config;
     config.types = runTypes();
+    config.channels = runChannels();
     const bool typed = config.types.front() != ElemType::f32;
     // u8 and u16 run the six operations with typed semantics; the lessons' stay f32.
     for (Op op : all_ops())

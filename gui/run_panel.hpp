@@ -42,6 +42,12 @@ public:
     void setInputShape(std::optional<Shape> shape);
     // The loaded input's own element type, which "as opened" runs (random data: f32).
     void setInputType(ElemType type);
+    // The loaded input's channels: 1, or 3 / 4 for a colour image opened with its colour kept.
+    // Its runs are then colour runs: the variants that take that many channels are offered (the
+    // colour-only ones among them) and the others hidden; grey runs hide the colour-only ones.
+    void setInputChannels(int channels);
+    // The channels the config runs: the loaded input's, or 1 for random sizes.
+    int runChannels() const;
     // The element type control: nullopt is "as opened" (the loaded input's own type).
     std::optional<ElemType> chosenType() const;
     void setChosenType(std::optional<ElemType> type);
@@ -124,6 +130,7 @@ private:
     QComboBox* type_ = nullptr;
     std::optional<Shape> input_shape_;
     ElemType input_type_ = ElemType::f32;
+    int input_channels_ = 1;
 };
 
 // "1024x1024,2048x2048" from shapes, the format parse_sizes reads.

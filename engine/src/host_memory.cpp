@@ -78,10 +78,12 @@ std::size_t kept_output_bytes(const RunConfig& config,
         }
     }
     // Each type keeps its own outputs: f32 as float32; u8/u16 as float32 for the pictures plus
-    // the exact output, at most 8 bytes an element (a uint64 sum).
+    // the exact output, at most 8 bytes an element (a uint64 sum), for every channel of a colour
+    // run (f32 runs are single-channel).
+    const auto channels = static_cast<std::size_t>(std::max(1, config.channels));
     std::size_t bytes_per_element = 0;
     for (ElemType t : config.types)
-        bytes_per_element += sizeof(float) + (t == ElemType::f32 ? 0 : 8);
+        bytes_per_element += t == ElemType::f32 ? sizeof(float) : (sizeof(float) + 8) * channels;
     return elements * std::max<std::size_t>(bytes_per_element, sizeof(float));
 }
 

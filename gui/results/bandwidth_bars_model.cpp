@@ -44,9 +44,17 @@ QVariant BandwidthBarsModel::headerData(int section, Qt::Orientation orientation
     if (role != Qt::DisplayRole || section < 0) return {};
     if (orientation == Qt::Horizontal) {
         if (section >= ops_.size()) return {};
-        // The copy's column names its value: it is the chart's legend entry.
-        if (section == copy_column_)
-            return QStringLiteral("%1: %2 GB/s").arg(ops_[section], formatGbps(copy_gbps_));
+        // The copy's column names its value (each type's): it is the chart's legend entry.
+        if (section == copy_column_) {
+            if (copies_.size() == 1)
+                return QStringLiteral("%1: %2 GB/s")
+                    .arg(ops_[section], formatGbps(copies_.front().gbps));
+            QStringList values;
+            for (const CopyReference& copy : copies_)
+                if (copy.gbps > 0)
+                    values << QStringLiteral("%1 %2").arg(copy.type, formatGbps(copy.gbps));
+            return QStringLiteral("%1: %2 GB/s").arg(ops_[section], values.join(", "));
+        }
         return ops_[section];
     }
     return section < variants_.size() ? QVariant(variants_[section]) : QVariant();
@@ -62,9 +70,18 @@ void BandwidthBarsModel::setTier(const QString& tier) {
     rebuild();
 }
 
-QString BandwidthBarsModel::copyReferenceLabel() const {
-    return host_copy_ ? QStringLiteral("host copy, same run")
-                      : QStringLiteral("device copy, same run");
+QString BandwidthBarsModel::copyReferenceLabel(const QString& type) const {
+    const QString label = host_copy_ ? QStringLiteral("host copy, same run")
+                                     : QStringLiteral("device copy, same run");
+    return type.isEmpty() || copies_.size() < 2 ? label
+                                                : QStringLiteral("%1 (%2)").arg(label, type);
+}
+
+double BandwidthBarsModel::copyReferenceGbps(const QString& type) const {
+    if (type.isEmpty()) return copies_.size() == 1 ? copies_.front().gbps : 0.0;
+    for (const CopyReference& copy : copies_)
+        if (copy.type == type) return copy.gbps;
+    return 0.0;
 }
 
 void BandwidthBarsModel::setCopyReferenceRow(bool shown) {
@@ -97,10 +114,10 @@ void BandwidthBarsModel::rebuild() {
     types_.clear();
     copy_column_ = -1;
     host_copy_ = true;
-    copy_gbps_ = 0;
+    copies_.clear();
     hidden_runs_ = 0;
     all_cache_resident_ = false;
-    double best_copy_variant = 0;
+    std::vector<double> best_copy_variant;  // per entry of copies_
     bool any_drawn = false, all_resident = true;
     const bool with_type = severalTypes(runs);
 
@@ -114,8 +131,18 @@ void BandwidthBarsModel::rebuild() {
             ++hidden_runs_;
             continue;
         }
-        copy_gbps_ = std::max(copy_gbps_, r.copy_gbps);
-        if (r.op == "copy") best_copy_variant = std::max(best_copy_variant, r.gbps);
+        // Each type's own copy: one of u8 and one of f32 at one size move different bytes.
+        const QString type = QString::fromStdString(type_label(r));
+        auto copy = std::find_if(copies_.begin(), copies_.end(),
+                                 [&](const CopyReference& c) { return c.type == type; });
+        if (copy == copies_.end()) {
+            copies_.push_back({type, 0.0});
+            best_copy_variant.push_back(0.0);
+            copy = copies_.end() - 1;
+        }
+        const auto at = static_cast<std::size_t>(copy - copies_.begin());
+        copy->gbps = std::max(copy->gbps, r.copy_gbps);
+        if (r.op == "copy") best_copy_variant[at] = std::max(best_copy_variant[at], r.gbps);
         const QString op = QString::fromStdString(r.op);
         const QString variant = QString::fromStdString(seriesName(r, with_type));
         if (variants_.contains(variant))
@@ -129,12 +156,12 @@ void BandwidthBarsModel::rebuild() {
         row_op_.push_back(static_cast<int>(column));
         row_gbps_.push_back(r.gbps);
         any_drawn = true;
-        const QString type = QString::fromStdString(type_label(r));
-        if (!types_.contains(type)) types_.push_back(type);
+        addTypeLabel(types_, r);
         all_resident = all_resident && r.cache_resident;
         host_copy_ = host_copy_ && !r.gpu;
     }
-    if (copy_gbps_ <= 0) copy_gbps_ = best_copy_variant;
+    for (std::size_t i = 0; i < copies_.size(); ++i)
+        if (copies_[i].gbps <= 0) copies_[i].gbps = best_copy_variant[i];
     std::sort(tiers_.begin(), tiers_.end(), [](const QString& a, const QString& b) {
         const auto rank = [](const QString& t) {
             const auto tier = parse_tier(t.toStdString());
@@ -142,12 +169,18 @@ void BandwidthBarsModel::rebuild() {
         };
         return rank(a) < rank(b);
     });
-    if (copy_row_ && any_drawn && copy_gbps_ > 0) {
+    const bool any_copy = std::any_of(copies_.begin(), copies_.end(),
+                                      [](const CopyReference& c) { return c.gbps > 0; });
+    if (copy_row_ && any_drawn && any_copy) {
         ops_.push_back(copyReferenceLabel());
         copy_column_ = static_cast<int>(ops_.size()) - 1;
-        variants_.push_front(copyReferenceLabel());
-        row_op_.insert(row_op_.begin(), static_cast<int>(ops_.size()) - 1);
-        row_gbps_.insert(row_gbps_.begin(), copy_gbps_);
+        // On top, in the order the types were met.
+        for (auto copy = copies_.rbegin(); copy != copies_.rend(); ++copy) {
+            if (copy->gbps <= 0) continue;
+            variants_.push_front(copyReferenceLabel(copy->type));
+            row_op_.insert(row_op_.begin(), copy_column_);
+            row_gbps_.insert(row_gbps_.begin(), copy->gbps);
+        }
     }
     if (reversed_) {
         std::reverse(variants_.begin(), variants_.end());
@@ -158,9 +191,6 @@ void BandwidthBarsModel::rebuild() {
     endResetModel();
 }
 
-QString BandwidthBarsModel::typesText() const {
-    return types_ == QStringList{QStringLiteral("f32")} ? QStringLiteral("float32")
-                                                        : types_.join(QStringLiteral(", "));
-}
+QString BandwidthBarsModel::typesText() const { return coalesce::gui::typesText(types_); }
 
 }  // namespace coalesce::gui

@@ -36,9 +36,18 @@ public:
     void setSize(std::optional<Shape> size);
     Shape shownSize() const { return shown_; }
 
-    // [GB/s] device-to-device copy at the shown size (the runner's copy_gbps; without one, the best
-    // "copy" variant); 0 when the run has neither.
-    double copyReferenceGbps() const { return copy_gbps_; }
+    // The same run's copy for one element type of the drawn runs: the runner's copy_gbps (a copy
+    // of that type's input bytes), or without one the best "copy" variant of that type.
+    struct CopyReference {
+        QString type;       // type_label: "u8", "u16", "u8x3", "f32"
+        double gbps = 0.0;  // [GB/s]; 0 when the run has neither
+    };
+    // One per element type drawn, in the order met: the copy baselines differ by byte count (a u8
+    // copy moves a quarter of an f32 one's bytes in as many launches), so each type has its own.
+    const std::vector<CopyReference>& copyReferences() const { return copies_; }
+    // [GB/s] the copy of `type` at the shown size; with no type, the copy of the drawn runs' one
+    // type, or 0 when they have several (no single copy is the reference then).
+    double copyReferenceGbps(const QString& type = {}) const;
     // Runs at the shown size that are not drawn: failed, skipped, cancelled or unverified.
     int hiddenRuns() const { return hidden_runs_; }
     // Every drawn run fits in the L2 (the bars measure the cache, not DRAM).
@@ -59,11 +68,14 @@ public:
     // The tiers of the plottable runs at the shown size, in the engine's order.
     const QStringList& tiers() const { return tiers_; }
 
-    // A first row (on top) and a last column of its own for the copy of the same run, so the
-    // copy is read like any bar (with its value) instead of as a line through the labels.
+    // First rows (on top), one per element type, and a last column of their own for the copy of
+    // the same run, so the copy is read like any bar (with its value) instead of as a line
+    // through the labels.
     void setCopyReferenceRow(bool shown);
-    // The copy's row name: "device copy, same run", or "host copy, same run" for host runs.
-    QString copyReferenceLabel() const;
+    // A copy row's name: "device copy, same run", or "host copy, same run" for host runs; with
+    // several types drawn, each row names its type as the variants' rows do ("..., same run
+    // (u8)").
+    QString copyReferenceLabel(const QString& type = {}) const;
     // The copy's column; -1 when it has none.
     int copyReferenceColumn() const { return copy_column_; }
 
@@ -85,7 +97,7 @@ private:
     QStringList ops_;               // columns
     std::vector<int> row_op_;       // column index of each row's operation
     std::vector<double> row_gbps_;  // [GB/s]
-    double copy_gbps_ = 0;
+    std::vector<CopyReference> copies_;
     int hidden_runs_ = 0;
     bool all_cache_resident_ = false;
 };

@@ -195,9 +195,12 @@ QChart* buildBandwidthChart(BandwidthBarsModel* model) {
     // Room after the longest bar for its label.
     QValueAxis* gbps = gbpsAxis(max_bar * 1.06);
     QString axis_title = QStringLiteral("bandwidth [GB/s] = bytes read + written / median time");
+    // On a line of its own: as one line with the formula it made the chart wider than the
+    // window's chart area, so the largest bars' value labels (the copy's among them) lay beyond
+    // its right edge, seen only by scrolling.
     if (model->hiddenRuns() > 0)
         axis_title +=
-            QStringLiteral("   (%1 failed or skipped run(s) not shown)").arg(model->hiddenRuns());
+            QStringLiteral("<br>(%1 failed or skipped run(s) not shown)").arg(model->hiddenRuns());
     gbps->setTitleText(axis_title);
     chart->addAxis(gbps, Qt::AlignBottom);
     series->attachAxis(gbps);
@@ -310,8 +313,11 @@ QChart* buildCompareChart(CompareModel* model) {
     series->attachAxis(variants);
 
     QValueAxis* gbps = gbpsAxis(max_bar * 1.06);
-    if (sizes.size() == 1)
-        gbps->setTitleText(QStringLiteral("bandwidth [GB/s] at %1 float32").arg(sizes.front()));
+    // Each row names its size where they differ; the element types are named either way.
+    gbps->setTitleText(
+        sizes.size() == 1
+            ? QStringLiteral("bandwidth [GB/s] at %1 %2").arg(sizes.front(), model->typesText())
+            : QStringLiteral("bandwidth [GB/s], %1").arg(model->typesText()));
     chart->addAxis(gbps, Qt::AlignBottom);
     series->attachAxis(gbps);
     return chart;
@@ -424,8 +430,8 @@ QString countersTitle(const CountersChartModel& model, const QString& what) {
         return QStringLiteral("%1 — no hardware counters in these results: %2")
             .arg(model.deviceName(), model.missingReason());
     const Shape shape = model.shownSize();
-    return QStringLiteral("%1 — %2, %3 float32 (one profiled launch each)")
-        .arg(model.deviceName(), what, formatShape(shape.rows, shape.cols));
+    return QStringLiteral("%1 — %2, %3 %4 (one profiled launch each)")
+        .arg(model.deviceName(), what, formatShape(shape.rows, shape.cols), model.typesText());
 }
 
 // What the value axis adds about runs that are not drawn; short, so that an export keeps it
@@ -695,7 +701,10 @@ void ChartPanel::rebuildChart() {
         least.setWidth(std::max(least.width(), axis_width + 40));
         // The value axis's title spans the plot, right of the labels.
         for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
-            const int title = QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+            const QFontMetrics title_metrics(axis->titleFont());
+            int title = 0;  // its longest line
+            for (const QString& part : axis->titleText().split(QStringLiteral("<br>")))
+                title = std::max(title, title_metrics.horizontalAdvance(part));
             least.setWidth(std::max(least.width(), title + widest + 4 * kLabelPadding + 80));
         }
     }

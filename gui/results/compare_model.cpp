@@ -68,6 +68,8 @@ QString CompareModel::seriesLabel(int side) const {
 
 QString CompareModel::sizeLabel(int row) const { return size_labels_.value(row); }
 
+QString CompareModel::typesText() const { return coalesce::gui::typesText(types_); }
+
 void CompareModel::setRecords(RunRecord a, const QString& label_a, RunRecord b,
                               const QString& label_b) {
     records_ = {std::move(a), std::move(b)};
@@ -85,6 +87,7 @@ void CompareModel::rebuild() {
     variants_.clear();
     gbps_.clear();
     size_labels_.clear();
+    types_.clear();
 
     std::vector<RunResult> both = records_[0].runs;
     both.insert(both.end(), records_[1].runs.begin(), records_[1].runs.end());
@@ -125,7 +128,10 @@ void CompareModel::rebuild() {
         gbps_.push_back({chosen[0] ? chosen[0]->gbps : 0.0, chosen[1] ? chosen[1]->gbps : 0.0});
         QStringList sizes;  // of the files that have the variant
         for (const RunResult* r : chosen)
-            if (r) sizes.push_back(formatShape(r->rows, r->cols));
+            if (r) {
+                sizes.push_back(formatShape(r->rows, r->cols));
+                addTypeLabel(types_, *r);
+            }
         sizes.removeDuplicates();
         size_labels_.push_back(sizes.join(QStringLiteral(" / ")));
     }

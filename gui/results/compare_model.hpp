@@ -38,6 +38,9 @@ public:
     // The input size a row compares, "8192×8192"; "8192×8192 / 4096×4096" when the files share
     // no size for that variant (first file's, second file's).
     QString sizeLabel(int row) const;
+    // The element types of the compared runs (both files), for the chart's axis: "float32",
+    // "u8", "u8, u16", "u8x3".
+    QString typesText() const;
     // Rows and columns last-to-first, for a horizontal bar chart to read top-down (see
     // BandwidthBarsModel::setReversedRows): column 0 is then the second file, drawn below the
     // first within each group. deviceName(), seriesLabel() and record() keep the files' order.
@@ -55,6 +58,7 @@ private:
     QStringList variants_;
     std::vector<std::array<double, 2>> gbps_;
     QStringList size_labels_;
+    QStringList types_;  // type_label of the compared runs, in the order met
 };
 
 }  // namespace coalesce::gui

@@ -74,6 +74,12 @@ int CountersChartModel::variantRow(int row) const {
     return index >= 0 ? index : -1;
 }
 
+QString CountersChartModel::typesText() const {
+    QStringList labels;
+    for (const RunResult& r : runs_) addTypeLabel(labels, r);
+    return coalesce::gui::typesText(labels);
+}
+
 const RunResult* CountersChartModel::run(int row) const {
     const int i = variantRow(row);
     return i < 0 ? nullptr : &runs_[static_cast<std::size_t>(i)];

@@ -44,6 +44,8 @@ public:
     // Why they have none: the reason most of them give, or that no counters pass ran.
     QString missingReason() const { return missing_reason_; }
     QString deviceName() const;
+    // The element types of the drawn runs for the title: "float32", "u8", "u8, u16", "u8x3".
+    QString typesText() const;
     // The run of a variant row (nullptr for a reference row).
     const RunResult* run(int row) const;
 

@@ -72,6 +72,16 @@ std::string seriesName(const RunResult& result, bool with_type) {
     return with_type ? result.variant + " (" + type_label(result) + ")" : result.variant;
 }
 
+void addTypeLabel(QStringList& labels, const RunResult& result) {
+    const QString label = QString::fromStdString(type_label(result));
+    if (!labels.contains(label)) labels.push_back(label);
+}
+
+QString typesText(const QStringList& labels) {
+    return labels == QStringList{QStringLiteral("f32")} ? QStringLiteral("float32")
+                                                        : labels.join(QStringLiteral(", "));
+}
+
 std::vector<Shape> sizesOf(const std::vector<RunResult>& runs,
                            const std::function<bool(const RunResult&)>& keep) {
     std::vector<Shape> sizes;

@@ -4,6 +4,7 @@
 #include "coalesce/runner.hpp"
 
 #include <QString>
+#include <QStringList>
 
 #include <cstddef>
 #include <functional>
@@ -42,5 +43,12 @@ double inputMebibytes(const RunResult& result);
 bool severalTypes(const std::vector<RunResult>& runs);
 // A chart's name for the series a run belongs to: its variant, with " (u8)" when `with_type`.
 std::string seriesName(const RunResult& result, bool with_type);
+
+// Adds the run's type label ("u8", "u8x3") to `labels` unless it is there: the types a chart draws,
+// in the order met.
+void addTypeLabel(QStringList& labels, const RunResult& result);
+// Those types as a title names them: "float32" when every run is f32 (the element a title named
+// before types existed), else the labels themselves, "u8, u16" or "u8x3"; empty for none.
+QString typesText(const QStringList& labels);
 
 }  // namespace coalesce::gui

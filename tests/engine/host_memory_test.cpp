@@ -54,6 +54,21 @@ TEST(HostMemory, KeptOutputsAddUpOverTheRun) {
     EXPECT_EQ(host_memory_shortfall(config, selected, bare), "");
 }
 
+// A colour run keeps every channel of its outputs: three times a grey run's.
+TEST(HostMemory, KeptOutputsOfAColourRunCountTheirChannels) {
+    Registry registry;
+    register_cpu_variants(registry);
+    const auto selected = host_variants(registry, Op::row_sums);
+    RunConfig config;
+    config.keep_outputs = true;
+    config.sizes = {{1000, 10}};
+    config.types = {ElemType::u8};
+    const std::size_t grey = kept_output_bytes(config, selected);
+    EXPECT_EQ(grey, 4 * 1000 * (sizeof(float) + 8));
+    config.channels = 3;
+    EXPECT_EQ(kept_output_bytes(config, selected), 3 * grey);
+}
+
 TEST(HostMemory, KeptOutputsCountEveryPointOfASweepAtItsOwnShape) {
     Registry registry;
     register_cpu_variants(registry);

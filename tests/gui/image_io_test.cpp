@@ -196,6 +196,46 @@ TEST_F(ImageIo, AU16OutputSavesAs16BitPngOrTiff) {
     }
 }
 
+// A colour output keeps its channels and its type: an 8-bit colour PNG stays 8-bit colour and
+// reads back byte for byte (B, G, R as OpenCV stores them); 16-bit with alpha stays 16-bit RGBA.
+TEST_F(ImageIo, AColourOutputSavesAsColourInItsOwnTypeByteForByte) {
+    TypedImage<std::uint8_t> bgr(11, 6, 3);
+    for (std::size_t i = 0; i < bgr.size(); ++i) bgr.data()[i] = static_cast<std::uint8_t>(i * 53);
+    const AnyImage eight = bgr;
+    const fs::path png = dir_ / "colour8.png";
+    EXPECT_EQ(save_output_image(png, to_matrix(eight), &eight), ImageEncoding::png8_exact);
+    EXPECT_EQ(cv::imread(png.string(), cv::IMREAD_UNCHANGED).type(), CV_8UC3);
+    LoadOptions colour;
+    colour.keep_colour = true;
+    const LoadedImage back = load_image(png, colour);
+    ASSERT_TRUE(back.colour);
+    EXPECT_EQ(std::get<TypedImage<std::uint8_t>>(*back.colour), bgr);
+
+    TypedImage<std::uint16_t> bgra(4, 5, 4);
+    for (std::size_t i = 0; i < bgra.size(); ++i)
+        bgra.data()[i] = static_cast<std::uint16_t>(i * 1601 + 3);
+    const AnyImage sixteen = bgra;
+    for (const char* name : {"colour16.png", "colour16.tif"}) {
+        SCOPED_TRACE(name);
+        const fs::path path = dir_ / name;
+        save_output_image(path, to_matrix(sixteen), &sixteen);
+        EXPECT_EQ(cv::imread(path.string(), cv::IMREAD_UNCHANGED).type(), CV_16UC4);
+        const LoadedImage wide = load_image(path, colour);
+        ASSERT_TRUE(wide.colour);
+        EXPECT_EQ(std::get<TypedImage<std::uint16_t>>(*wide.colour), bgra);
+    }
+
+    // A colour image's sums keep their channels through the float path.
+    const AnyImage sums = TypedImage<std::uint32_t>(3, 1, 3, 70000u);
+    EXPECT_EQ(save_output_image(dir_ / "sums.tif", to_matrix(sums), &sums),
+              ImageEncoding::tiff_float);
+    const cv::Mat read = cv::imread((dir_ / "sums.tif").string(), cv::IMREAD_UNCHANGED);
+    EXPECT_EQ(read.type(), CV_32FC3);
+    EXPECT_EQ(read.rows, 3);
+    EXPECT_EQ(read.cols, 1);
+    EXPECT_EQ(files_in(dir_), 4u);
+}
+
 // f32 outputs and the sums' u32/u64 save as the float matrix always did.
 TEST_F(ImageIo, F32AndSumsOutputsSaveAsBefore) {
     const AnyImage sums = TypedImage<std::uint32_t>(2, 1, 1, 70000u);

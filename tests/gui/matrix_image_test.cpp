@@ -3,8 +3,12 @@
 #include "matrix_image.hpp"
 #include "verification_bound.hpp"
 
+#include "coalesce/type_conversion.hpp"
+
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <limits>
 
 using namespace coalesce;
@@ -25,6 +29,56 @@ TEST(MatrixImage, GreyMapsTheRangeToBlackAndWhiteAndMarksNaN) {
     EXPECT_EQ(r.image.pixel(1, 0), qRgb(128, 128, 128));
     EXPECT_EQ(r.image.pixel(2, 0), qRgb(255, 255, 255));
     EXPECT_EQ(r.image.pixel(3, 0), qRgb(255, 0, 255));
+}
+
+// A colour image is drawn in its colours: channels B, G, R as OpenCV stores them become the
+// pixel's blue, green and red; u8 over 0..255 and u16 over 0..65535 (not stretched), alpha unseen.
+TEST(MatrixImage, ColourIsDrawnInItsColoursOverTheTypesRange) {
+    TypedImage<std::uint8_t> bgr(1, 2, 3);
+    const std::uint8_t values[] = {10, 20, 30, 200, 100, 0};  // (B, G, R) twice
+    std::copy(std::begin(values), std::end(values), bgr.data());
+    const Rendered eight = render_colour(AnyImage(bgr));
+    EXPECT_EQ(eight.channels, 3);
+    ASSERT_EQ(eight.image.size(), QSize(2, 1));
+    EXPECT_EQ(eight.image.pixel(0, 0), qRgb(30, 20, 10));
+    EXPECT_EQ(eight.image.pixel(1, 0), qRgb(0, 100, 200));
+    EXPECT_FLOAT_EQ(eight.lo, 0.0f);
+    EXPECT_FLOAT_EQ(eight.hi, 255.0f);
+
+    TypedImage<std::uint16_t> bgra(1, 1, 4);
+    const std::uint16_t wide[] = {65535, 257 * 128, 0, 7};
+    std::copy(std::begin(wide), std::end(wide), bgra.data());
+    const Rendered sixteen = render_colour(AnyImage(bgra));
+    EXPECT_EQ(sixteen.channels, 4);
+    EXPECT_EQ(sixteen.image.pixel(0, 0), qRgb(0, 128, 255));
+    EXPECT_FLOAT_EQ(sixteen.hi, 65535.0f);
+
+    // Sums share one scale over all channels, so their balance stays.
+    TypedImage<std::uint32_t> sums(1, 2, 3);
+    const std::uint32_t totals[] = {1000, 3000, 5000, 9000, 1000, 1000};
+    std::copy(std::begin(totals), std::end(totals), sums.data());
+    const Rendered summed = render_colour(AnyImage(sums));
+    EXPECT_FLOAT_EQ(summed.lo, 1000.0f);
+    EXPECT_FLOAT_EQ(summed.hi, 9000.0f);
+    EXPECT_EQ(summed.image.pixel(0, 0), qRgb(128, 64, 0));
+    EXPECT_EQ(summed.image.pixel(1, 0), qRgb(0, 0, 255));
+
+    // One channel is drawn as grey, stretched as ever.
+    const Rendered grey = render_colour(AnyImage(TypedImage<std::uint8_t>(1, 2, 1, 9)));
+    EXPECT_EQ(grey.channels, 1);
+    EXPECT_EQ(grey.image.pixel(0, 0), qRgb(0, 0, 0));
+}
+
+// A colour difference becomes one value per pixel: the largest over its channels, NaN kept.
+TEST(MatrixImage, ChannelMaximumIsPerPixel) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    Matrix interleaved(1, 6);
+    const float values[] = {0.0f, 3.0f, 1.0f, 2.0f, nan, 0.0f};
+    std::copy(std::begin(values), std::end(values), interleaved.data());
+    const Matrix max = channel_maximum(interleaved, 3);
+    ASSERT_EQ(max.shape(), (Shape{1, 2}));
+    EXPECT_FLOAT_EQ(max.at(0, 0), 3.0f);
+    EXPECT_TRUE(std::isnan(max.at(0, 1)));
 }
 
 TEST(MatrixImage, HeatMapIsScaledAgainstTheBoundNotTheLargestDifference) {

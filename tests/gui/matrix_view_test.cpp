@@ -2,11 +2,15 @@
 // dragging.
 #include "matrix_view.hpp"
 
+#include "coalesce/type_conversion.hpp"
+
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
 
 #include <gtest/gtest.h>
+
+#include <cstdint>
 
 using namespace coalesce;
 using namespace coalesce::gui;
@@ -79,6 +83,43 @@ TEST(MatrixView, DraggingPansThePicture) {
     QTest::mouseMove(view.get(), start);
     ASSERT_GE(hovered.count(), 1);
     EXPECT_EQ(hovered.takeLast().at(2).toLongLong(), 2);
+}
+
+// A colour picture: the pixel under the cursor, with its channels named in OpenCV's order, and
+// the view as wide as the image (not its interleaved values).
+TEST(MatrixView, ReportsTheChannelsOfAColourPixel) {
+    TypedImage<std::uint8_t> bgr(4, 8, 3);
+    for (std::size_t r = 0; r < 4; ++r)
+        for (std::size_t c = 0; c < 8; ++c)
+            for (std::size_t ch = 0; ch < 3; ++ch)
+                bgr.at(r, c, ch) = static_cast<std::uint8_t>(100 * ch + 10 * r + c);
+    const AnyImage image = bgr;
+    auto view = std::make_unique<MatrixView>("Input");
+    view->resize(400, 220);
+    view->show();
+    view->setMatrix(std::make_shared<const Matrix>(to_matrix(image)), render_colour(image), "test");
+    ASSERT_EQ(view->image().size(), QSize(8, 4));
+    const double zoom = view->zoom();
+    const double left = (400 - 8 * zoom) / 2.0;
+    const double top = 20 + (220 - 20 - 4 * zoom) / 2.0;
+    QSignalSpy hovered(view.get(), &MatrixView::hovered);
+    QTest::mouseMove(view.get(), QPoint(static_cast<int>(left + 7.5 * zoom),
+                                        static_cast<int>(top + 2.5 * zoom)));
+    ASSERT_GE(hovered.count(), 1);
+    const QList<QVariant> last = hovered.takeLast();
+    EXPECT_EQ(last.at(1).toLongLong(), 2);  // row
+    EXPECT_EQ(last.at(2).toLongLong(), 7);  // column: the last pixel, not an interleaved value
+    EXPECT_EQ(last.at(3).toString(), "B 27, G 127, R 227");
+
+    // An opened photograph: the view holds its luminance, the cursor reads the colour itself.
+    auto luminance = std::make_shared<const Matrix>(4, 8, 0.5f);
+    view->setMatrix(luminance, render_colour(image), "photo", {},
+                    std::make_shared<const AnyImage>(image));
+    EXPECT_EQ(view->matrix(), luminance.get());
+    QTest::mouseMove(view.get(), QPoint(static_cast<int>(left + 0.5 * zoom),
+                                        static_cast<int>(top + 1.5 * zoom)));
+    ASSERT_GE(hovered.count(), 1);
+    EXPECT_EQ(hovered.takeLast().at(3).toString(), "B 10, G 110, R 210");
 }
 
 TEST(MatrixView, ClearShowsAMessageInsteadOfAPicture) {

@@ -90,28 +90,57 @@ TEST(RunPanel, GroupsClassicVariantsByMemorySpaceWithTheirDescriptionsAsTooltips
     EXPECT_EQ(static_cast<std::size_t>(leaves), registry.size());
 }
 
-// The window runs one channel: a colour-only variant is not offered and not run, even checked.
-TEST(RunPanel, ColourOnlyVariantsAreNotOffered) {
+// A grey run does not offer a colour-only variant, nor run it even checked; a colour input
+// offers it and hides the grey-only ones (the runner would skip them), and its config runs 3
+// channels. Random sizes are grey again.
+TEST(RunPanel, ColourVariantsAreOfferedOnlyForAColourInput) {
     Registry registry = tiered();
     Variant colour = made_up("row_sums/fast-interleaved", Op::row_sums, space::global, Tier::tuned);
     colour.info.channels = {3, 4};
     registry.add(std::move(colour));
     RunPanel panel(registry);
     panel.setInputShape(Shape{16, 16});
+    panel.setChosenType(ElemType::u8);
     auto* tree = panel.findChild<QTreeWidget*>("variantTree");
     ASSERT_NE(tree, nullptr);
-    const QList<QTreeWidgetItem*> found =
-        tree->findItems("row_sums/fast-interleaved", Qt::MatchExactly | Qt::MatchRecursive);
-    ASSERT_EQ(found.size(), 1);
-    found.front()->setCheckState(0, Qt::Checked);
-    EXPECT_TRUE(found.front()->isHidden());
+    const auto item = [tree](const char* id) {
+        const QList<QTreeWidgetItem*> found =
+            tree->findItems(id, Qt::MatchExactly | Qt::MatchRecursive);
+        return found.size() == 1 ? found.front() : nullptr;
+    };
+    QTreeWidgetItem* interleaved = item("row_sums/fast-interleaved");
+    QTreeWidgetItem* grey = item("row_sums/fast-warp");
+    ASSERT_NE(interleaved, nullptr);
+    ASSERT_NE(grey, nullptr);
+    interleaved->setCheckState(0, Qt::Checked);
+    EXPECT_TRUE(interleaved->isHidden());
+    EXPECT_FALSE(grey->isHidden());
     QString error;
-    const auto config = panel.makeConfig(&error);
+    auto config = panel.makeConfig(&error);
     ASSERT_TRUE(config.has_value()) << error.toStdString();
+    EXPECT_EQ(config->channels, 1);
     EXPECT_EQ(
         std::count(config->variants.begin(), config->variants.end(), "row_sums/fast-interleaved"),
         0);
     EXPECT_EQ(config->variants.size(), 4u);  // the other four non-experiments
+
+    panel.setInputChannels(3);
+    EXPECT_FALSE(interleaved->isHidden());
+    EXPECT_TRUE(grey->isHidden());
+    config = panel.makeConfig(&error);
+    ASSERT_TRUE(config.has_value()) << error.toStdString();
+    EXPECT_EQ(config->channels, 3);
+    EXPECT_EQ(config->variants, std::vector<std::string>{"row_sums/fast-interleaved"});
+
+    panel.setSweep(true, "8x8");
+    EXPECT_TRUE(interleaved->isHidden());
+    config = panel.makeConfig(&error);
+    ASSERT_TRUE(config.has_value()) << error.toStdString();
+    EXPECT_EQ(config->channels, 1);
+
+    panel.setSweep(false);
+    panel.setInputChannels(1);  // a grey image opened after the colour one
+    EXPECT_TRUE(interleaved->isHidden());
 }
 
 TEST(RunPanel, TunedVariantsHaveTheirOwnGroupAndExperimentsShowOnlyOnRequest) {
@@ -363,4 +392,26 @@ TEST(RunPanel, AttachingAnOpenedImageGivesTheRunItsTypedValues) {
     attach_input(as_u16, floats);
     ASSERT_TRUE(as_u16.typed_input);
     EXPECT_EQ(as_u16.conversion, Conversion::values);
+}
+
+// An image opened with its colour kept: a colour run takes the colour as stored, a grey run (the
+// same image read again as luminance has no colour) its one channel.
+TEST(RunPanel, AttachingAColourImageGivesAColourRunItsChannels) {
+    LoadedImage photo;
+    photo.path = "photo.png";
+    photo.matrix = std::make_shared<const Matrix>(Matrix(2, 3, 7.0f));
+    photo.typed = std::make_shared<const AnyImage>(TypedImage<std::uint8_t>(2, 3, 1, 7));
+    photo.colour = std::make_shared<const AnyImage>(TypedImage<std::uint8_t>(2, 3, 3, 9));
+    photo.elem_type = ElemType::u8;
+    RunConfig colour;
+    colour.types = {ElemType::u8};
+    colour.channels = 3;
+    attach_input(colour, photo);
+    EXPECT_EQ(colour.typed_input, photo.colour);
+    EXPECT_EQ(colour.input, photo.matrix) << "the f32 path keeps the luminance";
+
+    RunConfig grey;
+    grey.types = {ElemType::u8};
+    attach_input(grey, photo);
+    EXPECT_EQ(grey.typed_input, photo.typed);
 }

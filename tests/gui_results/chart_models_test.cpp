@@ -69,6 +69,57 @@ TEST(BandwidthBarsModel, NamesTheElementTypesOfTheDrawnRuns) {
     EXPECT_EQ(bars.typesText(), "u8x3");
 }
 
+// Each element type has its own copy: a u8 copy moves a quarter of an f32 one's bytes, so its
+// GB/s differ, and each variant is read against the copy of its own type (not the largest).
+TEST(BandwidthBarsModel, SeveralTypesHaveOneCopyBarEach) {
+    RunRecord record;
+    const auto run = [](const char* type, int channels, const char* variant, double gbps,
+                        double copy) {
+        RunResult r = sampleResult("transpose", variant, "global", 4096, 4096, gbps);
+        r.type = type;
+        r.channels = channels;
+        r.copy_gbps = copy;
+        return r;
+    };
+    record.runs = {run("f32", 1, "transpose/shared-padded", 3500.0, 3951.0),
+                   run("u8", 1, "transpose/shared-padded", 1900.0, 2400.0),
+                   run("u8", 1, "transpose/fast-u8", 2300.0, 2400.0),
+                   run("u8", 3, "transpose/fast-u8", 2600.0, 3100.0)};
+    ResultsModel results;
+    BandwidthBarsModel bars(&results);
+    QAbstractItemModelTester tester(&bars, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    bars.setCopyReferenceRow(true);
+    results.setRecord(record);
+
+    ASSERT_EQ(bars.copyReferences().size(), 3u);
+    EXPECT_DOUBLE_EQ(bars.copyReferenceGbps("f32"), 3951.0);
+    EXPECT_DOUBLE_EQ(bars.copyReferenceGbps("u8"), 2400.0);
+    EXPECT_DOUBLE_EQ(bars.copyReferenceGbps("u8x3"), 3100.0);
+    EXPECT_EQ(bars.copyReferenceGbps(), 0.0) << "no single copy stands for three types";
+    EXPECT_EQ(bars.typesText(), "f32, u8, u8x3");
+
+    // Three copy rows on top, each in the copy's column with its own type's value.
+    ASSERT_EQ(bars.rowCount(), 7);
+    const int column = bars.copyReferenceColumn();
+    ASSERT_EQ(column, bars.columnCount() - 1);
+    const QStringList names = {"device copy, same run (f32)", "device copy, same run (u8)",
+                               "device copy, same run (u8x3)"};
+    const double values[] = {3951.0, 2400.0, 3100.0};
+    for (int row = 0; row < 3; ++row) {
+        EXPECT_EQ(bars.headerData(row, Qt::Vertical).toString(), names[row]);
+        for (int c = 0; c < bars.columnCount(); ++c)
+            EXPECT_DOUBLE_EQ(bars.index(row, c).data().toDouble(), c == column ? values[row] : 0.0);
+    }
+    EXPECT_EQ(bars.headerData(column, Qt::Horizontal).toString(),
+              "device copy, same run: f32 3,951.0, u8 2,400.0, u8x3 3,100.0 GB/s");
+
+    // One type: one copy row, named as before.
+    record.runs.resize(1);
+    results.setRecord(record);
+    EXPECT_DOUBLE_EQ(bars.copyReferenceGbps(), 3951.0);
+    EXPECT_EQ(bars.headerData(0, Qt::Vertical).toString(), "device copy, same run");
+}
+
 TEST(BandwidthBarsModel, LimitedToOneTierDrawsOnlyItsVariants) {
     ResultsModel results;
     BandwidthBarsModel bars(&results);

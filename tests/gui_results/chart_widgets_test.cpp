@@ -1,9 +1,13 @@
 #include "bandwidth_bars_model.hpp"
 #include "chart_widgets.hpp"
+#include "compare_model.hpp"
 #include "results_model.hpp"
 #include "sample_record.hpp"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QFile>
 #include <QImage>
 #include <QSvgRenderer>
@@ -175,6 +179,61 @@ TEST_F(ChartWidgets, CompareChartNamesBothDevicesInTitleLegendAndExport) {
     const QByteArray svg = readAll(path("compare.svg"));
     EXPECT_TRUE(svg.contains("NVIDIA H200"));
     EXPECT_TRUE(svg.contains("NVIDIA H100"));
+}
+
+// The compare chart's axis names the compared runs' element types, as the bandwidth chart's
+// title does, instead of float32 for every run.
+TEST_F(ChartWidgets, CompareChartNamesTheElementTypesOnItsAxis) {
+    CompareChartWidget chart;
+    chart.setRecords(sampleRecord("NVIDIA H200"), "h200.json", sampleRecord("NVIDIA H100", 0.8),
+                     "h100.json");
+    QString error;
+    ASSERT_TRUE(chart.exportChart(path("f32.svg"), &error)) << error.toStdString();
+    EXPECT_TRUE(readAll(path("f32.svg")).contains("at 8192×8192 float32"));
+
+    RunRecord a = sampleRecord("NVIDIA H200"), b = sampleRecord("NVIDIA H100", 0.8);
+    for (RunRecord* record : {&a, &b})
+        for (RunResult& r : record->runs) {
+            r.type = "u8";
+            r.channels = 3;
+        }
+    chart.setRecords(a, "h200.json", b, "h100.json");
+    EXPECT_EQ(chart.compareModel()->typesText(), "u8x3");
+    ASSERT_TRUE(chart.exportChart(path("u8.svg"), &error)) << error.toStdString();
+    const QByteArray svg = readAll(path("u8.svg"));
+    EXPECT_TRUE(svg.contains("at 8192×8192 u8x3"));
+    EXPECT_FALSE(svg.contains("float32"));
+}
+
+// Failed and skipped runs (the blocked host variants skip u8) are noted on a line of their own:
+// on the formula's line they made the chart wider than a window's chart area, so the largest
+// bars' value labels, the copy's among them, lay beyond its right edge.
+TEST_F(ChartWidgets, TheHiddenRunsNoteDoesNotWidenTheChartPastItsLabels) {
+    RunRecord record;
+    RunResult copy = sampleResult("copy", "copy/cpu-naive", "host", 200, 320, 206.0);
+    copy.gpu = false;
+    copy.copy_gbps = 195.0;  // the variant beats the host copy
+    record.runs = {copy};
+    for (int i = 0; i < 6; ++i) {
+        RunResult skipped = copy;
+        skipped.variant = "copy/cpu-blocked-" + std::to_string(i);
+        skipped.status = Status::skipped;
+        skipped.error = "does not take u8";
+        record.runs.push_back(skipped);
+    }
+    model.setRecord(record);
+    BandwidthChartWidget chart(&model);
+    chart.resize(700, 420);
+    chart.show();
+    QApplication::processEvents();
+    auto* scroll = chart.findChild<QScrollArea*>();
+    ASSERT_NE(scroll, nullptr);
+    ASSERT_NE(scroll->widget(), nullptr);
+    EXPECT_LE(scroll->widget()->minimumWidth(), scroll->viewport()->width());
+    EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible());
+    QString error;
+    ASSERT_TRUE(chart.exportChart(path("hidden.svg"), &error)) << error.toStdString();
+    EXPECT_TRUE(readAll(path("hidden.svg")).contains("6 failed or skipped run(s) not shown"));
 }
 
 TEST_F(ChartWidgets, CompareOfOneDeviceNamesTheFilesToo) {

@@ -222,6 +222,8 @@ TEST_F(CountersCharts, DramModelChartNamesTheModelTheMarkAndExportsToSvg) {
     ASSERT_TRUE(chart.hasData());
     EXPECT_TRUE(chart.chartTitle().contains("NVIDIA H100 80GB HBM3"));
     EXPECT_TRUE(chart.chartTitle().contains("DRAM bytes / model bytes"));
+    EXPECT_TRUE(chart.chartTitle().contains(QStringLiteral("8192×8192 float32")))
+        << chart.chartTitle().toStdString();
     const QStringList legend = chart.legendLabels();
     EXPECT_EQ(legend, (QStringList{"copy", "transpose", "more than 10% off the model",
                                    DramModelBarsModel::modelReferenceLabel()}));
@@ -236,6 +238,21 @@ TEST_F(CountersCharts, DramModelChartNamesTheModelTheMarkAndExportsToSvg) {
     auto* note = chart.findChild<QLabel*>("countersMissingNote");
     ASSERT_NE(note, nullptr);
     EXPECT_TRUE(note->text().contains(kHostStatus)) << note->text().toStdString();
+}
+
+// The counters charts' titles name the drawn runs' element types, not float32 for every run.
+TEST_F(CountersCharts, TitlesNameTheElementTypes) {
+    RunRecord record = countersRecord();
+    for (RunResult& r : record.runs) r.type = "u16";
+    model.setRecord(record);
+    DramModelChartWidget dram(&model);
+    SectorsChartWidget sectors(&model);
+    for (const ChartPanel* chart :
+         {static_cast<const ChartPanel*>(&dram), static_cast<const ChartPanel*>(&sectors)}) {
+        EXPECT_TRUE(chart->chartTitle().contains(QStringLiteral("8192×8192 u16 (one profiled")))
+            << chart->chartTitle().toStdString();
+        EXPECT_FALSE(chart->chartTitle().contains("float32"));
+    }
 }
 
 TEST_F(CountersCharts, SectorsChartHasBothAxesTheModelAndExportsToSvg) {
