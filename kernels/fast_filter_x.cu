@@ -46,7 +46,7 @@ struct XPlan {
 
 // The widest segment that wastes little of its last block (6000 columns: 3 x 2048, not 2 x 4096).
 // any_phase: rows may start off 16 bytes, so a line holds up to 4 more staged values.
-XPlan plan_for(const MatView& in, int radius, bool any_phase = false) {
+XPlan plan_for(const MatView& in, int radius, bool any_phase = false, bool prefix = false) {
     XPlan p;
     int best = 32;
     double best_use = 0;
@@ -75,7 +75,7 @@ XPlan plan_for(const MatView& in, int radius, bool any_phase = false) {
     p.out_padded = p.tx * kPer + p.tx * kPer / 32 + 1;
     // Chunked middles pay once a thread's common middle holds two whole chunks (r >= 23).
     const int whole = (2 * radius - kPer + 2) / kPer;
-    p.chunks = whole >= 2 ? p.tx + whole - 1 : 0;
+    p.chunks = whole >= 2 && !prefix ? p.tx + whole - 1 : 0;
     p.gx = gpu::ceil_div(in.cols, static_cast<std::size_t>(p.seg));
     p.gy = gpu::ceil_div(in.rows, p.ty);
     return p;
@@ -149,8 +149,14 @@ __device__ __forceinline__ int halo_pos(int k, int halo4, int halo, int width) {
 // compiler reports on the long-window path of the aligned instance).
 // Line position i holds column c0 - halo - phi + i (phi: the input row's phase), so every global
 // load is an aligned float4; the outputs are parked by column - c0 whatever the phases.
-template <bool AnyPhase>
-__global__ void __launch_bounds__(kThreads, 5)
+//
+// Prefix: the outputs' window sums as prefix sums instead (filter_x/fast-seg4096-prefix): thread
+// t's 16 outputs are the window sum before them plus the running sum of d(x) = in(x + r) -
+// in(x - r - 1), in double (as filter_y/fast-walk-prefix, fast_filter_y_walk_prefix.cu), and the
+// sums before each thread come from a scan of the threads' totals over the row segment plus the
+// segment's first window, summed by its first warp. Two shared loads per output at every radius.
+template <bool AnyPhase, bool Prefix = false>
+__global__ void __launch_bounds__(kThreads, Prefix ? 3 : 5)
     fast_filter_x_kernel(MatView in, MatView out, int radius, Border border, float inv,
                          XPlan plan) {
     extern __shared__ float sh[];
@@ -213,7 +219,49 @@ __global__ void __launch_bounds__(kThreads, 5)
         __syncthreads();
     }
     const long long x = c0 + static_cast<long long>(tx) * kPer;  // this thread's first output
-    if (row < in.rows && x < cols) {
+    if constexpr (Prefix) {
+        // Every thread of the block takes part (the scan's shuffles and barrier); a warp never
+        // spans two rows (tx >= 32). Positions a thread past the row's end reads hold zeros or
+        // border values: finite, and its outputs are not written.
+        __shared__ double warp_total[kThreads / 32];
+        __shared__ double first_window[kThreads / 32];  // per row of the block
+        const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+        const auto at = [line](int j) { return static_cast<double>(line[padded_index(j)]); };
+        const int span = 2 * radius + 1;
+        double pre[kPer];
+        double run = 0.0;
+#pragma unroll
+        for (int k = 0; k < kPer; ++k) {
+            if (tx > 0 || k > 0) run += at(base + k + span - 1) - at(base + k - 1);
+            pre[k] = run;
+        }
+        if (tx < 32) {  // the row's first warp: the window of its output 0, lane-strided
+            double w = 0.0;
+            for (int j = lane; j < span; j += 32) w += at(plan.halo + phi - radius + j);
+#pragma unroll
+            for (int o = 16; o > 0; o >>= 1) w += __shfl_xor_sync(0xffffffffu, w, o);
+            if (lane == 0) first_window[ty] = w;
+        }
+        double scan = run;  // inclusive scan of the totals within the warp
+#pragma unroll
+        for (int o = 1; o < 32; o <<= 1) {
+            const double u = __shfl_up_sync(0xffffffffu, scan, o);
+            if (lane >= o) scan += u;
+        }
+        if (lane == 31) warp_total[warp] = scan;
+        __syncthreads();
+        double before = first_window[ty];
+        for (int w = ty * plan.tx / 32; w < warp; ++w) before += warp_total[w];
+        before += scan - run;
+        if (row < in.rows && x < cols) {
+            const double dinv = 1.0 / span;
+            const double before_mean = before * dinv;
+            const int first = tx * kPer;
+#pragma unroll
+            for (int k = 0; k < kPer; ++k)
+                outs[padded_index(first + k)] = static_cast<float>(fma(pre[k], dinv, before_mean));
+        }
+    } else if (row < in.rows && x < cols) {
         const int first = tx * kPer;
         if (plan.chunks > 0) {
             fast::window_means_chunked<float, kPer>(
@@ -366,20 +414,30 @@ void launch_fast_filter_x_quad(MatView in, MatView out, const OpParams& params,
     if (!launched) throw Unsupported("filter_x/fast-seg4096-quad has radii 1..8 compiled in");
 }
 
-void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+template <bool Prefix>
+void launch_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
     const bool any_phase = !(fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out));
-    const XPlan plan = plan_for(in, params.radius, any_phase);
+    const XPlan plan = plan_for(in, params.radius, any_phase, Prefix);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const std::size_t smem = static_cast<std::size_t>(plan.ty) *
                              (plan.padded + plan.out_padded + plan.chunks) *
                              sizeof(float);  // <= 39 KiB
     if (any_phase)
-        fast_filter_x_kernel<true><<<plan.gx * plan.gy, kThreads, smem, stream>>>(
+        fast_filter_x_kernel<true, Prefix><<<plan.gx * plan.gy, kThreads, smem, stream>>>(
             in, out, params.radius, params.border, inv, plan);
     else
-        fast_filter_x_kernel<false><<<plan.gx * plan.gy, kThreads, smem, stream>>>(
+        fast_filter_x_kernel<false, Prefix><<<plan.gx * plan.gy, kThreads, smem, stream>>>(
             in, out, params.radius, params.border, inv, plan);
     COALESCE_CHECK_LAUNCH("fast_filter_x_kernel");
+}
+
+void launch_fast_filter_x(MatView in, MatView out, const OpParams& params, cudaStream_t stream) {
+    launch_filter_x<false>(in, out, params, stream);
+}
+
+void launch_fast_filter_x_prefix(MatView in, MatView out, const OpParams& params,
+                                 cudaStream_t stream) {
+    launch_filter_x<true>(in, out, params, stream);
 }
 
 }  // namespace
@@ -400,6 +458,19 @@ void register_fast_filter_x(Registry& registry) {
          "fast_filter_x_kernel",
          {}},
         launch_fast_filter_x));
+    registry.add(fast::device_variant(
+        {"filter_x/fast-seg4096-prefix",
+         Op::filter_x,
+         space::shared,
+         "row segments staged as in filter_x/fast-seg4096-occ5, each output's window sum the "
+         "one before plus prefix sums (in double) of the column entering minus the one leaving, "
+         "the sums before each thread from a scan of the threads' totals: two shared loads per "
+         "output at every radius",
+         gpu::Layout::dense,
+         Tier::tuned,
+         "fast_filter_x_kernel<AnyPhase, Prefix = true>",
+         {}},
+        launch_fast_filter_x_prefix));
     registry.add(fast::device_variant(
         {"filter_x/fast-seg4096-quad", Op::filter_x, space::shared,
          "row segments staged as in filter_x/fast-seg4096-occ5, radius 1-8 compiled in: each "
