@@ -465,9 +465,13 @@ void register_fast_filter_x(Registry& registry) {
          "row segments staged as in filter_x/fast-seg4096-occ5, each output's window sum the "
          "one before plus prefix sums (in double) of the column entering minus the one leaving, "
          "the sums before each thread from a scan of the threads' totals: two shared loads per "
-         "output at every radius",
+         "output at every radius. It lost on an H200 (8192x8192 and 8000x6000, clamp): 66.6-67.8% "
+         "of copy at every r from 1 to 64, against occ5's 79-91 (82.4 at r = 64): three double "
+         "conversions per output and the registers of 16 doubles (three blocks per "
+         "multiprocessor instead of five), where filter_y/fast-walk-prefix has a ring of bytes "
+         "in flight to hide them",
          gpu::Layout::dense,
-         Tier::tuned,
+         Tier::experiment,
          "fast_filter_x_kernel<AnyPhase, Prefix = true>",
          {}},
         launch_fast_filter_x_prefix));
