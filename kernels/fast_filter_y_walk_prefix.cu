@@ -3,23 +3,31 @@
 // shared-memory ring, the next two steps' rows in flight as 16-byte cp.async copies) with sums
 // whose cost does not depend on the radius. The window sum of output row y is the one of y - 1
 // plus d(y) = x(y + r) - x(y - r - 1); a step's 64 sums are the previous step's last one plus
-// prefix sums of d. Four threads per column share a step, 16 rows each: each sums its own d's
-// (two shared loads per output), the four totals meet in shared memory, and each thread adds the
-// totals before its rows to the carried sum. So an output costs the same at every radius.
+// prefix sums of d. Eight threads per pair of columns share a step, 8 rows each: each sums its
+// own d's (two 8-byte shared loads per pair of outputs), the eight totals meet in shared memory,
+// and each thread adds the totals before its rows to the carried sums. The ring's first 8 rows
+// are copied again past its end, so a thread's rows never wrap (one pointer, constant offsets).
 //
 // Sums in double: a float converts exactly, d(y) is exact unless its two samples differ by more
 // than 2^29 in magnitude, and the carried sum errs by at most about n 2^-53 M after n rows (M the
 // largest window sum of |values| met), far inside the verification bound of a (2r+1)-term float
 // sum for any walk here; the prefix sums need no compensation and each row's chain is one
-// double add. Hopper adds 64 doubles per clock and multiprocessor, and converts 16 floats to or
-// from double, against about 6 conversions per clock this needs at the H200's bandwidth; on GPUs
-// with slow doubles this variant is not the one to pick.
+// double add. Hopper adds 64 doubles per clock and multiprocessor and converts 16 floats to or
+// from double; three conversions per output are the most stalled instructions (Nsight Compute's
+// source counters). On GPUs with slow doubles this variant is not the one to pick.
 //
-// Trials that lost (H200, 8192x8192 / 8000x6000, clamp, % of copy): one thread per column
-// carrying a running sum down the walk (two shared loads per output too) ran at 70-72 / 51-67%
-// for r <= 16 and 40-44 / 29-33 at r = 64: four warps per multiprocessor (the ring's shared
-// memory allows one block of 128 threads) leave each row's dependent sum exposed; a double
-// instead of the compensated float pair changed nothing.
+// Measured (coalesce-bench, 20 reps, % of the same call's copy, clamp; 8192x8192 / 8000x6000):
+//   H200 r = 1 92.1 / 90.2 (pitched 92.7 / 92.0), 16 91.0 / 89.9, 32 90.3 / 89.5, 64 88.7 / 88.5
+//        (pitched 90.0): where filter_y/fast-walk ran 85-88 at r = 1 and 72 / 59 at r = 64, and
+//        the tile 97 at r = 1 but 81 / 77 at r = 64.
+//   H100 86-88 / 84-87 at every radius: below the tile (95-99) at r <= 32 and the walk (95.7) at
+//        r = 64 on 8192x8192, level with the tile (86) at r = 64 on 8000x6000.
+// Trials that lost (H200, same sizes): one thread per column carrying a running sum down the
+// walk, 70-72 / 51-67% for r <= 16 and 40 / 29 at r = 64 (four warps per multiprocessor: each
+// row's dependent sum exposed; a double instead of the compensated float pair changed nothing);
+// four threads per column, 16 rows each, 4-byte loads, 83 / 77 (29 instructions per output
+// then, 9 of them the copies); the copies through the bulk copy engine (one lane per row,
+// cp.async.bulk), 54 / 77; three steps in flight instead of two, 88-92 / 85-88.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -282,8 +290,9 @@ void register_fast_filter_y_walk_prefix(Registry& registry) {
         "filter_y/fast-walk's pipeline (a 512-thread block walks a 128-column strip down a long "
         "run of rows, the rows in a shared-memory ring, the next two steps' rows in flight) with "
         "sums that cost the same at every radius: each output's window sum is the previous one "
-        "plus the row entering minus the row leaving, as prefix sums in double, four threads "
-        "per column per 64-row step; columns a multiple of 4";
+        "plus the row entering minus the row leaving, as prefix sums in double, eight threads "
+        "per pair of columns per 64-row step; columns a multiple of 4. On an H200 88-93% of copy "
+        "at every radius (the tile 97 at r = 1, 77-81 at r = 64); on an H100 84-88";
     registry.add(fast::device_variant(
         {"filter_y/fast-walk-prefix", Op::filter_y, space::shared, what, gpu::Layout::dense,
          Tier::tuned, "fast_filter_y_walk_prefix_kernel", limits},
