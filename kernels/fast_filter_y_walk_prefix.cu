@@ -22,12 +22,13 @@
 //        the tile 97 at r = 1 but 81 / 77 at r = 64.
 //   H100 86-88 / 84-87 at every radius: below the tile (95-99) at r <= 32 and the walk (95.7) at
 //        r = 64 on 8192x8192, level with the tile (86) at r = 64 on 8000x6000.
-// Trials that lost (H200, same sizes): one thread per column carrying a running sum down the
-// walk, 70-72 / 51-67% for r <= 16 and 40 / 29 at r = 64 (four warps per multiprocessor: each
-// row's dependent sum exposed; a double instead of the compensated float pair changed nothing);
-// four threads per column, 16 rows each, 4-byte loads, 83 / 77 (29 instructions per output
-// then, 9 of them the copies); the copies through the bulk copy engine (one lane per row,
-// cp.async.bulk), 54 / 77; three steps in flight instead of two, 88-92 / 85-88.
+// Trials that lost (H200, same sizes, r = 16 unless said): one thread per column carrying a
+// running sum down the walk, 71 / 53% (43 / 33 at r = 64): four warps per multiprocessor leave
+// each row's dependent sum exposed, and a double instead of the compensated float pair changed
+// nothing; four threads per column (one column, 16 rows each, 4-byte shared loads), 91.0 / 84.1
+// (29 instructions per output; the copies about 4 of them); the copies through the bulk copy
+// engine instead (one lane per row, cp.async.bulk), 54 / 76; eight threads per column of 8 rows,
+// 70 / 69; three steps in flight instead of two, 91.5 / 86.7.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
