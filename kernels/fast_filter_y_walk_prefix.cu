@@ -292,7 +292,8 @@ void register_fast_filter_y_walk_prefix(Registry& registry) {
         "run of rows, the rows in a shared-memory ring, the next two steps' rows in flight) with "
         "sums that cost the same at every radius: each output's window sum is the previous one "
         "plus the row entering minus the row leaving, as prefix sums in double, eight threads "
-        "per pair of columns per 64-row step; columns a multiple of 4. On an H200 88-93% of copy "
+        "per pair of columns per 64-row step; columns a multiple of 4. On an H200 87.6-92.6% of "
+        "copy "
         "at every radius (the tile 97 at r = 1, 77-81 at r = 64); on an H100 84-88";
     registry.add(fast::device_variant(
         {"filter_y/fast-walk-prefix", Op::filter_y, space::shared, what, gpu::Layout::dense,
