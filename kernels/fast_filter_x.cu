@@ -330,9 +330,18 @@ __global__ void __launch_bounds__(kThreads, Prefix ? 3 : 5)
 // (fast::window4), storing them straight to global memory as one float4 (a warp writes 512
 // contiguous bytes). No second trip through shared memory, no padded index arithmetic: a third of
 // the instructions of the kernel above (Nsight Compute put that one at two thirds of the issue
-// slots). (kThreads, 6): 40 registers without a spill, six blocks per multiprocessor. 16-byte
-// aligned rows only.
-template <int R, int MinBlocks>
+// slots). (kThreads, 6): 40 registers without a spill, six blocks per multiprocessor.
+//
+// AnyPhase (dense rows whose width is not a multiple of 4 start on every 4-byte phase phi): the
+// kernel works in the row's aligned coordinates a = column + phi, so its loads and stores are
+// still aligned float4 (input and output rows share their phase). The positions a < phi and
+// a >= phi + cols are not the row's: loads there read the neighbouring rows' bytes (the last
+// float4 of a row element by element, so nothing past the allocation), the border rule
+// overwrites them in the line, and the stores there are element by element within the row.
+// H200, clamp, % of copy, dense: 4097x3001 r = 1 / 4 / 8 94.7 / 94.9 / 90.0 (occ5, which stages
+// through padded lines and parks its outputs, 75.8 / 85.2 / 85.8), 3001x4097 95.4 / 96.1 / 89.8,
+// 8000x6001 93.7 / 94.3 / 89.5; rows on 16 bytes unchanged (8192x8192 96.3-96.8).
+template <int R, int MinBlocks, bool AnyPhase = false>
 __global__ void __launch_bounds__(kThreads, MinBlocks)
     fast_filter_x_quad_kernel(MatView in, MatView out, Border border, float inv, XPlan plan) {
     constexpr int H = (R + 3) / 4 * 4;
@@ -341,29 +350,35 @@ __global__ void __launch_bounds__(kThreads, MinBlocks)
     gpu::block_xy(plan.gx, bx, by);
     const long long cols = static_cast<long long>(in.cols);
     const int width = plan.tx * kPer;
-    const long long c0 = static_cast<long long>(bx) * width;
+    const long long c0 = static_cast<long long>(bx) * width;  // aligned coordinate
     const int tx = threadIdx.x % plan.tx, ty = threadIdx.x / plan.tx;
     const std::size_t row = static_cast<std::size_t>(by) * plan.ty + ty;
-    float* line =
-        reinterpret_cast<float*>(sh4) + ty * (width + 2 * H);  // line[i]: column c0 - H + i
+    float* line = reinterpret_cast<float*>(sh4) + ty * (width + 2 * H);  // line[i]: a = c0 - H + i
     const int stride4 = 4 * plan.tx;
     const float4 zero = make_float4(0, 0, 0, 0);
+    // The row in aligned coordinates: p[a] is column a - phi, for a in [phi, end).
+    const float* row_in = gpu::pitched_row(in, row < in.rows ? row : 0);
+    const int phi = phase_of<AnyPhase>(row_in);
+    const float* p = row_in - phi;
+    const long long end = cols + phi;
     if (row < in.rows) {
         // Plain loads only (zeros past the row's ends): border arithmetic here, unrolled five
         // times, cost registers and spills; the few positions outside the row are fixed up below.
-        const float* p = gpu::pitched_row(in, row);
         float4 v[4];
 #pragma unroll
         for (int m = 0; m < 4; ++m) {
             const long long x = c0 + 4 * tx + stride4 * m;
-            v[m] = x + 4 <= cols ? fast::load4(p + x) : zero;
+            v[m] = x + 4 <= end ? fast::load4(p + x) : AnyPhase ? load4_guarded(p, x, end) : zero;
         }
         int hpos = -1;
         float4 h = zero;
         if (tx < 2 * (H / 4)) {
             hpos = tx < H / 4 ? 4 * tx : H + width + 4 * (tx - H / 4);
             const long long hx = c0 - H + hpos;
-            if (hx >= 0 && hx + 4 <= cols) h = fast::load4(p + hx);
+            if (hx >= 0 && hx + 4 <= end)
+                h = fast::load4(p + hx);
+            else if (AnyPhase && hx >= 0)
+                h = load4_guarded(p, hx, end);
         }
 #pragma unroll
         for (int m = 0; m < 4; ++m)
@@ -371,44 +386,75 @@ __global__ void __launch_bounds__(kThreads, MinBlocks)
         if (hpos >= 0) *reinterpret_cast<float4*>(line + hpos) = h;
     }
     __syncthreads();
-    // A segment at either end of its row: the H positions before column 0 or after the last column
+    // A segment at either end of its row: the positions before column 0 or past the last column
     // get their values through border_index() (block-uniform branch: every row of a block shares
-    // c0).
-    if (c0 == 0 || c0 + width + H > cols) {
-        if (row < in.rows && tx < 2 * H) {
-            const int pos = tx < H ? tx : static_cast<int>(cols - c0) + H + (tx - H);
-            if ((tx < H ? c0 == 0 : true) && pos < width + 2 * H) {
-                const long long j = gpu::border_index_near(c0 - H + pos, cols, border);
-                line[pos] = j < 0 ? 0.0f : gpu::pitched_row(in, row)[j];
+    // c0; phi is at most 3).
+    if (c0 == 0 || c0 + width + H + (AnyPhase ? 3 : 0) > cols) {
+        if (row < in.rows) {
+            if constexpr (AnyPhase) {
+                for (int i = tx; i < width + 2 * H; i += plan.tx) {
+                    const long long col = c0 - H + i - phi;
+                    if (col >= 0 && col < cols) continue;
+                    const long long j = gpu::border_index_near(col, cols, border);
+                    line[i] = j < 0 ? 0.0f : row_in[j];
+                }
+            } else if (tx < 2 * H) {
+                const int pos = tx < H ? tx : static_cast<int>(cols - c0) + H + (tx - H);
+                if ((tx < H ? c0 == 0 : true) && pos < width + 2 * H) {
+                    const long long j = gpu::border_index_near(c0 - H + pos, cols, border);
+                    line[pos] = j < 0 ? 0.0f : row_in[j];
+                }
             }
         }
         __syncthreads();
     }
     if (row >= in.rows) return;
-    float* o = gpu::pitched_row(out, row) + c0;
+    float* o = gpu::pitched_row(out, row) - phi + c0;  // o[4q + k]: a = c0 + 4q + k
     // Not unrolled: unrolled, ptxas hoists all four groups' shared loads (48 registers of window).
 #pragma unroll 1
     for (int m = 0; m < 4; ++m) {
         const int q = tx + plan.tx * m;  // this thread's m-th float4 of outputs
-        if (c0 + 4 * q >= cols) break;   // cols % 4 == 0: a float4 is wholly inside or outside
-        fast::store4(o + 4 * q, fast::window4_from_line<R, H>(line, q, inv));
+        const long long a = c0 + 4 * q;
+        if (a >= end) break;
+        const float4 w = fast::window4_from_line<R, H>(line, q, inv);
+        if (!AnyPhase || (a >= phi && a + 4 <= end)) {
+            fast::store4(o + 4 * q, w);  // without a phase, a float4 is wholly in or out
+        } else {
+            const float e[4] = {w.x, w.y, w.z, w.w};
+#pragma unroll
+            for (int k = 0; k < 4; ++k)
+                if (a + k >= phi && a + k < end) o[4 * q + k] = e[k];
+        }
     }
 }
 
 constexpr int kMaxQuadRadius = 8;
 
+// Rows on 16 bytes run the aligned instance; dense rows of any width the AnyPhase one, which needs
+// the input's and the output's rows to share their phase (they do for two dense matrices of one
+// shape).
 void launch_fast_filter_x_quad(MatView in, MatView out, const OpParams& params,
                                cudaStream_t stream) {
-    if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out) || in.cols % 4 != 0)
-        throw Unsupported("filter_x/fast-seg4096-quad needs 16-byte aligned rows of whole float4");
+    const auto phase = [](const void* d) { return reinterpret_cast<std::uintptr_t>(d) & 15; };
+    const bool aligned =
+        fast::rows_are_16b_aligned(in) && fast::rows_are_16b_aligned(out) && in.cols % 4 == 0;
+    if (!aligned && (phase(in.data) != phase(out.data) ||
+                     in.pitch_bytes % 16 != out.pitch_bytes % 16 || in.pitch_bytes % 4 != 0))
+        throw Unsupported("filter_x/fast-seg4096-quad needs input and output rows on one phase");
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const bool launched = fast::with_compiled_radius<kMaxQuadRadius>(params.radius, [&](auto r) {
         constexpr int R = decltype(r)::value;
-        const XPlan plan = plan_for(in, R);
+        XPlan plan = plan_for(in, R);
+        if (!aligned)  // the aligned coordinates reach 3 past the last column
+            plan.gx = gpu::ceil_div(in.cols + 3, static_cast<std::size_t>(plan.seg));
         const std::size_t smem = static_cast<std::size_t>(plan.ty) *
                                  (plan.tx * kPer + 2 * ((R + 3) / 4 * 4)) * sizeof(float);
-        fast_filter_x_quad_kernel<R, 6>
-            <<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.border, inv, plan);
+        if (aligned)
+            fast_filter_x_quad_kernel<R, 6, false>
+                <<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.border, inv, plan);
+        else
+            fast_filter_x_quad_kernel<R, 5, true>  // 48 registers: 40 spilled
+                <<<plan.gx * plan.gy, kThreads, smem, stream>>>(in, out, params.border, inv, plan);
         COALESCE_CHECK_LAUNCH("fast_filter_x_quad_kernel");
     });
     if (!launched) throw Unsupported("filter_x/fast-seg4096-quad has radii 1..8 compiled in");
@@ -443,7 +489,7 @@ void launch_fast_filter_x_prefix(MatView in, MatView out, const OpParams& params
 }  // namespace
 
 void register_fast_filter_x(Registry& registry) {
-    const Limits quad_limits{.cols_multiple = 4, .min_radius = 1, .max_radius = kMaxQuadRadius};
+    const Limits quad_limits{.min_radius = 1, .max_radius = kMaxQuadRadius};
     registry.add(fast::device_variant(
         {"filter_x/fast-seg4096-occ5",
          Op::filter_x,
@@ -481,8 +527,10 @@ void register_fast_filter_x(Registry& registry) {
          "row segments staged as in filter_x/fast-seg4096-occ5, radius 1-8 compiled in: each "
          "thread computes four consecutive outputs at a time from aligned float4 shared loads with "
          "the window in registers and stores them straight out as a float4 (one barrier, no second "
-         "pass through shared memory); columns a multiple of 4",
-         gpu::Layout::dense, Tier::tuned, "fast_filter_x_quad_kernel<R = radius, 6>", quad_limits},
+         "pass through shared memory); dense rows of any width (off 16 bytes) in the row's "
+         "aligned coordinates, the ends element by element",
+         gpu::Layout::dense, Tier::tuned,
+         "fast_filter_x_quad_kernel<R = radius, 6 (5 at a phase), AnyPhase>", quad_limits},
         launch_fast_filter_x_quad));
     registry.add(fast::device_variant(
         {"filter_x/fast-seg4096-quad-pitched", Op::filter_x, space::pitched,
