@@ -36,6 +36,7 @@
 #include "fast_running.cuh"
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
+#include "fast_walk_plan.hpp"
 #include "fast_window.cuh"
 
 #include <algorithm>
@@ -214,35 +215,22 @@ WalkKernel walk_kernel(int lanes) {
     }
 }
 
-// About one wave: each strip cut into as many walks as the resident blocks hold, but walks of at
-// least kMinWalkRows rows (a walk's halo and pipeline fill cost once per walk). Of the strip
-// widths 128, 96 and 64 columns, the one whose walks fill the most of the resident blocks, the
-// wider unless a narrower one fills 2% more (a wider strip reads longer runs of each row): at
-// 6000 columns and r = 64, 47 strips of 128 x 2 walks fill 94 of 132 blocks, 63 strips of 96 x
-// 2 walks 126.
+// About one wave of walks, the strip width that fills the chip best (fast_walk_plan.hpp).
 WalkPlan plan_for(Shape s, int radius) {
-    WalkPlan best;
-    double best_busy = -1;
-    for (int lanes : {kWidest, 24, 16}) {
-        WalkPlan p;
-        p.lanes = lanes;
-        p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(lanes) * 4);
-        p.ring = ring_rows(radius);
-        p.chunks = chunk_rows(radius);
-        const std::size_t resident = fast::resident_blocks(walk_kernel(lanes), kLoadRows * lanes,
-                                                           smem_bytes(radius, lanes), radius);
-        const std::size_t most = std::max<std::size_t>(1, s.rows / kMinWalkRows);
-        const std::size_t walks = std::clamp<std::size_t>(resident / p.strips, 1, most);
-        p.walk_rows = gpu::ceil_div(s.rows, walks);
-        const std::size_t blocks = p.strips * gpu::ceil_div(s.rows, p.walk_rows);
-        const double busy =
-            static_cast<double>(std::min(blocks, resident)) / static_cast<double>(resident);
-        if (busy > best_busy + 0.02) {
-            best = p;
-            best_busy = busy;
-        }
-    }
-    return best;
+    const fast::WalkShape w = fast::walk_shape(
+        s,
+        [radius](int lanes) {
+            return fast::resident_blocks(walk_kernel(lanes), kLoadRows * lanes,
+                                         smem_bytes(radius, lanes), radius);
+        },
+        kMinWalkRows);
+    WalkPlan p;
+    p.lanes = w.lanes;
+    p.strips = w.strips;
+    p.walk_rows = w.walk_rows;
+    p.ring = ring_rows(radius);
+    p.chunks = chunk_rows(radius);
+    return p;
 }
 
 void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,

@@ -37,6 +37,7 @@
 #include "fast_running.cuh"  // cp.async helpers
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
+#include "fast_walk_plan.hpp"
 
 #include <algorithm>
 #include <mutex>
@@ -83,7 +84,6 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
                                      RunWalkPlan plan) {
     constexpr int kCols = 4 * Lanes;   // columns of the strip
     extern __shared__ float4 ring4[];  // plan.ring + kOverhang rows x Lanes float4, then totals
-    const float* ring = reinterpret_cast<const float*>(ring4);
     double* totals = reinterpret_cast<double*>(ring4 + (plan.ring + kOverhang) * Lanes);
     const unsigned strip = blockIdx.x % plan.strips;
     const long long y0 = static_cast<long long>(blockIdx.x / plan.strips * plan.walk_rows);
@@ -233,33 +233,21 @@ RunWalkKernel run_walk_kernel(int lanes) {
     }
 }
 
-// As filter_y/fast-walk plans (the strip width whose walks fill the most of the resident
-// blocks), with walks of at most kMaxWalkRows rows; where that takes more than one wave, the
-// last wave's idle blocks count against the width.
+// As filter_y/fast-walk plans (fast_walk_plan.hpp), with walks of at most kMaxWalkRows rows.
 RunWalkPlan plan_for(Shape s, int radius) {
-    RunWalkPlan best;
-    double best_busy = -1;
-    for (int lanes : {kWidest, 24, 16}) {
-        RunWalkPlan p;
-        p.lanes = lanes;
-        p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(lanes) * 4);
-        p.ring = ring_rows(radius);
-        const std::size_t resident = fast::resident_blocks(
-            run_walk_kernel(lanes), kThreadsPerLane * lanes, smem_bytes(radius, lanes), radius);
-        const std::size_t most = std::max<std::size_t>(1, s.rows / kMinWalkRows);
-        const std::size_t fewest = gpu::ceil_div(s.rows, kMaxWalkRows);
-        const std::size_t walks =
-            std::max(fewest, std::clamp<std::size_t>(resident / p.strips, 1, most));
-        p.walk_rows = gpu::ceil_div(s.rows, walks);
-        const std::size_t blocks = p.strips * gpu::ceil_div(s.rows, p.walk_rows);
-        const std::size_t waves = gpu::ceil_div(blocks, resident);
-        const double busy = static_cast<double>(blocks) / static_cast<double>(waves * resident);
-        if (busy > best_busy + 0.02) {
-            best = p;
-            best_busy = busy;
-        }
-    }
-    return best;
+    const fast::WalkShape w = fast::walk_shape(
+        s,
+        [radius](int lanes) {
+            return fast::resident_blocks(run_walk_kernel(lanes), kThreadsPerLane * lanes,
+                                         smem_bytes(radius, lanes), radius);
+        },
+        kMinWalkRows, kMaxWalkRows);
+    RunWalkPlan p;
+    p.lanes = w.lanes;
+    p.strips = w.strips;
+    p.walk_rows = w.walk_rows;
+    p.ring = ring_rows(radius);
+    return p;
 }
 
 void launch_fast_filter_y_walk_prefix(MatView in, MatView out, const OpParams& params,

@@ -55,6 +55,18 @@ std::unique_ptr<MainWindow> window_with_colour_photo() {
     return window;
 }
 
+// Starts a run and waits for it to finish and the window to settle; false (with the window's
+// error text in the failure message) if it did not.
+testing::AssertionResult run_and_wait(MainWindow& window) {
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    if (!window.startRun())
+        return testing::AssertionFailure() << "not started: " << window.errorText().toStdString();
+    if (!finished.wait(120000))
+        return testing::AssertionFailure() << "not finished: " << window.errorText().toStdString();
+    if (!wait_idle(window)) return testing::AssertionFailure() << "not idle";
+    return testing::AssertionSuccess();
+}
+
 }  // namespace
 
 TEST(ColourRun, AKeptColourImageRunsAsColourShowsColourAndSavesAsColour) {
@@ -83,10 +95,7 @@ TEST(ColourRun, AKeptColourImageRunsAsColourShowsColourAndSavesAsColour) {
     EXPECT_EQ(config->variants,
               (std::vector<std::string>{"transpose/cpu-naive", "filter_x/cpu-naive"}));
 
-    QSignalSpy finished(window.get(), &MainWindow::runFinished);
-    ASSERT_TRUE(window->startRun()) << window->errorText().toStdString();
-    ASSERT_TRUE(finished.wait(120000)) << window->errorText().toStdString();
-    ASSERT_TRUE(wait_idle(*window));
+    ASSERT_TRUE(run_and_wait(*window));
 
     const ResultsModel* model = window->resultsModel();
     ASSERT_EQ(model->rowCount(), 2);
@@ -188,10 +197,7 @@ TEST(ColourRun, A16BitImageWithAlphaRunsAsU16WithFourChannels) {
                                       static_cast<int>(std::lround(bgra.at(3, 5, 1) / 257.0)),
                                       static_cast<int>(std::lround(bgra.at(3, 5, 0) / 257.0))));
 
-    QSignalSpy finished(window.get(), &MainWindow::runFinished);
-    ASSERT_TRUE(window->startRun()) << window->errorText().toStdString();
-    ASSERT_TRUE(finished.wait(120000)) << window->errorText().toStdString();
-    ASSERT_TRUE(wait_idle(*window));
+    ASSERT_TRUE(run_and_wait(*window));
     ASSERT_EQ(window->resultsModel()->rowCount(), 1);
     const RunResult& r = window->resultsModel()->result(0);
     EXPECT_EQ(r.status, Status::ok) << r.error;
@@ -217,10 +223,7 @@ TEST(ColourRun, An8BitColourImageRunsAsU16WhenAsked) {
     auto window = window_with_colour_photo();
     choose_host_variants(*window, {"transpose"});
     window->runPanel()->setChosenType(ElemType::u16);
-    QSignalSpy finished(window.get(), &MainWindow::runFinished);
-    ASSERT_TRUE(window->startRun()) << window->errorText().toStdString();
-    ASSERT_TRUE(finished.wait(120000)) << window->errorText().toStdString();
-    ASSERT_TRUE(wait_idle(*window));
+    ASSERT_TRUE(run_and_wait(*window));
     ASSERT_EQ(window->resultsModel()->rowCount(), 1);
     const RunResult& r = window->resultsModel()->result(0);
     EXPECT_EQ(r.status, Status::ok) << r.error;
