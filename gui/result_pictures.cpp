@@ -30,6 +30,33 @@ std::shared_ptr<const Matrix> run_input(const RunResult& r, const RunConfig& con
     return matrix;
 }
 
+// The difference of a run verified exactly (u8/u16) against a zero bound: any difference fails.
+// `colour`: diff holds each pixel's largest difference over its channels.
+Picture exact_difference(std::shared_ptr<const Matrix> diff, const RunResult& r, bool colour) {
+    HeatStats stats;
+    const Matrix zero(diff->rows(), diff->cols());
+    Picture picture{diff, render_heat(*diff, zero, &stats), {}, {}, {}};
+    if (stats.beyond == 0 && stats.non_finite == 0) {
+        picture.caption = "identical to the CPU reference";
+        picture.note = colour
+                           ? "Identical to the CPU reference:\nevery channel of every pixel equal."
+                           : "Identical to the CPU reference:\nevery element equal.";
+    } else if (colour) {
+        picture.caption = QString(
+                              "exact (%1): %2 pixel(s) differ in some channel (cyan), any "
+                              "difference fails; the largest over the channels")
+                              .arg(qs(type_label(r)))
+                              .arg(stats.beyond + stats.non_finite);
+    } else {
+        picture.caption = QString("exact (%1): %2 element(s) differ (cyan), any difference fails")
+                              .arg(qs(type_label(r)))
+                              .arg(stats.beyond + stats.non_finite);
+    }
+    if (stats.non_finite > 0)
+        picture.caption += QString("; %1 NaN (magenta)").arg(stats.non_finite);
+    return picture;
+}
+
 // The difference heat map, or why there is none.
 void add_difference(const RunResult& r, const RunConfig& config, const Matrix& input,
                     const Stale& stale, ResultPictures& out) {
@@ -40,6 +67,10 @@ void add_difference(const RunResult& r, const RunConfig& config, const Matrix& i
     }
     auto diff = std::make_shared<const Matrix>(absolute_difference(*r.output, *r.reference));
     if (stale()) return;
+    if (r.type != "f32") {  // u8/u16 runs are verified exactly: the float bounds do not apply
+        out.difference = exact_difference(std::move(diff), r, false);
+        return;
+    }
     // The magnitudes the bound is made of are not kept with the result: compute the reference
     // again (as the runner did, from the same input and parameters).
     OpParams params = config.params;
@@ -102,22 +133,7 @@ void add_colour_pictures(const RunResult& r, const RunConfig& config, const QStr
     auto diff = std::make_shared<const Matrix>(
         channel_maximum(absolute_difference(*r.output, *r.reference), channels));
     if (stale()) return;
-    HeatStats stats;
-    const Matrix exact(diff->rows(), diff->cols());  // zeros: any difference fails
-    Picture picture{diff, render_heat(*diff, exact, &stats), {}, {}, {}};
-    if (stats.beyond == 0 && stats.non_finite == 0) {
-        picture.caption = "identical to the CPU reference";
-        picture.note = "Identical to the CPU reference:\nevery channel of every pixel equal.";
-    } else {
-        picture.caption = QString(
-                              "exact (%1): %2 pixel(s) differ in some channel (cyan), any "
-                              "difference fails; the largest over the channels")
-                              .arg(qs(type_label(r)))
-                              .arg(stats.beyond + stats.non_finite);
-    }
-    if (stats.non_finite > 0)
-        picture.caption += QString("; %1 NaN (magenta)").arg(stats.non_finite);
-    out.difference = std::move(picture);
+    out.difference = exact_difference(std::move(diff), r, true);
 }
 
 }  // namespace
