@@ -94,11 +94,6 @@ struct WalkPlan {
     int chunks = 0;             // chunk_rows(radius)
 };
 
-__device__ __forceinline__ void copy16_async(float4* dst, const float* src) {
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(fast::smem_addr(dst)), "l"(src)
-                 : "memory");
-}
-
 // One walk: output rows y0 .. y0 + n_out - 1 of the strip starting at column x0.
 template <class S>
 __device__ __forceinline__ void walk_strip(const MatView& in, const MatView& out, int radius,
@@ -134,7 +129,7 @@ __device__ __forceinline__ void walk_strip(const MatView& in, const MatView& out
             if (y < 0)
                 *dst = make_float4(0, 0, 0, 0);  // Border::zero
             else
-                copy16_async(dst, gpu::pitched_row(in, static_cast<std::size_t>(y)) + xl);
+                fast::copy16_async(dst, gpu::pitched_row(in, static_cast<std::size_t>(y)) + xl);
         }
         fast::commit_copies();
     };

@@ -66,11 +66,6 @@ std::size_t smem_bytes(int radius, int lanes) {
            static_cast<std::size_t>(kSegs) * 4 * lanes * sizeof(double);
 }
 
-__device__ __forceinline__ void copy16_async(float4* dst, const float* src) {
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(fast::smem_addr(dst)), "l"(src)
-                 : "memory");
-}
-
 struct RunWalkPlan {
     int lanes = kWidest;  // float4 columns per strip; the block has kThreadsPerLane * lanes threads
     unsigned strips = 1;
@@ -114,8 +109,8 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
             const std::size_t stride = kThreadsPerLane * in.pitch_bytes;
             for (int q = q0 + lr; q < q1; q += kThreadsPerLane) {
                 const float* f = reinterpret_cast<const float*>(src);
-                copy16_async(ring4 + s * Lanes + lt, f);
-                if (s < kOverhang) copy16_async(ring4 + (s + ring_n) * Lanes + lt, f);
+                fast::copy16_async(ring4 + s * Lanes + lt, f);
+                if (s < kOverhang) fast::copy16_async(ring4 + (s + ring_n) * Lanes + lt, f);
                 src += stride;
                 s += kThreadsPerLane;
                 if (s >= ring_n) s -= ring_n;
@@ -131,8 +126,8 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
                     if (twin) *twin = *dst;
                 } else {
                     const float* f = gpu::pitched_row(in, static_cast<std::size_t>(y)) + xl;
-                    copy16_async(dst, f);
-                    if (twin) copy16_async(twin, f);
+                    fast::copy16_async(dst, f);
+                    if (twin) fast::copy16_async(twin, f);
                 }
                 s += kThreadsPerLane;
                 if (s >= ring_n) s -= ring_n;

@@ -1,7 +1,7 @@
 // Pieces of the running-sum box filters (fast_filter_x_running.cu, fast_filter_y_running.cu): a
-// window sum that slides at a cost independent of the radius, and 4-byte asynchronous copies
-// from global to shared memory (cp.async, sm_80+), which take any alignment and cost no
-// registers while in flight.
+// window sum that slides at a cost independent of the radius, and asynchronous copies from global
+// to shared memory (cp.async, sm_80+), which cost no registers while in flight: 4 bytes, at any
+// alignment, and 16 bytes (the filter Y walks, fast_filter_y_walk*.cu).
 //
 // Accuracy. A float running sum (add the entering sample, subtract the leaving one) carries every
 // rounding error forward: after n steps its error grows like sqrt(n) u |S| and can reach n u |S|
@@ -75,6 +75,12 @@ __device__ __forceinline__ unsigned smem_addr(const void* p) {
 // 4 bytes global -> shared, asynchronously (completes with the thread's next committed group).
 __device__ __forceinline__ void copy4_async(float* dst, const float* src) {
     asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(smem_addr(dst)), "l"(src)
+                 : "memory");
+}
+
+// 16 bytes global -> shared, asynchronously, bypassing L1 (cg); both addresses 16-byte aligned.
+__device__ __forceinline__ void copy16_async(float4* dst, const float* src) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smem_addr(dst)), "l"(src)
                  : "memory");
 }
 
