@@ -26,9 +26,13 @@
 //   filter Y u16  8192x8192 88 / 92 / 89 / 89 / 89   8000x6000 78 / 77 / 77 / 76 / 76
 // (main's, the same day: X u8 55-60, u16 75-87; Y u8 75-77 at r = 1, 28-31 at r = 64, u16 78-81
 // and 34). Other borders at r = 4 within 5 points of clamp; at r = 64 wrap and mirror cost filter
-// X u8 5-10 points (each edge element's border_index divides), zero costs nothing. Filter Y on
-// 8000x6000 stays 10-25 points below 8192x8192 dense and pitched alike, whatever the walk's
-// shape (row groups, chunk width, step, depth were tried): not yet understood.
+// X u8 5-10 points (each edge element's border_index divides), zero costs nothing.
+// Filter Y on 8000x6000 was 10-25 points below 8192x8192 until the ninth session timed every
+// block: the strip across the row's end (8000 bytes are 15 5/8 strips) took 40% longer than the
+// others, its threads past the end running the element-wise store path beside the live ones.
+// They now return from yw_out; filter Y, r = 1 / 16 / 64, same bench (H200):
+//   u8   8192x8192 87 / 85 / 79   8000x6000 92 / 88 / 83
+//   u16  8192x8192 88 / 87 / 87   8000x6000 96 / 93 / 94
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -77,8 +81,8 @@ __global__ void __launch_bounds__(kXThreads)
 // Filter Y, strip walk (tf::yw_*): a block of G row groups of Lanes threads walks its strip's
 // rows, Ahead groups of G L rows in flight into the block's ring; per step one barrier before
 // the differences and one before the outputs.
-template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead>
-__global__ void __launch_bounds__(Lanes* G)
+template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead, int MinBlocks>
+__global__ void __launch_bounds__(Lanes* G, MinBlocks)
     typed_filter_y_walk_kernel(const unsigned char* in, unsigned char* out, long long rows,
                                long long cols, std::size_t pitch, Border border, tf::YWGeom g) {
     constexpr int kThreads = Lanes * G;
@@ -173,43 +177,76 @@ bool rows_16b_aligned(const gpu::RawView& v) {
     return reinterpret_cast<std::uintptr_t>(v.data) % 16 == 0 && v.pitch_bytes % 16 == 0;
 }
 
-template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead>
+// A walk's kernel, its geometry on `in` and the blocks of it the device holds at once.
+template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead, int MinBlocks>
+struct YWalkPlan {
+    static constexpr int kStrip = 4 * W * Lanes;
+    static constexpr std::size_t kXch = static_cast<std::size_t>(Lanes) * G * 8 * W;
+    static constexpr auto kernel =
+        typed_filter_y_walk_kernel<T, Unit, Lanes, G, W, L, Ahead, MinBlocks>;
+    std::size_t smem = 0;
+    std::size_t resident = 0;
+    tf::YWGeom g;
+
+    static std::size_t smem_for(int radius) {
+        return static_cast<std::size_t>(tf::yw_ring_rows(radius, G * L, Ahead)) * kStrip + kXch;
+    }
+    YWalkPlan(const gpu::RawView& in, int radius) {
+        static std::once_flag opt_in;
+        std::call_once(opt_in, [] {
+            COALESCE_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               static_cast<int>(smem_for(kMaxRadius))));
+        });
+        smem = smem_for(radius);
+        resident = fast::resident_blocks(kernel, Lanes * G, smem, radius);
+        g = tf::yw_geometry(static_cast<long long>(in.rows),
+                            static_cast<long long>(in.cols * sizeof(T)), radius, kStrip, G * L,
+                            Ahead, static_cast<long long>(resident), 2LL * G * L);
+    }
+    unsigned blocks() const {
+        return static_cast<unsigned>(g.strips) * static_cast<unsigned>(g.walks);
+    }
+    // The share of the resident blocks the walks keep busy (of the last wave, if several).
+    double busy() const {
+        const std::size_t waves = (blocks() + resident - 1) / resident;
+        return static_cast<double>(blocks()) / static_cast<double>(waves * resident);
+    }
+};
+
+template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead, int MinBlocks = 1>
 void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                    cudaStream_t stream) {
-    const auto kernel = typed_filter_y_walk_kernel<T, Unit, Lanes, G, W, L, Ahead>;
-    constexpr int kStrip = 4 * W * Lanes;
-    constexpr std::size_t kXch = static_cast<std::size_t>(Lanes) * G * 8 * W;
-    const auto smem_for = [](int radius) {
-        return static_cast<std::size_t>(tf::yw_ring_rows(radius, G * L, Ahead)) * kStrip + kXch;
-    };
-    static std::once_flag opt_in;
-    std::call_once(opt_in, [&] {
-        COALESCE_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           static_cast<int>(smem_for(kMaxRadius))));
-    });
-    const std::size_t smem = smem_for(p.radius);
-    const std::size_t resident = fast::resident_blocks(kernel, Lanes * G, smem, p.radius);
-    const tf::YWGeom g = tf::yw_geometry(
-        static_cast<long long>(in.rows), static_cast<long long>(in.cols * sizeof(T)), p.radius,
-        kStrip, G * L, Ahead, static_cast<long long>(resident), 2LL * G * L);
-    const unsigned blocks = static_cast<unsigned>(g.strips) * static_cast<unsigned>(g.walks);
-    kernel<<<blocks, Lanes * G, smem, stream>>>(
+    using Plan = YWalkPlan<T, Unit, Lanes, G, W, L, Ahead, MinBlocks>;
+    const Plan plan(in, p.radius);
+    Plan::kernel<<<plan.blocks(), Lanes * G, plan.smem, stream>>>(
         static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
         static_cast<long long>(in.rows), static_cast<long long>(in.cols), in.pitch_bytes, p.border,
-        g);
+        plan.g);
     COALESCE_CHECK_LAUNCH("typed_filter_y_walk_kernel");
 }
 
-// The walk's shape for the type and radius (trial harness, H200, 8192x8192, % of copy): u16 4
-// row groups at every radius (88-90); u8 2 row groups up to r = 40 (82-87 against 75-84 with 4),
-// 4 above (80.5 against 75 with 2 at r = 64). Steps of 16 rows per group, two steps in flight.
-// One row group of 32 rows (53-84), 16-byte chunks per thread (64-77, registers), 8-byte ones
-// (79-89 for u16, 56-83 for u8) and three steps in flight (67-86) lost.
+// The walk's shape for the type and radius (trial harness, H200, 8192x8192, % of copy): u8 2
+// row groups up to r = 40 (82-87 against 75-84 with 4), 4 above (80.5 against 75 with 2 at
+// r = 64); u16 4 row groups (88-90: one 512-thread block per multiprocessor), except where
+// their strips leave a tenth of the multiprocessors idle, as the 94 strips of an 8000x6000
+// colour image's 48000-byte rows do on the H200's 132: there, up to r = 16, one group of 8-row
+// steps, six 128-thread blocks per multiprocessor (78 registers), 88-90 against 82-85 in the
+// trial harness; on grey images it lost 2-4 points, and above r = 16 its ring costs blocks
+// (70 at r = 64). 16-byte chunks per thread (64-77, registers), 8-byte ones (79-89 for u16,
+// 56-83 for u8) and three steps in flight (67-86) lost. The u8 two-group kernel needs 124
+// registers: its bounds hold it to two blocks per multiprocessor (at 132 it got one, and 66-68%).
+// Per-block timings (globaltimer at a block's start and end, a diagnostic copy of the kernel)
+// show the u8 walk issue-bound, not waiting on memory: 50 instructions per word of four
+// outputs, issue slots 62% busy, and neither deeper rings (three to six steps in flight) nor
+// one 512-thread block per multiprocessor (even walks, equal blocks) moved it past 84%.
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
+    using FourGroups = YWalkPlan<T, Unit, 128, 4, 1, 16, 2, 1>;
     if (sizeof(T) == 1 && p.radius <= 40)
-        launch_y_walk<T, Unit, 128, 2, 1, 16, 2>(in, out, p, stream);
+        launch_y_walk<T, Unit, 128, 2, 1, 16, 2, 2>(in, out, p, stream);
+    else if (sizeof(T) == 2 && p.radius <= 16 && FourGroups(in, p.radius).busy() < 0.9)
+        launch_y_walk<T, Unit, 128, 1, 1, 8, 2>(in, out, p, stream);
     else
         launch_y_walk<T, Unit, 128, 4, 1, 16, 2>(in, out, p, stream);
 }

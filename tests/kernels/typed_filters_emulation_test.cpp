@@ -171,7 +171,16 @@ void y_walk_all(const unsigned char* in, unsigned char* out, long long rows, lon
                                                xch.data());
 }
 
-enum class Kernel { x_tiled, x_line, y_line, y_walk, y_walk_u8, y_walk_narrow, y_walk_single };
+enum class Kernel {
+    x_tiled,
+    x_line,
+    y_line,
+    y_walk,
+    y_walk_u8,
+    y_walk_u16_small_r,
+    y_walk_narrow,
+    y_walk_single
+};
 
 // Runs one kernel's threads on the host and checks bounds, write counts and values.
 template <class T>
@@ -227,9 +236,13 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
     } else if (kernel == Kernel::y_walk) {
         // The launcher's shapes: 4 (or for u8 up to r = 40, 2) row groups of 128 threads, a word
         // each, 16 rows per group and step, 2 steps in flight; walks of every length down to 2.
+        // The widths of kSmallShapes end strips part way, so dead threads take every path.
         y_walk_all<T, 128, 4, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 3);
     } else if (kernel == Kernel::y_walk_u8) {
         y_walk_all<T, 128, 2, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4);
+    } else if (kernel == Kernel::y_walk_u16_small_r) {
+        // The u16 launcher shape up to r = 16: one row group of 128 threads, 8-row steps.
+        y_walk_all<T, 128, 1, 1, 8, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 5);
     } else if (kernel == Kernel::y_walk_narrow) {
         // Narrow strips and short steps: many strips, a partial last step, the ring wrapping often.
         y_walk_all<T, 8, 3, 2, 2, 2>(in.p, out.p, rows, cols, pitch, border, r, 7 * (1 + rows / 5));
@@ -293,6 +306,7 @@ void sweep_small(Kernel kernel) {
             for (int r = 0; r <= 64; ++r)
                 for (Border b : kBorders) {
                     const bool ring = kernel == Kernel::y_walk || kernel == Kernel::y_walk_u8 ||
+                                      kernel == Kernel::y_walk_u16_small_r ||
                                       kernel == Kernel::y_walk_narrow ||
                                       kernel == Kernel::y_walk_single;
                     if (ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
@@ -313,6 +327,7 @@ TEST(TypedFilterEmulation, FilterYWalkU8) {
 }
 TEST(TypedFilterEmulation, FilterYWalkU16) {
     sweep_small<std::uint16_t>(Kernel::y_walk);
+    sweep_small<std::uint16_t>(Kernel::y_walk_u16_small_r);
     sweep_small<std::uint16_t>(Kernel::y_walk_narrow);
     sweep_small<std::uint16_t>(Kernel::y_walk_single);
 }
