@@ -27,6 +27,9 @@
 // (main's, the same day: X u8 55-60, u16 75-87; Y u8 75-77 at r = 1, 28-31 at r = 64, u16 78-81
 // and 34). Other borders at r = 4 within 5 points of clamp; at r = 64 wrap and mirror cost filter
 // X u8 5-10 points (each edge element's border_index divides), zero costs nothing.
+// The seed of filter X's threads (2r + 1 samples) summed in four independent dp4a chains
+// instead of one lost 1-3 points on the H200 (u8 8192x8192 r = 64 73.1 -> 72.2): the seed is
+// not what holds u8 filter X back.
 // Filter Y on 8000x6000 was 10-25 points below 8192x8192 until the ninth session timed every
 // block: the strip across the row's end (8000 bytes are 15 5/8 strips) took 40% longer than the
 // others, its threads past the end running the element-wise store path beside the live ones.
@@ -92,10 +95,11 @@ __global__ void __launch_bounds__(Lanes* G, MinBlocks)
     const int t = static_cast<int>(threadIdx.x);
     const long long row_bytes = cols * static_cast<long long>(sizeof(T));
     const tf::YWalk w = tf::yw_walk(g, rows, blockIdx.x);
+    tf::YWGroup group;
     const auto load = [&](int k) {
-        long long p0, p1;
-        tf::yw_group(g, G * L, k, p0, p1);
-        tf::yw_load(in, rows, row_bytes, pitch, border, g, w, p0, p1, t, kThreads, ring);
+        group.next(g, G * L, k);
+        tf::yw_load<4 * W * Lanes, kThreads>(in, rows, row_bytes, pitch, border, g, w, group, t,
+                                             ring);
         tf::commit_copies();
     };
     for (int k = 0; k < Ahead; ++k) load(k);

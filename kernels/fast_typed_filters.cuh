@@ -495,36 +495,55 @@ TF_HD YWalk yw_walk(const YWGeom& g, long long rows, long long block) {
     return w;
 }
 
-// Group k's stream positions [p0, p1).
-TF_HD void yw_group(const YWGeom& g, int step, int k, long long& p0, long long& p1) {
-    const long long base = 2LL * g.radius + 1;
-    p0 = k == 0 ? 0 : base + static_cast<long long>(k) * step;
-    p1 = base + static_cast<long long>(k + 1) * step;
-}
+// Group k's stream positions [p0, p1) and the ring slot of p0. Called for k = 0, 1, 2, ... in
+// turn, it steps the slot from the last group's: no division in the walk's loop. (With the strip
+// a run-time value and the slot a 64-bit remainder, a thread's copies cost two divisions per
+// step, about 60 of the 800 instructions of a u8 step; without them the u8 walk ran 1-2 points
+// of copy faster at r <= 4 and 2.5-8 at r = 64 in an A/B harness on an H200, u16 1-3 points
+// either side.)
+struct YWGroup {
+    long long p0 = 0, p1 = 0;
+    int slot = 0;
+    TF_HD void next(const YWGeom& g, int step, int k) {
+        const long long base = 2LL * g.radius + 1;
+        p0 = k == 0 ? 0 : base + static_cast<long long>(k) * step;
+        p1 = base + static_cast<long long>(k + 1) * step;
+        if (k == 1) {
+            slot = static_cast<int>(p0 % g.ring);
+        } else if (k > 1) {
+            slot += step;  // step < ring
+            if (slot >= g.ring) slot -= g.ring;
+        }
+    }
+};
 
-// Thread t's copies of stream positions [p0, p1) (clipped to the stream): 16-byte block
-// t % (strip / 16) of rows p0 + t / (strip / 16), every rows-per-pass rows. Blocks starting past
-// the row's end copy nothing (their columns are never stored); a block across it reads inside the
-// pitch (rows on 16 bytes). Rows past the matrix come through the border rule; a group wholly
-// inside it (all but a walk's first and last few) steps its source pointer instead.
+// Thread t of Threads' copies of group `gr`'s stream positions (clipped to the stream): 16-byte
+// block t % (Strip / 16) of rows p0 + t / (Strip / 16), every rows-per-pass rows (fewer than the
+// ring's). Blocks starting past the row's end copy nothing (their columns are never stored); a
+// block across it reads inside the pitch (rows on 16 bytes). Rows past the matrix come through
+// the border rule; a group wholly inside it (all but a walk's first and last few) steps its
+// source pointer instead.
+template <int Strip, int Threads>
 TF_HD void yw_load(const unsigned char* in, long long rows, long long row_bytes, std::size_t pitch,
-                   Border border, const YWGeom& g, const YWalk& w, long long p0, long long p1,
-                   int t, int threads, unsigned char* ring) {
-    const int bpr = g.strip_bytes / 16;
-    const int rpp = threads / bpr;
+                   Border border, const YWGeom& g, const YWalk& w, const YWGroup& gr, int t,
+                   unsigned char* ring) {
+    constexpr int bpr = Strip / 16;
+    constexpr int rpp = Threads / bpr;
     const long long cb = w.sb + 16LL * (t % bpr);
     if (cb >= row_bytes) return;
-    if (p1 > w.stream) p1 = w.stream;
+    const long long p0 = gr.p0;
+    const long long p1 = gr.p1 < w.stream ? gr.p1 : w.stream;
     long long p = p0 + t / bpr;
     if (p >= p1) return;
-    int slot = static_cast<int>(p % g.ring);
+    int slot = gr.slot + t / bpr;
+    if (slot >= g.ring) slot -= g.ring;
     unsigned char* dst = ring + 16 * (t % bpr);
     const long long ya = w.first + w.dir * p0, yb = w.first + w.dir * (p1 - 1);
     if (ya >= 0 && ya < rows && yb >= 0 && yb < rows) {
         const long long step = w.dir * rpp * static_cast<long long>(pitch);
         const unsigned char* src = in + (w.first + w.dir * p) * static_cast<long long>(pitch) + cb;
         for (; p < p1; p += rpp) {
-            copy16(dst + static_cast<long long>(slot) * g.strip_bytes, src);
+            copy16(dst + static_cast<long long>(slot) * Strip, src);
             src += step;
             slot += rpp;
             if (slot >= g.ring) slot -= g.ring;
@@ -533,7 +552,7 @@ TF_HD void yw_load(const unsigned char* in, long long rows, long long row_bytes,
     }
     for (; p < p1; p += rpp) {
         long long y = w.first + w.dir * p;
-        Vec16* d = reinterpret_cast<Vec16*>(dst + static_cast<long long>(slot) * g.strip_bytes);
+        Vec16* d = reinterpret_cast<Vec16*>(dst + static_cast<long long>(slot) * Strip);
         if (y < 0 || y >= rows) y = border_index(y, rows, border);
         if (y < 0)
             *d = Vec16{};  // Border::zero

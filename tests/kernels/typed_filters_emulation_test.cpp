@@ -126,11 +126,12 @@ void y_walk_block(const unsigned char* in, unsigned char* out, long long rows, l
     constexpr int kThreads = Lanes * G;
     const long long row_bytes = cols * static_cast<long long>(sizeof(T));
     const tf::YWalk w = tf::yw_walk(g, rows, block);
+    tf::YWGroup group;
     const auto load = [&](int k) {
-        long long p0 = 0, p1 = 0;
-        tf::yw_group(g, G * L, k, p0, p1);
+        group.next(g, G * L, k);
         for (int t = 0; t < kThreads; ++t)
-            tf::yw_load(in, rows, row_bytes, pitch, border, g, w, p0, p1, t, kThreads, ring);
+            tf::yw_load<4 * W * Lanes, kThreads>(in, rows, row_bytes, pitch, border, g, w, group, t,
+                                                 ring);
     };
     const bool unit = g.radius == 0;
     for (int k = 0; k < Ahead; ++k) load(k);
