@@ -5,6 +5,7 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_transpose_phase_tile.cuh"
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
@@ -107,95 +108,25 @@ __device__ __forceinline__ void transpose_aligned_tile(const MatView& in, const 
 // two rows still land on disjoint banks, on both sides where the phase steps allow it: each
 // shared access stays the aligned tile's 2-way (the 16 lanes of a row reach 8 banks of one
 // residue mod 4, so only the steps mod 4 matter, also for the output's 32-byte phases).
-constexpr int kInPhase = 3;   // an input row's floats before its 16-byte boundary, at most
-constexpr int kOutPhase = 7;  // an output row's floats before its 32-byte boundary, at most
-constexpr int kPhaseRows = kTile + kOutPhase;
-// Rows of kTile + 2 kInPhase floats (margins for slot 0's floats before c0 and slot 16's past
-// c0 + 63), padded to the two odd strides, one of each residue mod 4 (the banks of consecutive
-// rows move by it). 71 x 73 floats: 20.3 KiB, 8 blocks in 170 KiB with the 1 KiB each reserves.
-constexpr int kStride3 = kTile + 2 * kInPhase + 1;  // 71 = 3 mod 4
-constexpr int kStride1 = kTile + 2 * kInPhase + 3;  // 73 = 1 mod 4
-
-// The aligned float4 at tile column x of a row (a: its address; x >= -kInPhase) in a tile whose
-// row has `width` columns left in the matrix. Whole where it ends inside the row: before column 0
-// it holds the previous row's last floats (in the allocation: only a row that starts past a
-// 16-byte boundary has them, and row 0 of a cudaMalloc allocation does not). Past the row's end
-// only the row's own floats, zeros for the rest.
-__device__ __forceinline__ float4 load_slot(const float* a, int x, int width) {
-    if (x + 3 < width) return fast::load4(a);
-    float4 v = make_float4(0, 0, 0, 0);
-    if (x < width) v.x = a[0];
-    if (x + 1 < width) v.y = a[1];
-    if (x + 2 < width) v.z = a[2];
-    return v;
-}
+using phase_tile::kInPhase;
+using phase_tile::kOutPhase;
+using phase_tile::kStride1;
+using phase_tile::kStride3;
+static_assert(kTile == phase_tile::kTile && kPasses == phase_tile::kPasses);
 
 template <int Stride>
 __device__ __forceinline__ void transpose_any_phase_tile(const MatView& in, const MatView& out,
                                                          unsigned gx) {
     // Tile row y + kOutPhase holds input row r0 + y (y = -7 .. 63); column x + kInPhase holds
-    // input column c0 + x (x = -3 .. 66; the margins x < 0 and x >= 64 are never read).
-    __shared__ float tile[kPhaseRows * Stride];
+    // input column c0 + x (fast_transpose_phase_tile.cuh).
+    __shared__ float tile[phase_tile::kPhaseRows * Stride];
     unsigned bx, by;
     gpu::block_xy(gx, bx, by);
-    const std::size_t r0 = static_cast<std::size_t>(by) * kTile,
-                      c0 = static_cast<std::size_t>(bx) * kTile;
-    // Bounds relative to the tile, in 32-bit registers: tile rows y with y_lo <= y < height and
-    // tile columns x < width are in the matrix (r0 <= rows + 6: the grid's last block row).
-    const int height = static_cast<int>(std::min<long long>(
-                  static_cast<long long>(in.rows) - static_cast<long long>(r0), 2 * kTile)),
-              width = static_cast<int>(std::min<std::size_t>(in.cols - c0, 2 * kTile)),
-              y_lo = by == 0 ? 0 : -kOutPhase;
+    const phase_tile::Bounds b = phase_tile::bounds(in, bx, by);
+    const std::size_t r0 = b.r0, c0 = b.c0;
+    const int height = b.height, width = b.width, y_lo = b.y_lo;
     const int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
-
-    // Four passes take tile rows 0..63, slots 0..15. The rest, one float4 per thread in flight
-    // with them: threads 0..111 the rows above the tile (y = -7..-1, slots 0..15), threads
-    // 112..182 slot 16 of rows -7..63, which only rows of phase p > 0 need. Issued first: its
-    // address arithmetic is then done before the passes' (issued last, 4 bytes spilled at 32
-    // registers).
-    const int t = threadIdx.x;
-    const bool above = t < kOutPhase * 16;
-    const int extra_y = above ? (t >> 4) - kOutPhase : t - kOutPhase * 16 - kOutPhase;
-    float4 extra = make_float4(0, 0, 0, 0);
-    int extra_at = -1;  // where extra.x goes in the tile; none: -1
-    if (extra_y >= y_lo && extra_y < min(height, kTile)) {
-        const float* row = gpu::pitched_row(in, r0 + extra_y) + c0;
-        const int x = 4 * (above ? t & 15 : 16) - fast::floats_past_boundary<16>(row);
-        if (x < kTile) {
-            extra = load_slot(row + x, x, width);
-            extra_at = (extra_y + kOutPhase) * Stride + kInPhase + x;
-        }
-    }
-    float4 v[kPasses];
-    int phases = 0;  // pass k's row phase in bits 2k, 2k + 1 (one register, not four)
-#pragma unroll
-    for (int k = 0; k < kPasses; ++k) {
-        const int y = ty + 16 * k;
-        v[k] = make_float4(0, 0, 0, 0);
-        if (y >= height) continue;
-        const float* row = gpu::pitched_row(in, r0 + y) + c0;
-        const int p = fast::floats_past_boundary<16>(row);
-        phases |= p << (2 * k);
-        v[k] = load_slot(row - p + 4 * tx, 4 * tx - p, width);
-    }
-#pragma unroll
-    for (int k = 0; k < kPasses; ++k) {
-        const int y = ty + 16 * k;
-        if (y >= height) continue;
-        const int p = (phases >> (2 * k)) & 3;
-        float* s = &tile[(y + kOutPhase) * Stride + kInPhase + 4 * tx - p];
-        s[0] = v[k].x;
-        s[1] = v[k].y;
-        s[2] = v[k].z;
-        s[3] = v[k].w;
-    }
-    if (extra_at >= 0) {  // slot 16's floats past the tile's last column go to the right margin
-        float* s = &tile[extra_at];
-        s[0] = extra.x;
-        s[1] = extra.y;
-        s[2] = extra.z;
-        s[3] = extra.w;
-    }
+    phase_tile::stage<Stride>(in, b, tile, tx, ty);
     __syncthreads();
 
     // Output row c0 + j (phase q) takes tile column j, input rows r0 - q .. r0 + 63 - q: thread tx

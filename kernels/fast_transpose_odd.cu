@@ -19,6 +19,7 @@
 #include "coalesce/kernels.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
+#include "fast_transpose_phase_tile.cuh"
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 
@@ -32,7 +33,8 @@ namespace {
 constexpr int kTile = 64;
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
-constexpr int kOutPhase = 7;  // an output row's floats before its 32-byte boundary, at most
+using phase_tile::kOutPhase;  // an output row's floats before its 32-byte boundary, at most
+static_assert(kTile == phase_tile::kTile);
 
 // ---- fast-odd-scalar64 (Halo 0) and fast-odd-scalar64-sheared (Halo kOutPhase) ----
 
@@ -153,85 +155,24 @@ void launch_fast_transpose_scalar64_sheared(MatView in, MatView out, const OpPar
 
 // ---- fast-odd-float4in: fast-tile64-float4's any-phase loads, a float per lane out ----
 
-// The input side is fast-tile64-float4's (see its comments): tile row y + kOutPhase holds input
-// row r0 + y (y = -7 .. 63), column x + kInPhase input column c0 + x (x = -3 .. 66), each row read
-// as 17 aligned float4 from its own 16-byte boundary. Only the shared stores depend on the stride
-// now (the float-per-lane reads walk a column, Stride apart, odd: conflict-free): a warp's two
-// half-warp rows move by Stride less the input's phase step, so 71 (3 mod 4) unless that step is
-// 3, then 73.
-constexpr int kInPhase = 3;
-constexpr int kPhaseRows = kTile + kOutPhase;
-constexpr int kStride3 = kTile + 2 * kInPhase + 1;  // 71
-constexpr int kStride1 = kTile + 2 * kInPhase + 3;  // 73
-constexpr int kPasses = kTile / 16;
-
-// The aligned float4 at tile column x of a row (a: its address; x >= -kInPhase) whose row has
-// `width` columns left: whole inside the row (before column 0: the previous row's floats, never
-// read back), only the row's own floats past its end.
-__device__ __forceinline__ float4 load_slot(const float* a, int x, int width) {
-    if (x + 3 < width) return fast::load4(a);
-    float4 v = make_float4(0, 0, 0, 0);
-    if (x < width) v.x = a[0];
-    if (x + 1 < width) v.y = a[1];
-    if (x + 2 < width) v.z = a[2];
-    return v;
-}
-
-__device__ __forceinline__ void put4(float* s, float4 v) {
-    s[0] = v.x;
-    s[1] = v.y;
-    s[2] = v.z;
-    s[3] = v.w;
-}
+// The input side is fast-tile64-float4's (fast_transpose_phase_tile.cuh). Only the shared stores
+// depend on the stride now (the float-per-lane reads walk a column, Stride apart, odd:
+// conflict-free): a warp's two half-warp rows move by Stride less the input's phase step, so 71
+// (3 mod 4) unless that step is 3, then 73.
+using phase_tile::kInPhase;
+using phase_tile::kStride1;
+using phase_tile::kStride3;
 
 template <int Stride>
 __global__ void __launch_bounds__(kThreads, 8)
     fast_transpose_float4in_kernel(MatView in, MatView out, unsigned gx) {
-    __shared__ float tile[kPhaseRows * Stride];
+    __shared__ float tile[phase_tile::kPhaseRows * Stride];
     unsigned bx, by;
     gpu::block_xy(gx, bx, by);
-    const std::size_t r0 = static_cast<std::size_t>(by) * kTile,
-                      c0 = static_cast<std::size_t>(bx) * kTile;
-    const int height = static_cast<int>(std::min<long long>(
-                  static_cast<long long>(in.rows) - static_cast<long long>(r0), 2 * kTile)),
-              width = static_cast<int>(std::min<std::size_t>(in.cols - c0, 2 * kTile)),
-              y_lo = by == 0 ? 0 : -kOutPhase;
+    const phase_tile::Bounds b = phase_tile::bounds(in, bx, by);
+    const int height = b.height, width = b.width, y_lo = b.y_lo;
     const int t = threadIdx.x, tx = t & 15, ty = t >> 4;
-
-    // Threads 0..111: the 7 rows above the tile (slots 0..15); threads 112..182: slot 16 of rows
-    // -7..63 (the <= 3 floats past the 16th float4 of a row of phase > 0).
-    const bool above = t < kOutPhase * 16;
-    const int extra_y = above ? (t >> 4) - kOutPhase : t - kOutPhase * 16 - kOutPhase;
-    float4 extra = make_float4(0, 0, 0, 0);
-    int extra_at = -1;
-    if (extra_y >= y_lo && extra_y < min(height, kTile)) {
-        const float* row = gpu::pitched_row(in, r0 + extra_y) + c0;
-        const int x = 4 * (above ? tx : 16) - fast::floats_past_boundary<16>(row);
-        if (x < kTile) {
-            extra = load_slot(row + x, x, width);
-            extra_at = (extra_y + kOutPhase) * Stride + kInPhase + x;
-        }
-    }
-    float4 v[kPasses];
-    int phases = 0;
-#pragma unroll
-    for (int k = 0; k < kPasses; ++k) {
-        const int y = ty + 16 * k;
-        v[k] = make_float4(0, 0, 0, 0);
-        if (y >= height) continue;
-        const float* row = gpu::pitched_row(in, r0 + y) + c0;
-        const int p = fast::floats_past_boundary<16>(row);
-        phases |= p << (2 * k);
-        v[k] = load_slot(row - p + 4 * tx, 4 * tx - p, width);
-    }
-#pragma unroll
-    for (int k = 0; k < kPasses; ++k) {
-        const int y = ty + 16 * k;
-        if (y >= height) continue;
-        const int p = (phases >> (2 * k)) & 3;
-        put4(&tile[(y + kOutPhase) * Stride + kInPhase + 4 * tx - p], v[k]);
-    }
-    if (extra_at >= 0) put4(&tile[extra_at], extra);
+    phase_tile::stage<Stride>(in, b, tile, tx, ty);
     __syncthreads();
 
     // Tile column j (input column c0 + j) sits kInPhase floats into the tile's rows. The tile's
