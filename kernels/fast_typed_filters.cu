@@ -8,9 +8,8 @@
 // blocks across the row's two ends go element by element through the border rule, spread over
 // the block's threads), each thread slides across its own run of K words (K odd:
 // conflict-free), each output's sum one pair of mixed-sign dp4a/dp2a from the sum before the
-// word, and the block writes the outputs back as 16-byte stores. u8 segments belong to 128
-// threads, u16 ones to 64 (twice the run per thread: the u16 seed of 2r + 1 samples costs twice
-// the u8 one per byte).
+// word, and the block writes the outputs back as 16-byte stores. A segment belongs to 64
+// threads (up to 33 words each: long runs spread each thread's staging, seed and write-back).
 // filter Y: the strip walk: a block owns a 512-byte strip of columns and walks a run of rows;
 // the window's rows and the next two steps' rows sit in one shared-memory ring filled by
 // 16-byte cp.async copies of the whole block, and G row groups of 128 threads (a word of columns
@@ -56,7 +55,7 @@ namespace {
 
 namespace tf = typed_filters;
 
-constexpr int kXThreads = 128;  // the most: u8 segments; u16 ones take half
+constexpr int kXThreads = 128;  // the kernel's bound, as compiled and measured; segments take half
 constexpr int kLineThreads = 256;
 constexpr long long kLineSegment = 256;  // outputs per thread of the line kernel
 
@@ -151,12 +150,16 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
     COALESCE_CHECK_LAUNCH("typed_filter_line_kernel");
 }
 
-// Threads per filter X segment (trial harness on an H200, before the edge elements were spread:
-// 8000x6000 u16, r >= 16, 64 threads 85-89% of copy against 76-79 with 128; u8 8192x8192, 128
-// threads 61-71 against 60-66 with 64 and 55-64 with 256).
+// Threads per filter X segment: 64 for both types, so a thread walks up to 33 words and its
+// fixed costs (staging, seed, write-back: half of the u8 kernel's 53 instructions per word at
+// 8192x8192, Nsight Compute) spread over twice the outputs. coalesce-bench, H200, u8, % of copy,
+// 128 -> 64 threads, r = 1 / 4 / 64: 8000x6000 x 3 (planar) 85.0 / 83.2 / 70.6 -> 92.5 / 90.7 /
+// 81.7, 8000x6000 89.6 / 89.5 / 76.8 -> 93.4 / 92.6 / 82.4, but 8192x8192 86.3 / 84.9 / 73.6 ->
+// 83.5 / 82.7 / 72.0 (not understood: the same 33-word walk and 13 blocks per multiprocessor as
+// at 8000 columns). u16 took 64 from the first (8000x6000, r >= 16, 85-89 against 76-79).
 template <class T>
 constexpr int x_threads() {
-    return sizeof(T) == 1 ? kXThreads : kXThreads / 2;
+    return kXThreads / 2;
 }
 
 template <class T, bool Unit>

@@ -208,9 +208,8 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
     const bool unit = r == 0;
 
     if (kernel == Kernel::x_tiled) {
-        // The launcher's threads: 128 per u8 segment, 64 per u16 one.
-        const tf::XGeom g =
-            tf::x_geometry(static_cast<long long>(row_bytes), elem, r, elem == 1 ? 128 : 64);
+        // The launcher's threads: 64 per segment.
+        const tf::XGeom g = tf::x_geometry(static_cast<long long>(row_bytes), elem, r, 64);
         std::vector<tf::Vec16> smem(tf::x_smem_bytes(g) / 16);
         auto* line = reinterpret_cast<unsigned char*>(smem.data());
         unsigned char* out_line = line + g.in_bytes;
