@@ -32,9 +32,10 @@
 // Filter Y on 8000x6000 was 10-25 points below 8192x8192 until the ninth session timed every
 // block: the strip across the row's end (8000 bytes are 15 5/8 strips) took 40% longer than the
 // others, its threads past the end running the element-wise store path beside the live ones.
-// They now return from yw_out; filter Y, r = 1 / 16 / 64, same bench (H200):
-//   u8   8192x8192 87 / 85 / 79   8000x6000 92 / 88 / 83
-//   u16  8192x8192 88 / 87 / 87   8000x6000 96 / 93 / 94
+// They now return from yw_out. Filter Y, r = 1 / 4 / 64, bench/typed_at_the_limit.sh (H200,
+// ninth session, with the copies' slot stepping of fast_typed_filters.cuh, which cost u16 2-3):
+//   u8   8192x8192 87 / 87 / 81   8000x6000 93 / 92 / 85
+//   u16  8192x8192 84 / 84 / 84   8000x6000 91 / 93 / 90
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
@@ -213,7 +214,7 @@ struct YWalkPlan {
     unsigned blocks() const {
         return static_cast<unsigned>(g.strips) * static_cast<unsigned>(g.walks);
     }
-    // The share of the resident blocks the walks keep busy (of the last wave, if several).
+    // The share of the resident blocks' places the walks fill, over all their waves.
     double busy() const {
         const std::size_t waves = (blocks() + resident - 1) / resident;
         return static_cast<double>(blocks()) / static_cast<double>(waves * resident);
@@ -240,12 +241,13 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 // steps, six 128-thread blocks per multiprocessor (78 registers), 88-90 against 82-85 in the
 // trial harness; on grey images it lost 2-4 points, and above r = 16 its ring costs blocks
 // (70 at r = 64). 16-byte chunks per thread (64-77, registers), 8-byte ones (79-89 for u16,
-// 56-83 for u8) and three steps in flight (67-86) lost. The u8 two-group kernel needs 124
+// 56-83 for u8) and three steps in flight (67-86) lost. The u8 two-group kernel needs 124-128
 // registers: its bounds hold it to two blocks per multiprocessor (at 132 it got one, and 66-68%).
-// Per-block timings (globaltimer at a block's start and end, a diagnostic copy of the kernel)
-// show the u8 walk issue-bound, not waiting on memory: 50 instructions per word of four
-// outputs, issue slots 62% busy, and neither deeper rings (three to six steps in flight) nor
-// one 512-thread block per multiprocessor (even walks, equal blocks) moved it past 84%.
+// Per-block timings (globaltimer at a block's start and end, a diagnostic copy of the kernel in
+// bench/results/2026-11-26-h200-s9/trials) show the u8 walk issue-bound, not waiting on memory:
+// 50 instructions per word of four outputs, issue slots 62% busy; deeper rings (three to six
+// steps in flight), one 512-thread block per multiprocessor (even walks, equal blocks) and one
+// group of 8-row steps each moved it a few points either way, none kept.
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {

@@ -498,9 +498,9 @@ TF_HD YWalk yw_walk(const YWGeom& g, long long rows, long long block) {
 // Group k's stream positions [p0, p1) and the ring slot of p0. Called for k = 0, 1, 2, ... in
 // turn, it steps the slot from the last group's: no division in the walk's loop. (With the strip
 // a run-time value and the slot a 64-bit remainder, a thread's copies cost two divisions per
-// step, about 60 of the 800 instructions of a u8 step; without them the u8 walk ran 1-2 points
-// of copy faster at r <= 4 and 2.5-8 at r = 64 in an A/B harness on an H200, u16 1-3 points
-// either side.)
+// step, about 60 of the 800 instructions of a u8 step; without them, in an A/B harness on an
+// H200, the u8 walk ran 1-2 points of copy faster at r <= 4 and 2.5-8 at r = 64, u16 one group
+// 1-5 faster, but u16 four groups 2-3 slower, for a reason not found: kept for the rest.)
 struct YWGroup {
     long long p0 = 0, p1 = 0;
     int slot = 0;
