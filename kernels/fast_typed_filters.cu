@@ -243,8 +243,8 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 // (70 at r = 64). 16-byte chunks per thread (64-77, registers), 8-byte ones (79-89 for u16,
 // 56-83 for u8) and three steps in flight (67-86) lost. The u8 two-group kernel needs 124-128
 // registers: its bounds hold it to two blocks per multiprocessor (at 132 it got one, and 66-68%).
-// Per-block timings (globaltimer at a block's start and end, a diagnostic copy of the kernel in
-// bench/results/2026-11-26-h200-s9/trials) show the u8 walk issue-bound, not waiting on memory:
+// Per-block timings (globaltimer at a block's start and end in a scratch copy of the kernel,
+// bench/results/2026-11-26-h200-s9/README.md) show the u8 walk issue-bound, not memory-bound:
 // 50 instructions per word of four outputs, issue slots 62% busy; deeper rings (three to six
 // steps in flight), one 512-thread block per multiprocessor (even walks, equal blocks) and one
 // group of 8-row steps each moved it a few points either way, none kept.
