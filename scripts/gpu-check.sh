@@ -18,7 +18,10 @@ sanitize_filter="${COALESCE_SANITIZE_FILTER:-$small_cases:BuiltinGpuVariants.*}"
 status=0
 summary=()
 
-step() { echo; echo "== $*"; }
+# Each step's heading carries the seconds since the script started: the device tool runs a
+# command for at most 600 s, and on an H200 the whole check (build included) came to more than
+# 570 s, its counters pass last (ninth session), so the times say what to leave out or split.
+step() { echo; echo "== [${SECONDS}s] $*"; }
 
 step "configure + build ($arch)"
 if ! cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOALESCE_BUILD_GUI=OFF \
