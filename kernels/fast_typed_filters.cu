@@ -56,7 +56,9 @@ namespace {
 
 namespace tf = typed_filters;
 
-constexpr int kXThreads = 128;  // the kernel's bound, as compiled and measured; segments take half
+// The filter X kernel's bound, as compiled and measured (ptxas sizes its registers for 128
+// threads); its blocks take kXSegmentThreads.
+constexpr int kXThreads = 128;
 constexpr int kLineThreads = 256;
 constexpr long long kLineSegment = 256;  // outputs per thread of the line kernel
 
@@ -158,10 +160,7 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
 // 81.7, 8000x6000 89.6 / 89.5 / 76.8 -> 93.4 / 92.6 / 82.4, but 8192x8192 86.3 / 84.9 / 73.6 ->
 // 83.5 / 82.7 / 72.0 (not understood: the same 33-word walk and 13 blocks per multiprocessor as
 // at 8000 columns). u16 took 64 from the first (8000x6000, r >= 16, 85-89 against 76-79).
-template <class T>
-constexpr int x_threads() {
-    return kXThreads / 2;
-}
+constexpr int kXSegmentThreads = 64;
 
 template <class T, bool Unit>
 void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
@@ -172,7 +171,7 @@ void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p
         return;
     }
     const tf::XGeom g = tf::x_geometry(static_cast<long long>(in.cols * sizeof(T)),
-                                       static_cast<int>(sizeof(T)), p.radius, x_threads<T>());
+                                       static_cast<int>(sizeof(T)), p.radius, kXSegmentThreads);
     const std::size_t smem = tf::x_smem_bytes(g);  // at most 34 KiB: no opt-in needed
     const unsigned blocks = static_cast<unsigned>(in.rows * static_cast<std::size_t>(g.segs));
     typed_filter_x_kernel<T, Unit><<<blocks, g.threads, smem, stream>>>(
@@ -289,8 +288,8 @@ gpu::TypedLauncher typed_launcher(bool along_x) {
 // Grids are one-dimensional: filter X's rows x segments must fit blockIdx.x (u16 rows of
 // 2^22 columns in 8 448-byte segments: 993 per row).
 std::string x_grid_refusal(Shape input, const OpParams& params) {
-    const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius,
-                                       x_threads<std::uint16_t>());
+    const tf::XGeom g =
+        tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius, kXSegmentThreads);
     if (input.rows * static_cast<std::size_t>(g.segs) <= gpu::kMaxGridX) return {};
     return "more rows times row segments than a grid holds";
 }
