@@ -48,9 +48,16 @@ __device__ __forceinline__ unsigned add_vec(unsigned s, uint4 v, std::uint16_t) 
 // phase): the head up to the first 16-byte boundary and the tail after the last one element by
 // element, the vectors between in batches of kRowUnroll loads issued before their adds. Each
 // batch is summed in 32 bits and widened into Acc, so uint64 rows of any length stay exact.
+//
+// The full batches run in a rotated order, starting at batch `rotation` mod their number (the
+// row's index): with every team starting at its row's first batch, the whole grid read the first
+// halves of 8 KiB rows together and the second halves after. H200, u8 8192^2, in one process,
+// % of copy, the warp kernel in a harness, two calls: 86.3-88.7 in order against 90.0-91.6
+// rotated; coalesce-bench in a third call 88.8-88.9, where a grid-stride read of the same bytes
+// with no arithmetic ran at 89.3-90.0 (bench/NOTES.md, tenth round).
 template <class T, class Acc, int Unroll = kRowUnroll>
 __device__ __forceinline__ Acc row_share(const unsigned char* row, unsigned long long cols,
-                                         unsigned t, unsigned team) {
+                                         unsigned t, unsigned team, unsigned long long rotation) {
     constexpr unsigned kPerVec = 16 / sizeof(T);
     const T* elems = reinterpret_cast<const T*>(row);
     const unsigned misalign = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(row) & 15);
@@ -59,8 +66,16 @@ __device__ __forceinline__ Acc row_share(const unsigned char* row, unsigned long
     const unsigned long long nvec = (cols - head) / kPerVec;
     const unsigned char* vecs = row + head * sizeof(T);  // on a 16-byte boundary
     Acc sum = t < head ? static_cast<Acc>(elems[t]) : Acc{0};
-    unsigned long long i = t;
-    for (; i + (Unroll - 1) * static_cast<unsigned long long>(team) < nvec; i += Unroll * team) {
+    const unsigned long long batch = static_cast<unsigned long long>(Unroll) * team;
+    const unsigned long long full = nvec / batch;
+    // A 32-bit remainder (any start below `full` is as exact as any other).
+    unsigned long long b =
+        full > 1 ? static_cast<unsigned>(rotation) %
+                       static_cast<unsigned>(min(full, 0xffffffffull))
+                 : 0;
+    for (unsigned long long n = 0; n < full; ++n) {
+        const unsigned long long i = b * batch + t;
+        b = b + 1 == full ? 0 : b + 1;
         uint4 v[Unroll];
 #pragma unroll
         for (int k = 0; k < Unroll; ++k) v[k] = load16(vecs + (i + k * team) * 16);
@@ -69,6 +84,7 @@ __device__ __forceinline__ Acc row_share(const unsigned char* row, unsigned long
         for (int k = 0; k < Unroll; ++k) s = add_vec(s, v[k], T{});
         sum += s;
     }
+    const unsigned long long i = full * batch + t;
     if (i < nvec) {  // the last, partial batch: guarded loads, still all issued before the adds
         uint4 v[Unroll];
 #pragma unroll
@@ -106,7 +122,7 @@ __global__ void __launch_bounds__(kThreads) typed_row_sums_warp_kernel(RawView i
              (static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
          r < in.rows; r += warps) {
         const auto* row = static_cast<const unsigned char*>(in.data) + r * in.pitch_bytes;
-        const Acc s = warp_total(row_share<T, Acc, Unroll>(row, in.cols, lane, 32));
+        const Acc s = warp_total(row_share<T, Acc, Unroll>(row, in.cols, lane, 32, r));
         if (lane == 0) store_row_sum(out, r, s);
     }
 }
@@ -118,7 +134,7 @@ __global__ void __launch_bounds__(kThreads) typed_row_sums_block_kernel(RawView 
     const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     for (unsigned long long r = blockIdx.x; r < in.rows; r += gridDim.x) {
         const auto* row = static_cast<const unsigned char*>(in.data) + r * in.pitch_bytes;
-        const Acc s = warp_total(row_share<T, Acc, Unroll>(row, in.cols, threadIdx.x, kThreads));
+        const Acc s = warp_total(row_share<T, Acc, Unroll>(row, in.cols, threadIdx.x, kThreads, r));
         if (lane == 0) part[warp] = s;
         __syncthreads();
         if (threadIdx.x == 0) {
