@@ -56,7 +56,6 @@ constexpr int kVec = 2;
 constexpr int kSumRows = kLoadRows * kVec / 4;  // summing thread rows: 8
 constexpr int kN = fast::kWindowOutputs;        // outputs per thread and step: 8
 constexpr int kStep = kSumRows * kN;            // output rows per step: 64
-constexpr int kWidest = 32;                     // Lanes of the widest strips
 // Fewest output rows per walk: its 2r halo rows and the pipeline's fill cost once per walk.
 constexpr std::size_t kMinWalkRows = 4 * kStep;
 
@@ -87,7 +86,7 @@ std::size_t smem_bytes(int radius, int lanes) {
 // sees whole matrix rows read together (runs that started each at its own row, to balance the
 // work, read scattered 256-byte pieces and lost a tenth of the bandwidth on an H100).
 struct WalkPlan {
-    int lanes = kWidest;  // float4 columns per strip
+    int lanes = fast::kWalkLanes[0];  // float4 columns per strip
     unsigned strips = 1;
     std::size_t walk_rows = 1;  // output rows per block
     int ring = 0;               // ring_rows(radius)
@@ -202,23 +201,12 @@ __global__ void __launch_bounds__(Strip<Lanes>::kThreads)
 
 using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
 
-WalkKernel walk_kernel(int lanes) {
-    switch (lanes) {
-    case 16: return fast_filter_y_walk_kernel<16>;
-    case 24: return fast_filter_y_walk_kernel<24>;
-    default: return fast_filter_y_walk_kernel<kWidest>;
-    }
-}
+const fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows> walk_kernels(
+    [](auto lanes) -> WalkKernel { return fast_filter_y_walk_kernel<decltype(lanes)::value>; });
 
 // About one wave of walks, the strip width that fills the chip best (fast_walk_plan.hpp).
 WalkPlan plan_for(Shape s, int radius) {
-    const fast::WalkShape w = fast::walk_shape(
-        s,
-        [radius](int lanes) {
-            return fast::resident_blocks(walk_kernel(lanes), kLoadRows * lanes,
-                                         smem_bytes(radius, lanes), radius);
-        },
-        kMinWalkRows);
+    const fast::WalkShape w = walk_kernels.shape(s, radius, kMinWalkRows);
     WalkPlan p;
     p.lanes = w.lanes;
     p.strips = w.strips;
@@ -232,18 +220,12 @@ void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
                                cudaStream_t stream) {
     if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out) || in.cols % 4 != 0)
         throw Unsupported("16-byte copies need rows that start on 16 bytes");
-    static std::once_flag opt_in;
-    std::call_once(opt_in, [] {
-        for (int lanes : {kWidest, 24, 16})
-            COALESCE_CUDA(cudaFuncSetAttribute(walk_kernel(lanes),
-                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               static_cast<int>(smem_bytes(kMaxRadius, lanes))));
-    });
+    walk_kernels.allow_smem(kMaxRadius);
     const WalkPlan plan = plan_for({in.rows, in.cols}, params.radius);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     const unsigned walks = gpu::ceil_div(in.rows, plan.walk_rows);
-    walk_kernel(plan.lanes)<<<plan.strips * walks, kLoadRows * plan.lanes,
-                              smem_bytes(params.radius, plan.lanes), stream>>>(
+    walk_kernels(plan.lanes)<<<plan.strips * walks, walk_kernels.threads(plan.lanes),
+                               smem_bytes(params.radius, plan.lanes), stream>>>(
         in, out, params.radius, params.border, inv, plan);
     COALESCE_CHECK_LAUNCH("fast_filter_y_walk_kernel");
 }

@@ -51,7 +51,6 @@ constexpr int kSegs = 8;   // threads per column pair, each summing kSegRows row
 constexpr int kSegRows = kStep / kSegs;
 constexpr int kThreadsPerLane = 2 * kSegs;  // a float4 lane's 2 column pairs x kSegs threads
 constexpr int kOverhang = kSegRows;         // ring rows repeated past its end
-constexpr int kWidest = 32;                 // float4 lanes of the widest strips (128 columns)
 constexpr std::size_t kMaxWalkRows = std::size_t{1} << 16;  // the error bound above
 constexpr std::size_t kMinWalkRows = 4 * kStep;  // a walk's seed and halo cost once per walk
 
@@ -67,7 +66,7 @@ std::size_t smem_bytes(int radius, int lanes) {
 }
 
 struct RunWalkPlan {
-    int lanes = kWidest;  // float4 columns per strip; the block has kThreadsPerLane * lanes threads
+    int lanes = fast::kWalkLanes[0];  // float4 columns per strip; the block has kThreadsPerLane * lanes threads
     unsigned strips = 1;
     std::size_t walk_rows = 1;  // output rows per block
     int ring = 0;               // ring_rows(radius)
@@ -220,23 +219,14 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
 
 using RunWalkKernel = void (*)(MatView, MatView, int, Border, double, RunWalkPlan);
 
-RunWalkKernel run_walk_kernel(int lanes) {
-    switch (lanes) {
-    case 16: return fast_filter_y_walk_prefix_kernel<16>;
-    case 24: return fast_filter_y_walk_prefix_kernel<24>;
-    default: return fast_filter_y_walk_prefix_kernel<kWidest>;
-    }
-}
+const fast::WalkKernels<RunWalkKernel, smem_bytes, kThreadsPerLane> walk_kernels(
+    [](auto lanes) -> RunWalkKernel {
+        return fast_filter_y_walk_prefix_kernel<decltype(lanes)::value>;
+    });
 
 // As filter_y/fast-walk plans (fast_walk_plan.hpp), with walks of at most kMaxWalkRows rows.
 RunWalkPlan plan_for(Shape s, int radius) {
-    const fast::WalkShape w = fast::walk_shape(
-        s,
-        [radius](int lanes) {
-            return fast::resident_blocks(run_walk_kernel(lanes), kThreadsPerLane * lanes,
-                                         smem_bytes(radius, lanes), radius);
-        },
-        kMinWalkRows, kMaxWalkRows);
+    const fast::WalkShape w = walk_kernels.shape(s, radius, kMinWalkRows, kMaxWalkRows);
     RunWalkPlan p;
     p.lanes = w.lanes;
     p.strips = w.strips;
@@ -249,18 +239,12 @@ void launch_fast_filter_y_walk_prefix(MatView in, MatView out, const OpParams& p
                                       cudaStream_t stream) {
     if (!fast::rows_are_16b_aligned(in) || in.cols % 4 != 0)
         throw Unsupported("16-byte copies need rows that start on 16 bytes");
-    static std::once_flag opt_in;
-    std::call_once(opt_in, [] {
-        for (int lanes : {kWidest, 24, 16})
-            COALESCE_CUDA(cudaFuncSetAttribute(run_walk_kernel(lanes),
-                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               static_cast<int>(smem_bytes(kMaxRadius, lanes))));
-    });
+    walk_kernels.allow_smem(kMaxRadius);
     const RunWalkPlan plan = plan_for({in.rows, in.cols}, params.radius);
     const double inv = 1.0 / (2 * params.radius + 1);
     const unsigned walks = gpu::ceil_div(in.rows, plan.walk_rows);
-    run_walk_kernel(plan.lanes)<<<plan.strips * walks, kThreadsPerLane * plan.lanes,
-                                  smem_bytes(params.radius, plan.lanes), stream>>>(
+    walk_kernels(plan.lanes)<<<plan.strips * walks, walk_kernels.threads(plan.lanes),
+                               smem_bytes(params.radius, plan.lanes), stream>>>(
         in, out, params.radius, params.border, inv, plan);
     COALESCE_CHECK_LAUNCH("fast_filter_y_walk_prefix_kernel");
 }

@@ -9,13 +9,20 @@
 // walks fill 94 of 132 blocks, 63 strips of 96 x 2 walks 126.
 #pragma once
 
+#include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_index.cuh"
+#include "fast_common.cuh"
 
 #include <algorithm>
 #include <cstddef>
+#include <mutex>
+#include <type_traits>
 
 namespace coalesce::fast {
+
+// The strip widths a walk chooses from, in float4 lanes, widest first.
+constexpr int kWalkLanes[] = {32, 24, 16};
 
 struct WalkShape {
     int lanes = 32;  // float4 columns per strip
@@ -29,7 +36,7 @@ WalkShape walk_shape(Shape s, ResidentOf resident_of, std::size_t min_rows,
                      std::size_t max_rows = 0) {
     WalkShape best;
     double best_busy = -1;
-    for (int lanes : {32, 24, 16}) {
+    for (int lanes : kWalkLanes) {
         WalkShape p;
         p.lanes = lanes;
         p.strips =
@@ -51,5 +58,51 @@ WalkShape walk_shape(Shape s, ResidentOf resident_of, std::size_t min_rows,
     }
     return best;
 }
+
+// A walk kernel template's instances, one per width of kWalkLanes. `Smem` is the kernel file's
+// smem_bytes(radius, lanes); its blocks have threads_per_lane threads per lane.
+template <class Kernel, std::size_t (*Smem)(int, int), int ThreadsPerLane>
+class WalkKernels {
+public:
+    // of(std::integral_constant<int, Lanes>{}) returns the instance of Lanes lanes.
+    template <class Of>
+    explicit WalkKernels(Of of)
+        : widest_(of(std::integral_constant<int, kWalkLanes[0]>{})),
+          middle_(of(std::integral_constant<int, kWalkLanes[1]>{})),
+          narrowest_(of(std::integral_constant<int, kWalkLanes[2]>{})) {}
+
+    Kernel operator()(int lanes) const {
+        return lanes == kWalkLanes[2] ? narrowest_ : lanes == kWalkLanes[1] ? middle_ : widest_;
+    }
+
+    static int threads(int lanes) { return ThreadsPerLane * lanes; }
+
+    // Raises every instance's dynamic shared memory to what max_radius needs, once per process
+    // (a host call between the timing events would count as kernel time). The flag is one per
+    // instantiation: each kernel file holds one WalkKernels of its own types.
+    void allow_smem(int max_radius) const {
+        static std::once_flag once;
+        std::call_once(once, [&] {
+            for (int lanes : kWalkLanes)
+                COALESCE_CUDA(cudaFuncSetAttribute((*this)(lanes),
+                                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                   static_cast<int>(Smem(max_radius, lanes))));
+        });
+    }
+
+    // walk_shape with the instances' resident blocks at this radius.
+    WalkShape shape(Shape s, int radius, std::size_t min_rows, std::size_t max_rows = 0) const {
+        return walk_shape(
+            s,
+            [&](int lanes) {
+                return resident_blocks((*this)(lanes), threads(lanes), Smem(radius, lanes),
+                                       radius);
+            },
+            min_rows, max_rows);
+    }
+
+private:
+    Kernel widest_, middle_, narrowest_;
+};
 
 }  // namespace coalesce::fast
