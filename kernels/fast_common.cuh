@@ -56,26 +56,38 @@ bool with_compiled_radius(int r, F&& f) {
     (std::make_integer_sequence<int, Max>{});
 }
 
-// Blocks of `kernel` the current device holds at once (its multiprocessors times the blocks per
-// multiprocessor at `threads` threads and `smem` bytes of dynamic shared memory, which depends on
-// the radius), asked once per kernel, radius, device and process: host calls between the timing
-// events would count as kernel time.
+// How many blocks of a kernel the current device holds at once: per multiprocessor at `threads`
+// threads and `smem` bytes of dynamic shared memory (at least 1), and the multiprocessors.
+struct Residency {
+    std::size_t per_sm = 1;
+    std::size_t sms = 1;
+    std::size_t blocks() const { return per_sm * sms; }
+};
+
+// Asked once per kernel, block shape, device and process: host calls between the timing events
+// would count as kernel time.
 template <class Kernel>
-std::size_t resident_blocks(Kernel kernel, int threads, std::size_t smem, int radius) {
+Residency residency(Kernel kernel, int threads, std::size_t smem) {
     int device = 0;
     COALESCE_CUDA(cudaGetDevice(&device));
     static std::mutex m;
-    static std::map<std::tuple<const void*, int, int>, std::size_t> known;
+    static std::map<std::tuple<const void*, int, std::size_t, int>, Residency> known;
     std::lock_guard<std::mutex> lock(m);
-    std::size_t& n = known[{reinterpret_cast<const void*>(kernel), radius, device}];
-    if (n == 0) {
-        int sms = 0, per_sm = 0;
-        COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        COALESCE_CUDA(
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
-        n = static_cast<std::size_t>(sms) * static_cast<std::size_t>(per_sm > 0 ? per_sm : 1);
-    }
-    return n;
+    const auto key = std::make_tuple(reinterpret_cast<const void*>(kernel), threads, smem, device);
+    if (const auto it = known.find(key); it != known.end()) return it->second;
+    int sms = 0, per_sm = 0;
+    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
+    Residency r;
+    r.per_sm = static_cast<std::size_t>(per_sm > 0 ? per_sm : 1);
+    r.sms = static_cast<std::size_t>(sms > 0 ? sms : 1);
+    return known[key] = r;
+}
+
+// Blocks of `kernel` the current device holds at once.
+template <class Kernel>
+std::size_t resident_blocks(Kernel kernel, int threads, std::size_t smem) {
+    return residency(kernel, threads, smem).blocks();
 }
 
 }  // namespace coalesce::fast

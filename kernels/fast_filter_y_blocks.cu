@@ -140,7 +140,7 @@ YBlocksPlan plan_for(Shape s, int radius) {
     YBlocksPlan p;
     p.bands = gpu::ceil_div(s.cols, kThreads);
     const std::size_t resident =
-        fast::resident_blocks(fast_filter_y_blocks_kernel, kThreads, smem_bytes(radius), radius);
+        fast::resident_blocks(fast_filter_y_blocks_kernel, kThreads, smem_bytes(radius));
     const std::size_t shortest = std::max<std::size_t>(4 * (2 * radius + 1), 64);
     const std::size_t most = std::max<std::size_t>(s.rows / shortest, 1);
     const std::size_t segs = std::clamp<std::size_t>(resident / p.bands, 1, most);

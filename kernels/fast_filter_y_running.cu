@@ -133,7 +133,7 @@ YRunPlan plan_for(Shape s, int radius) {
     p.bands = gpu::ceil_div(s.cols, kLanes);
     p.ring = ring_rows(radius);
     const std::size_t resident =
-        fast::resident_blocks(fast_filter_y_running_kernel, kLanes, smem_bytes(radius), radius);
+        fast::resident_blocks(fast_filter_y_running_kernel, kLanes, smem_bytes(radius));
     const std::size_t fewest = gpu::ceil_div(s.rows, kMaxSegmentRows);
     const std::size_t most = std::max<std::size_t>(fewest, s.rows / kMinSegmentRows);
     const std::size_t segs =

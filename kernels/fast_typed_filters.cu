@@ -153,14 +153,44 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
     COALESCE_CHECK_LAUNCH("typed_filter_line_kernel");
 }
 
-// Threads per filter X segment: 64 for both types, so a thread walks up to 33 words and its
-// fixed costs (staging, seed, write-back: half of the u8 kernel's 53 instructions per word at
-// 8192x8192, Nsight Compute) spread over twice the outputs. coalesce-bench, H200, u8, % of copy,
-// 128 -> 64 threads, r = 1 / 4 / 64: 8000x6000 x 3 (planar) 85.0 / 83.2 / 70.6 -> 92.5 / 90.7 /
-// 81.7, 8000x6000 89.6 / 89.5 / 76.8 -> 93.4 / 92.6 / 82.4, but 8192x8192 86.3 / 84.9 / 73.6 ->
-// 83.5 / 82.7 / 72.0 (not understood: the same 33-word walk and 13 blocks per multiprocessor as
-// at 8000 columns). u16 took 64 from the first (8000x6000, r >= 16, 85-89 against 76-79).
-constexpr int kXSegmentThreads = 64;
+// Threads per filter X segment: 64 where the segment's blocks still hold at least 32 warps per
+// multiprocessor, so that a thread walks up to 33 words and its fixed costs (staging, seed,
+// write-back: half of the u8 kernel's 53 instructions per word at 8192x8192 with 128 threads,
+// Nsight Compute) spread over twice the outputs; otherwise whichever of 64 and 128 holds more
+// warps. The blocks per multiprocessor are bound by shared memory (the staged line and the
+// outputs, about twice the segment; the kernels take 32 registers): the block counts below are
+// computed from it for the H200's 228 KiB. The threshold sits between the 24 warps that lost and
+// the 32 that won. coalesce-bench, H200, % of copy:
+// - 6000-byte rows, u8 (16 blocks, 32 warps with 64 threads), 128 -> 64 threads, r = 1 / 4 / 64:
+//   8000x6000 x 3 (planar) 85.0 / 83.2 / 70.6 -> 92.5 / 90.7 / 81.7, 8000x6000 89.6 / 89.5 /
+//   76.8 -> 93.4 / 92.6 / 82.4;
+// - 8192-byte rows, u8 (12 blocks: 24 warps with 64 threads, 48 with 128), 64 -> 128, r = 1 /
+//   64, two runs: 83.0-83.4 -> 85.3-85.8, 72.2-73.0 -> 73.0-73.5;
+// - 16384-byte rows, u16 (24 warps with 64 threads in two segments, 24 with 128 in one), 64 ->
+//   128: 89.9-90.9 -> 87.9-89.3 (r = 1), 88.4-90.3 -> 88.3-89.4 (r = 64): 64 kept on the tie.
+// With this rule, one call: u8 8192x8192 85.3 / 73.5 (128 threads), u16 91.3 / 89.2, u8
+// 8000x6000 93.0 / 81.8 and x 3 planar 92.6 / 82.2 (64 threads), r = 1 / 64.
+constexpr int kXThreadChoices[] = {64, kXThreads};
+constexpr int kXEnoughWarps = 28;
+
+template <class T, bool Unit>
+tf::XGeom x_plan(long long row_bytes, int radius) {
+    tf::XGeom best;
+    int best_warps = 0;
+    for (int threads : kXThreadChoices) {
+        const tf::XGeom g =
+            tf::x_geometry(row_bytes, static_cast<int>(sizeof(T)), radius, threads);
+        const int warps = static_cast<int>(
+            fast::residency(typed_filter_x_kernel<T, Unit>, threads, tf::x_smem_bytes(g)).per_sm *
+            threads / 32);
+        if (warps > best_warps) {
+            best = g;
+            best_warps = warps;
+        }
+        if (best_warps >= kXEnoughWarps) break;
+    }
+    return best;
+}
 
 template <class T, bool Unit>
 void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
@@ -170,8 +200,7 @@ void launch_x(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p
         launch_line<T, Unit>(in, out, true, p.radius, p.border, stream);  // never for one image
         return;
     }
-    const tf::XGeom g = tf::x_geometry(static_cast<long long>(in.cols * sizeof(T)),
-                                       static_cast<int>(sizeof(T)), p.radius, kXSegmentThreads);
+    const tf::XGeom g = x_plan<T, Unit>(static_cast<long long>(in.cols * sizeof(T)), p.radius);
     const std::size_t smem = tf::x_smem_bytes(g);  // at most 34 KiB: no opt-in needed
     const unsigned blocks = static_cast<unsigned>(in.rows * static_cast<std::size_t>(g.segs));
     typed_filter_x_kernel<T, Unit><<<blocks, g.threads, smem, stream>>>(
@@ -205,7 +234,7 @@ struct YWalkPlan {
                                                static_cast<int>(smem_for(kMaxRadius))));
         });
         smem = smem_for(radius);
-        resident = fast::resident_blocks(kernel, Lanes * G, smem, radius);
+        resident = fast::resident_blocks(kernel, Lanes * G, smem);
         g = tf::yw_geometry(static_cast<long long>(in.rows),
                             static_cast<long long>(in.cols * sizeof(T)), radius, kStrip, G * L,
                             Ahead, static_cast<long long>(resident), 2LL * G * L);
@@ -286,10 +315,10 @@ gpu::TypedLauncher typed_launcher(bool along_x) {
 }
 
 // Grids are one-dimensional: filter X's rows x segments must fit blockIdx.x (u16 rows of
-// 2^22 columns in 8 448-byte segments: 993 per row).
+// 2^22 columns in 8 448-byte segments: 993 per row). The fewest threads make the most segments.
 std::string x_grid_refusal(Shape input, const OpParams& params) {
-    const tf::XGeom g =
-        tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius, kXSegmentThreads);
+    const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius,
+                                       kXThreadChoices[0]);
     if (input.rows * static_cast<std::size_t>(g.segs) <= gpu::kMaxGridX) return {};
     return "more rows times row segments than a grid holds";
 }

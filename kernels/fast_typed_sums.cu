@@ -76,7 +76,7 @@ template <class T, class Acc>
 void launch_row_sums(RawView in, RawView out, cudaStream_t stream) {
     auto warp_kernel = typed_row_sums_warp_kernel<T, Acc, kRowLoads>;
     auto block_kernel = typed_row_sums_block_kernel<T, Acc>;
-    const std::size_t resident = std::min(fast::resident_blocks(warp_kernel, kThreads, 0, 0),
+    const std::size_t resident = std::min(fast::resident_blocks(warp_kernel, kThreads, 0),
                                           kWaveBlocksPerSm * multiprocessors());
     // A block per row for long rows, and for rows too few to fill a quarter of the chip's warps
     // unless they are short (a block would leave most lanes idle); otherwise a warp per row.
@@ -89,7 +89,7 @@ void launch_row_sums(RawView in, RawView out, cudaStream_t stream) {
         COALESCE_CHECK_LAUNCH("typed_row_sums_warp_kernel");
     } else {
         const std::size_t blocks =
-            std::min(fast::resident_blocks(block_kernel, kThreads, 0, 0), in.rows);
+            std::min(fast::resident_blocks(block_kernel, kThreads, 0), in.rows);
         block_kernel<<<static_cast<unsigned>(blocks), kThreads, 0, stream>>>(in, out);
         COALESCE_CHECK_LAUNCH("typed_row_sums_block_kernel");
     }
@@ -162,7 +162,7 @@ public:
             reinterpret_cast<std::uintptr_t>(in_.data()) % 16 == 0 && in_.pitch_bytes() % 16 == 0;
         with_kernel([&](auto kernel, auto, unsigned cols_per_thread) {
             plan_ = col_plan(shape_, cols_per_thread,
-                             std::min(fast::resident_blocks(kernel, kThreads, 0, 0),
+                             std::min(fast::resident_blocks(kernel, kThreads, 0),
                                       kWaveBlocksPerSm * multiprocessors()));
         });
         tickets_ = DeviceBuffer();

@@ -95,8 +95,7 @@ public:
         return walk_shape(
             s,
             [&](int lanes) {
-                return resident_blocks((*this)(lanes), threads(lanes), Smem(radius, lanes),
-                                       radius);
+                return resident_blocks((*this)(lanes), threads(lanes), Smem(radius, lanes));
             },
             min_rows, max_rows);
     }
