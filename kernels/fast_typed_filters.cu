@@ -153,11 +153,12 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
     COALESCE_CHECK_LAUNCH("typed_filter_line_kernel");
 }
 
-// Threads per filter X segment: 64 where the segment's blocks still hold at least 32 warps per
-// multiprocessor, so that a thread walks up to 33 words and its fixed costs (staging, seed,
-// write-back: half of the u8 kernel's 53 instructions per word at 8192x8192 with 128 threads,
-// Nsight Compute) spread over twice the outputs; otherwise whichever of 64 and 128 holds more
-// warps. The blocks per multiprocessor are bound by shared memory (the staged line and the
+// Threads and segments per filter X row, the first of kXChoices whose blocks hold kXEnoughWarps
+// warps per multiprocessor, else the one that holds most: 64 threads in as few segments as K <=
+// 33 allows (a thread walks up to 33 words, and its fixed costs, staging, seed and write-back,
+// half of the u8 kernel's 53 instructions per word at 8192x8192 with 128 threads in Nsight
+// Compute, spread over twice the outputs); 128 threads (K about 17); 64 threads in one more
+// segment. The blocks per multiprocessor are bound by shared memory (the staged line and the
 // outputs, about twice the segment; the kernels take 32 registers): the block counts below are
 // computed from it for the H200's 228 KiB. The threshold sits between the 24 warps that lost and
 // the 32 that won. coalesce-bench, H200, % of copy:
@@ -166,20 +167,26 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
 //   76.8 -> 93.4 / 92.6 / 82.4;
 // - 8192-byte rows, u8 (12 blocks: 24 warps with 64 threads, 48 with 128), 64 -> 128, r = 1 /
 //   64, two runs: 83.0-83.4 -> 85.3-85.8, 72.2-73.0 -> 73.0-73.5;
-// - 16384-byte rows, u16 (24 warps with 64 threads in two segments, 24 with 128 in one), 64 ->
-//   128: 89.9-90.9 -> 87.9-89.3 (r = 1), 88.4-90.3 -> 88.3-89.4 (r = 64): 64 kept on the tie.
-// With this rule, one call: u8 8192x8192 85.3 / 73.5 (128 threads), u16 91.3 / 89.2, u8
-// 8000x6000 93.0 / 81.8 and x 3 planar 92.6 / 82.2 (64 threads), r = 1 / 64.
-constexpr int kXThreadChoices[] = {64, kXThreads};
+// - 16384-byte rows, u16 (24 warps with 64 threads in two segments, 24 with 128 in one, 34 with
+//   64 in three): 64 -> 128 threads 89.9-90.9 -> 87.9-89.3 (r = 1), 88.4-90.3 -> 88.3-89.4
+//   (r = 64); two -> three segments, two runs, r = 1 / 4 / 64: 90.2-91.0 / 90.2-90.9 / 88.8-89.3
+//   -> 92.0-92.6 / 92.1-92.6 / 89.6-90.0.
+// With this rule, one call: u8 8192x8192 85.3 / 73.5 (128 threads), u8 8000x6000 93.0 / 81.8 and
+// x 3 planar 92.6 / 82.2 (64 threads), r = 1 / 64.
+struct XChoice {
+    int threads;
+    int more_segs;
+};
+constexpr XChoice kXChoices[] = {{64, 0}, {kXThreads, 0}, {64, 1}};
 constexpr int kXEnoughWarps = 28;
 
 template <class T, bool Unit>
 tf::XGeom x_plan(long long row_bytes, int radius) {
     tf::XGeom best;
     int best_warps = 0;
-    for (int threads : kXThreadChoices) {
+    for (const auto& [threads, more_segs] : kXChoices) {
         const tf::XGeom g =
-            tf::x_geometry(row_bytes, static_cast<int>(sizeof(T)), radius, threads);
+            tf::x_geometry(row_bytes, static_cast<int>(sizeof(T)), radius, threads, more_segs);
         const int warps = static_cast<int>(
             fast::residency(typed_filter_x_kernel<T, Unit>, threads, tf::x_smem_bytes(g)).per_sm *
             threads / 32);
@@ -315,10 +322,10 @@ gpu::TypedLauncher typed_launcher(bool along_x) {
 }
 
 // Grids are one-dimensional: filter X's rows x segments must fit blockIdx.x (u16 rows of
-// 2^22 columns in 8 448-byte segments: 993 per row). The fewest threads make the most segments.
+// 2^22 columns: 994 segments per row). The last of kXChoices makes the most segments.
 std::string x_grid_refusal(Shape input, const OpParams& params) {
     const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius,
-                                       kXThreadChoices[0]);
+                                       kXChoices[2].threads, kXChoices[2].more_segs);
     if (input.rows * static_cast<std::size_t>(g.segs) <= gpu::kMaxGridX) return {};
     return "more rows times row segments than a grid holds";
 }

@@ -228,8 +228,10 @@ struct XGeom {
 inline int round_up16(int v) { return (v + 15) / 16 * 16; }
 
 // Threads and segment length for rows of row_bytes bytes: as few segments as K <= 33 allows
-// (long runs amortise each thread's seed of 2r + 1 samples), K odd and just long enough.
-inline XGeom x_geometry(long long row_bytes, int elem, int radius, int threads = 128) {
+// (long runs amortise each thread's seed of 2r + 1 samples), plus `more_segs` (shorter segments,
+// more blocks per multiprocessor), K odd and just long enough.
+inline XGeom x_geometry(long long row_bytes, int elem, int radius, int threads = 128,
+                        int more_segs = 0) {
     XGeom g;
     g.threads = threads;
     g.radius = radius;
@@ -237,7 +239,7 @@ inline XGeom x_geometry(long long row_bytes, int elem, int radius, int threads =
     constexpr long long kMaxK = 33;
     const long long span = row_bytes + 15;  // the widest phase
     const long long per_k = 4LL * threads;
-    const long long segs = (span + per_k * kMaxK - 1) / (per_k * kMaxK);
+    const long long segs = (span + per_k * kMaxK - 1) / (per_k * kMaxK) + more_segs;
     long long k = ((span + segs - 1) / segs + per_k - 1) / per_k;
     k |= 1;
     g.k_words = static_cast<int>(k);

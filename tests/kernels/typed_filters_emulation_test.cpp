@@ -207,32 +207,68 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
     tf::g_write_hook = on_write;
     const bool unit = r == 0;
 
-    if (kernel == Kernel::x_tiled) {
-        // The launcher's threads: 64 per segment.
-        const tf::XGeom g = tf::x_geometry(static_cast<long long>(row_bytes), elem, r, 64);
-        std::vector<tf::Vec16> smem(tf::x_smem_bytes(g) / 16);
-        auto* line = reinterpret_cast<unsigned char*>(smem.data());
-        unsigned char* out_line = line + g.in_bytes;
+    // Every read inside bounds, every byte of each row written once, every output as expected.
+    const auto verify = [&](const std::string& how) {
+        const std::string what = std::to_string(static_cast<int>(kernel)) + " " +
+                                 std::to_string(rows) + "x" + std::to_string(cols) + " u" +
+                                 std::to_string(8 * elem) + (pitched ? " pitched" : " dense") +
+                                 " r " + std::to_string(r) + " border " +
+                                 std::to_string(static_cast<int>(border)) + how;
+        ASSERT_EQ(g_bounds.bad_reads, 0) << what;
+        ASSERT_EQ(g_bounds.bad_writes, 0) << what;
+        const bool along_x = kernel == Kernel::x_tiled || kernel == Kernel::x_line;
+        const std::vector<T> want = expected<T>(in, pitch, rows, cols, r, border, along_x);
         for (long long y = 0; y < rows; ++y) {
-            for (int seg = 0; seg < g.segs; ++seg) {
-                const tf::XRow row = tf::x_row(in.p, out.p, pitch, cols, elem, y, seg, g);
-                if (row.seg_rel >= row.row_bytes) continue;
-                // Filter X reads only its own row.
-                g_bounds.read_lo = row.in;
-                g_bounds.read_hi = row.in + row_bytes;
-                g_bounds.write_lo = row.out;
-                g_bounds.write_hi = row.out + row_bytes;
-                std::memset(line, 0xCD, tf::x_smem_bytes(g));
-                for (int t = 0; t < g.threads; ++t) tf::x_stage<T>(row, cols, border, g, t, line);
-                for (int t = 0; t < g.threads; ++t) {
-                    if (unit)
-                        tf::x_walk<T, true>(g, t, line, out_line, row.row_bytes - row.seg_rel);
-                    else
-                        tf::x_walk<T, false>(g, t, line, out_line, row.row_bytes - row.seg_rel);
-                }
-                for (int t = 0; t < g.threads; ++t) tf::x_write<T>(row, g, t, out_line);
+            for (std::size_t b = 0; b < pitch; ++b) {
+                const int writes = b < row_bytes ? 1 : 0;
+                ASSERT_EQ(counts[static_cast<std::size_t>(y) * pitch + b], writes)
+                    << what << " writes of row " << y << " byte " << b;
             }
+            for (long long x = 0; x < cols; ++x)
+                ASSERT_EQ(at<T>(out, pitch, y, x), want[static_cast<std::size_t>(y * cols + x)])
+                    << what << " at " << y << "," << x;
         }
+    };
+
+    if (kernel == Kernel::x_tiled) {
+        // Each of the launcher's geometries (kXChoices in fast_typed_filters.cu): 64 threads per
+        // segment, 128, and 64 in one segment more; the outputs are checked after each.
+        for (const auto& [threads, more_segs] : {std::pair{64, 0}, {128, 0}, {64, 1}}) {
+            std::memset(out.p, 0xA5, bytes);
+            std::fill(counts.begin(), counts.end(), 0);
+            const tf::XGeom g =
+                tf::x_geometry(static_cast<long long>(row_bytes), elem, r, threads, more_segs);
+            std::vector<tf::Vec16> smem(tf::x_smem_bytes(g) / 16);
+            auto* line = reinterpret_cast<unsigned char*>(smem.data());
+            unsigned char* out_line = line + g.in_bytes;
+            for (long long y = 0; y < rows; ++y) {
+                for (int seg = 0; seg < g.segs; ++seg) {
+                    const tf::XRow row = tf::x_row(in.p, out.p, pitch, cols, elem, y, seg, g);
+                    if (row.seg_rel >= row.row_bytes) continue;
+                    // Filter X reads only its own row.
+                    g_bounds.read_lo = row.in;
+                    g_bounds.read_hi = row.in + row_bytes;
+                    g_bounds.write_lo = row.out;
+                    g_bounds.write_hi = row.out + row_bytes;
+                    std::memset(line, 0xCD, tf::x_smem_bytes(g));
+                    for (int t = 0; t < g.threads; ++t)
+                        tf::x_stage<T>(row, cols, border, g, t, line);
+                    for (int t = 0; t < g.threads; ++t) {
+                        if (unit)
+                            tf::x_walk<T, true>(g, t, line, out_line, row.row_bytes - row.seg_rel);
+                        else
+                            tf::x_walk<T, false>(g, t, line, out_line, row.row_bytes - row.seg_rel);
+                    }
+                    for (int t = 0; t < g.threads; ++t) tf::x_write<T>(row, g, t, out_line);
+                }
+            }
+            verify(", " + std::to_string(threads) + " threads, " + std::to_string(more_segs) +
+                   " more segments");
+            if (::testing::Test::HasFatalFailure()) break;
+        }
+        tf::g_read_hook = nullptr;
+        tf::g_write_hook = nullptr;
+        return;
     } else if (kernel == Kernel::y_walk) {
         // The launcher's shapes: 4 (or for u8 up to r = 40, 2) row groups of 128 threads, a word
         // each, 16 rows per group and step, 2 steps in flight; walks of every length down to 2.
@@ -271,24 +307,7 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
     tf::g_read_hook = nullptr;
     tf::g_write_hook = nullptr;
 
-    const std::string what = std::to_string(static_cast<int>(kernel)) + " " + std::to_string(rows) +
-                             "x" + std::to_string(cols) + " u" + std::to_string(8 * elem) +
-                             (pitched ? " pitched" : " dense") + " r " + std::to_string(r) +
-                             " border " + std::to_string(static_cast<int>(border));
-    ASSERT_EQ(g_bounds.bad_reads, 0) << what;
-    ASSERT_EQ(g_bounds.bad_writes, 0) << what;
-    const bool along_x = kernel == Kernel::x_tiled || kernel == Kernel::x_line;
-    const std::vector<T> want = expected<T>(in, pitch, rows, cols, r, border, along_x);
-    for (long long y = 0; y < rows; ++y) {
-        for (std::size_t b = 0; b < pitch; ++b) {
-            const int writes = b < row_bytes ? 1 : 0;
-            ASSERT_EQ(counts[static_cast<std::size_t>(y) * pitch + b], writes)
-                << what << " writes of row " << y << " byte " << b;
-        }
-        for (long long x = 0; x < cols; ++x)
-            ASSERT_EQ(at<T>(out, pitch, y, x), want[static_cast<std::size_t>(y * cols + x)])
-                << what << " at " << y << "," << x;
-    }
+    verify("");
 }
 
 const Border kBorders[] = {Border::clamp, Border::zero, Border::wrap, Border::mirror};
