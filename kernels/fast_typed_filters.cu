@@ -9,7 +9,9 @@
 // the block's threads), each thread slides across its own run of K words (K odd:
 // conflict-free), each output's sum one pair of mixed-sign dp4a/dp2a from the sum before the
 // word, and the block writes the outputs back as 16-byte stores. A segment belongs to 64
-// threads (up to 33 words each: long runs spread each thread's staging, seed and write-back).
+// threads (up to 33 words each: long runs spread each thread's staging, seed and write-back),
+// or where its shared memory leaves too few warps resident, 128, or 64 in shorter segments
+// (kXChoices).
 // filter Y: the strip walk: a block owns a 512-byte strip of columns and walks a run of rows;
 // the window's rows and the next two steps' rows sit in one shared-memory ring filled by
 // 16-byte cp.async copies of the whole block, and G row groups of 128 threads (a word of columns
@@ -57,7 +59,7 @@ namespace {
 namespace tf = typed_filters;
 
 // The filter X kernel's bound, as compiled and measured (ptxas sizes its registers for 128
-// threads); its blocks take kXSegmentThreads.
+// threads); its blocks take 64 or 128 threads (kXChoices).
 constexpr int kXThreads = 128;
 constexpr int kLineThreads = 256;
 constexpr long long kLineSegment = 256;  // outputs per thread of the line kernel
