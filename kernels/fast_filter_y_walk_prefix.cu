@@ -66,7 +66,8 @@ std::size_t smem_bytes(int radius, int lanes) {
 }
 
 struct RunWalkPlan {
-    int lanes = fast::kWalkLanes[0];  // float4 columns per strip; the block has kThreadsPerLane * lanes threads
+    // float4 columns per strip; the block has kThreadsPerLane * lanes threads
+    int lanes = fast::kWalkLanes[0];
     unsigned strips = 1;
     std::size_t walk_rows = 1;  // output rows per block
     int ring = 0;               // ring_rows(radius)

@@ -60,7 +60,7 @@ namespace tf = typed_filters;
 
 // The filter X kernel's bound, as compiled and measured (ptxas sizes its registers for 128
 // threads); its blocks take 64 or 128 threads (kXChoices).
-constexpr int kXThreads = 128;
+constexpr int kXThreads = tf::kXMaxThreads;
 constexpr int kLineThreads = 256;
 constexpr long long kLineSegment = 256;  // outputs per thread of the line kernel
 
@@ -155,15 +155,15 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
     COALESCE_CHECK_LAUNCH("typed_filter_line_kernel");
 }
 
-// Threads and segments per filter X row, the first of kXChoices whose blocks hold kXEnoughWarps
-// warps per multiprocessor, else the one that holds most: 64 threads in as few segments as K <=
-// 33 allows (a thread walks up to 33 words, and its fixed costs, staging, seed and write-back,
-// half of the u8 kernel's 53 instructions per word at 8192x8192 with 128 threads in Nsight
-// Compute, spread over twice the outputs); 128 threads (K about 17); 64 threads in one more
-// segment. The blocks per multiprocessor are bound by shared memory (the staged line and the
-// outputs, about twice the segment; the kernels take 32 registers): the block counts below are
-// computed from it for the H200's 228 KiB. The threshold sits between the 24 warps that lost and
-// the 32 that won. coalesce-bench, H200, % of copy:
+// Threads and segments per filter X row: the first of tf::kXChoices whose blocks hold
+// kXEnoughWarps warps per multiprocessor, else the one that holds most. 64 threads in the fewest
+// segments come first: a thread walks up to 33 words, and its fixed costs (staging, seed and
+// write-back, half of the u8 kernel's 53 instructions per word at 8192x8192 with 128 threads in
+// Nsight Compute) spread over twice the outputs; then 128 threads (K about 17); then 64 threads
+// in one more segment. The blocks per multiprocessor are bound by shared memory (the staged line
+// and the outputs, about twice the segment; the kernels take 32 registers): the block counts
+// below are computed from it for the H200's 228 KiB. The threshold sits between the 24 warps that
+// lost and the 32 that won. coalesce-bench, H200, % of copy:
 // - 6000-byte rows, u8 (16 blocks, 32 warps with 64 threads), 128 -> 64 threads, r = 1 / 4 / 64:
 //   8000x6000 x 3 (planar) 85.0 / 83.2 / 70.6 -> 92.5 / 90.7 / 81.7, 8000x6000 89.6 / 89.5 /
 //   76.8 -> 93.4 / 92.6 / 82.4;
@@ -175,18 +175,13 @@ void launch_line(const gpu::RawView& in, const gpu::RawView& out, bool along_x, 
 //   -> 92.0-92.6 / 92.1-92.6 / 89.6-90.0.
 // With this rule, one call: u8 8192x8192 85.3 / 73.5 (128 threads), u8 8000x6000 93.0 / 81.8 and
 // x 3 planar 92.6 / 82.2 (64 threads), r = 1 / 64.
-struct XChoice {
-    int threads;
-    int more_segs;
-};
-constexpr XChoice kXChoices[] = {{64, 0}, {kXThreads, 0}, {64, 1}};
 constexpr int kXEnoughWarps = 28;
 
 template <class T, bool Unit>
 tf::XGeom x_plan(long long row_bytes, int radius) {
     tf::XGeom best;
     int best_warps = 0;
-    for (const auto& [threads, more_segs] : kXChoices) {
+    for (const auto& [threads, more_segs] : tf::kXChoices) {
         const tf::XGeom g =
             tf::x_geometry(row_bytes, static_cast<int>(sizeof(T)), radius, threads, more_segs);
         const int warps = static_cast<int>(
@@ -324,10 +319,10 @@ gpu::TypedLauncher typed_launcher(bool along_x) {
 }
 
 // Grids are one-dimensional: filter X's rows x segments must fit blockIdx.x (u16 rows of
-// 2^22 columns: 994 segments per row). The last of kXChoices makes the most segments.
+// 2^22 columns: 994 segments per row). The last of tf::kXChoices makes the most segments.
 std::string x_grid_refusal(Shape input, const OpParams& params) {
     const tf::XGeom g = tf::x_geometry(static_cast<long long>(input.cols) * 2, 2, params.radius,
-                                       kXChoices[2].threads, kXChoices[2].more_segs);
+                                       tf::kXChoices[2].threads, tf::kXChoices[2].more_segs);
     if (input.rows * static_cast<std::size_t>(g.segs) <= gpu::kMaxGridX) return {};
     return "more rows times row segments than a grid holds";
 }

@@ -250,6 +250,16 @@ inline XGeom x_geometry(long long row_bytes, int elem, int radius, int threads =
     return g;
 }
 
+// The filter X launcher's geometries, in the order it tries them (x_plan in
+// fast_typed_filters.cu): 64 threads in as few segments as K <= 33 allows, 128 threads (the
+// kernel's launch bound), 64 threads in one segment more. The emulation test runs each.
+struct XChoice {
+    int threads;
+    int more_segs;
+};
+constexpr int kXMaxThreads = 128;
+constexpr XChoice kXChoices[] = {{64, 0}, {kXMaxThreads, 0}, {64, 1}};
+
 inline std::size_t x_smem_bytes(const XGeom& g) {
     return static_cast<std::size_t>(g.in_bytes) + static_cast<std::size_t>(g.seg_bytes);
 }

@@ -52,8 +52,8 @@ __device__ __forceinline__ unsigned add_vec(unsigned s, uint4 v, std::uint16_t) 
 // The full batches run in a rotated order, starting at batch `rotation` mod their number (the
 // row's index): with every team starting at its row's first batch, the whole grid read the first
 // halves of 8 KiB rows together and the second halves after. H200, u8 8192^2, in one process,
-// % of copy, the warp kernel in a harness, two calls: 86.3-88.7 in order against 90.0-91.6
-// rotated; coalesce-bench in a third call 88.8-88.9, where a grid-stride read of the same bytes
+// % of copy, the warp kernel in a harness, three calls: 86.3-88.7 in order against 90.0-91.6
+// rotated; coalesce-bench in a later call 88.8-88.9, where a grid-stride read of the same bytes
 // with no arithmetic ran at 89.3-90.0 (bench/NOTES.md, tenth round).
 template <class T, class Acc, int Unroll = kRowUnroll>
 __device__ __forceinline__ Acc row_share(const unsigned char* row, unsigned long long cols,

@@ -25,7 +25,7 @@ namespace coalesce::fast {
 constexpr int kWalkLanes[] = {32, 24, 16};
 
 struct WalkShape {
-    int lanes = 32;  // float4 columns per strip
+    int lanes = kWalkLanes[0];  // float4 columns per strip
     unsigned strips = 1;
     std::size_t walk_rows = 1;  // output rows per block
 };

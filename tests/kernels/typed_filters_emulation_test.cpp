@@ -231,9 +231,8 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
     };
 
     if (kernel == Kernel::x_tiled) {
-        // Each of the launcher's geometries (kXChoices in fast_typed_filters.cu): 64 threads per
-        // segment, 128, and 64 in one segment more; the outputs are checked after each.
-        for (const auto& [threads, more_segs] : {std::pair{64, 0}, {128, 0}, {64, 1}}) {
+        // Each of the launcher's geometries (tf::kXChoices); the outputs are checked after each.
+        for (const auto& [threads, more_segs] : tf::kXChoices) {
             std::memset(out.p, 0xA5, bytes);
             std::fill(counts.begin(), counts.end(), 0);
             const tf::XGeom g =
