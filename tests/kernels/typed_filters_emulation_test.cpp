@@ -130,8 +130,8 @@ void y_walk_block(const unsigned char* in, unsigned char* out, long long rows, l
     const auto load = [&](int k) {
         group.next(g, G * L, k);
         for (int t = 0; t < kThreads; ++t)
-            tf::yw_load<4 * W * Lanes, kThreads>(in, rows, row_bytes, pitch, border, g, w, group, t,
-                                                 ring);
+            tf::yw_load<4 * W * Lanes, kThreads, G * L>(in, rows, row_bytes, pitch, border, g, w,
+                                                        group, t, ring);
     };
     const bool unit = g.radius == 0;
     for (int k = 0; k < Ahead; ++k) load(k);
@@ -163,7 +163,7 @@ void y_walk_all(const unsigned char* in, unsigned char* out, long long rows, lon
                 std::size_t pitch, Border border, int r, long long resident) {
     const int strip = 4 * W * Lanes;
     const tf::YWGeom g = tf::yw_geometry(rows, cols * static_cast<long long>(sizeof(T)), r, strip,
-                                         G * L, Ahead, resident, 2);
+                                         G * L, L, Ahead, resident, 2);
     std::vector<tf::Vec16> ring(tf::yw_smem_bytes(g) / 16);
     std::vector<std::uint32_t> xch(static_cast<std::size_t>(Lanes) * G * 2 * W);
     for (int b = 0; b < g.strips * g.walks; ++b)
