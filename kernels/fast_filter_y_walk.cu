@@ -223,11 +223,8 @@ void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
     walk_kernels.allow_smem(kMaxRadius);
     const WalkPlan plan = plan_for({in.rows, in.cols}, params.radius);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const unsigned walks = gpu::ceil_div(in.rows, plan.walk_rows);
-    walk_kernels(plan.lanes)<<<plan.strips * walks, walk_kernels.threads(plan.lanes),
-                               smem_bytes(params.radius, plan.lanes), stream>>>(
-        in, out, params.radius, params.border, inv, plan);
-    COALESCE_CHECK_LAUNCH("fast_filter_y_walk_kernel");
+    walk_kernels.launch(plan, in.rows, params.radius, stream, "fast_filter_y_walk_kernel", in, out,
+                        params.radius, params.border, inv, plan);
 }
 
 }  // namespace

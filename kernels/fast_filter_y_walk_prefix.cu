@@ -243,11 +243,8 @@ void launch_fast_filter_y_walk_prefix(MatView in, MatView out, const OpParams& p
     walk_kernels.allow_smem(kMaxRadius);
     const RunWalkPlan plan = plan_for({in.rows, in.cols}, params.radius);
     const double inv = 1.0 / (2 * params.radius + 1);
-    const unsigned walks = gpu::ceil_div(in.rows, plan.walk_rows);
-    walk_kernels(plan.lanes)<<<plan.strips * walks, walk_kernels.threads(plan.lanes),
-                               smem_bytes(params.radius, plan.lanes), stream>>>(
-        in, out, params.radius, params.border, inv, plan);
-    COALESCE_CHECK_LAUNCH("fast_filter_y_walk_prefix_kernel");
+    walk_kernels.launch(plan, in.rows, params.radius, stream, "fast_filter_y_walk_prefix_kernel",
+                        in, out, params.radius, params.border, inv, plan);
 }
 
 }  // namespace

@@ -102,8 +102,8 @@ __global__ void __launch_bounds__(Lanes* G, MinBlocks)
     tf::YWGroup group;
     const auto load = [&](int k) {
         group.next(g, G * L, k);
-        tf::yw_load<4 * W * Lanes, kThreads, G * L>(in, rows, row_bytes, pitch, border, g, w,
-                                                    group, t, ring);
+        tf::yw_load<4 * W * Lanes, kThreads, G * L>(in, rows, row_bytes, pitch, border, g, w, group,
+                                                    t, ring);
         tf::commit_copies();
     };
     for (int k = 0; k < Ahead; ++k) load(k);
@@ -229,8 +229,7 @@ struct YWalkPlan {
     tf::YWGeom g;
 
     static std::size_t smem_for(int radius) {
-        return static_cast<std::size_t>(tf::yw_alloc_rows(radius, G * L, Ahead, L)) * kStrip +
-               kXch;
+        return static_cast<std::size_t>(tf::yw_alloc_rows(radius, G * L, Ahead, L)) * kStrip + kXch;
     }
     YWalkPlan(const gpu::RawView& in, int radius) {
         static std::once_flag opt_in;
@@ -241,8 +240,8 @@ struct YWalkPlan {
         smem = smem_for(radius);
         resident = fast::resident_blocks(kernel, Lanes * G, smem);
         g = tf::yw_geometry(static_cast<long long>(in.rows),
-                            static_cast<long long>(in.cols * sizeof(T)), radius, kStrip, G * L,
-                            L, Ahead, static_cast<long long>(resident), 2LL * G * L);
+                            static_cast<long long>(in.cols * sizeof(T)), radius, kStrip, G * L, L,
+                            Ahead, static_cast<long long>(resident), 2LL * G * L);
     }
     unsigned blocks() const {
         return static_cast<unsigned>(g.strips) * static_cast<unsigned>(g.walks);

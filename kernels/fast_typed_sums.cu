@@ -43,24 +43,19 @@ using gpu::Layout;
 using gpu::RawView;
 using namespace typed_sums;
 
-// Multiprocessors of the current device, asked once per device and process (launch() runs between
-// the timing events).
-std::size_t multiprocessors() {
-    int device = 0;
-    COALESCE_CUDA(cudaGetDevice(&device));
-    static std::mutex m;
-    static std::map<int, int> known;
-    std::lock_guard<std::mutex> lock(m);
-    int& n = known[device];
-    if (n == 0) COALESCE_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device));
-    return static_cast<std::size_t>(n);
-}
-
 // Blocks per multiprocessor in one wave at most (the warp-per-row sums and the column sums):
 // measured on an H200 at 8192^2 and 8000x6000, four 256-thread blocks beat the five or six that
 // fit (row sums u8 87.8-90.1 % of copy against 86.5-88.3; column sums u8 80.9-84.1 against
 // 78.0-79.7), and fewer leave bandwidth idle (two: u16 column sums 75-80).
 constexpr std::size_t kWaveBlocksPerSm = 4;
+
+// Blocks of `kernel` in one wave: what the device holds, at most kWaveBlocksPerSm per
+// multiprocessor.
+template <class Kernel>
+std::size_t wave_blocks(Kernel kernel) {
+    const fast::Residency r = fast::residency(kernel, kThreads, 0);
+    return std::min(r.per_sm, kWaveBlocksPerSm) * r.sms;
+}
 
 // Loads in flight per lane in the warp-per-row kernel: eight (4 KiB per warp), which the same runs
 // put at 87.8-90.1 % of copy for u8 8192^2 against 86.5-88.3 with four.
@@ -76,8 +71,7 @@ template <class T, class Acc>
 void launch_row_sums(RawView in, RawView out, cudaStream_t stream) {
     auto warp_kernel = typed_row_sums_warp_kernel<T, Acc, kRowLoads>;
     auto block_kernel = typed_row_sums_block_kernel<T, Acc>;
-    const std::size_t resident = std::min(fast::resident_blocks(warp_kernel, kThreads, 0),
-                                          kWaveBlocksPerSm * multiprocessors());
+    const std::size_t resident = wave_blocks(warp_kernel);
     // A block per row for long rows, and for rows too few to fill a quarter of the chip's warps
     // unless they are short (a block would leave most lanes idle); otherwise a warp per row.
     const std::size_t row_bytes = in.cols * sizeof(T);
@@ -161,9 +155,7 @@ public:
         vector_ =
             reinterpret_cast<std::uintptr_t>(in_.data()) % 16 == 0 && in_.pitch_bytes() % 16 == 0;
         with_kernel([&](auto kernel, auto, unsigned cols_per_thread) {
-            plan_ = col_plan(shape_, cols_per_thread,
-                             std::min(fast::resident_blocks(kernel, kThreads, 0),
-                                      kWaveBlocksPerSm * multiprocessors()));
+            plan_ = col_plan(shape_, cols_per_thread, wave_blocks(kernel));
         });
         tickets_ = DeviceBuffer();
         flags_ = DeviceBuffer();

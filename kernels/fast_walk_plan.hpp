@@ -100,6 +100,17 @@ public:
             min_rows, max_rows);
     }
 
+    // The instance of plan.lanes over plan.strips strips times the walks of plan.walk_rows that
+    // cover `rows`, with this radius's shared memory; `name` goes into the launch check's message.
+    template <class Plan, class... Args>
+    void launch(const Plan& plan, std::size_t rows, int radius, cudaStream_t stream,
+                const char* name, const Args&... args) const {
+        const auto walks = static_cast<unsigned>(gpu::ceil_div(rows, plan.walk_rows));
+        (*this)(plan.lanes)<<<plan.strips * walks, threads(plan.lanes), Smem(radius, plan.lanes),
+                              stream>>>(args...);
+        COALESCE_CHECK_LAUNCH(name);
+    }
+
 private:
     Kernel widest_, middle_, narrowest_;
 };
