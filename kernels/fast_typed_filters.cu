@@ -265,26 +265,26 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
     COALESCE_CHECK_LAUNCH("typed_filter_y_walk_kernel");
 }
 
-// The walk's shape for the type and radius (trial harness, H200, 8192x8192, % of copy): u8 2
-// row groups up to r = 40 (82-87 against 75-84 with 4), 4 above (80.5 against 75 with 2 at
-// r = 64); u16 4 row groups (88-90: one 512-thread block per multiprocessor), except where
-// their strips leave a tenth of the multiprocessors idle, as the 94 strips of an 8000x6000
-// colour image's 48000-byte rows do on the H200's 132: there, up to r = 16, one group of 8-row
-// steps, six 128-thread blocks per multiprocessor (78 registers), 88-90 against 82-85 in the
-// trial harness; on grey images it lost 2-4 points, and above r = 16 its ring costs blocks
-// (70 at r = 64). Only where the busy multiprocessors cannot carry the device's bandwidth: on an
-// H100 (25.4 GB/s of theoretical bandwidth per multiprocessor against the H200's 36.5) the 94
-// four-group blocks ran that colour image at 92.6-92.8% of copy (r = 1, 4, 16, two rounds in one
-// call) against 83.7-84.6 for the one-group walk; on the H200 the four groups ran it at 81.4 at
-// r = 64 and the one-group walk at 83.8-84.0 at r = 1 and 4 (s10 table). 16-byte chunks per thread
-// (64-77, registers), 8-byte ones (79-89 for u16, 56-83 for u8) and three steps in flight (67-86)
-// lost. The u8 two-group kernel needs 124-128 registers: its bounds hold it to two blocks per
-// multiprocessor (at 132 it got one, and 66-68%). Per-block timings (globaltimer at a block's start
-// and end in a scratch copy of the kernel, bench/results/2026-11-26-h200-s9/README.md) show the u8
-// walk issue-bound, not memory-bound: 50 instructions per word of four outputs, issue slots 62%
-// busy; deeper rings (three to six steps in flight), one 512-thread block per multiprocessor (even
-// walks, equal blocks) and one group of 8-row steps each moved it a few points either way, none
-// kept.
+// The walk's shape for the type and radius (trial harness, H200, 8192x8192, % of copy): u8 2 row
+// groups up to r = 40 (82-87 against 75-84 with 4), 4 above (80.5 against 75 with 2 at r = 64); u16
+// 4 row groups (88-90: one 512-thread block per multiprocessor), except where their strips leave a
+// tenth of the multiprocessors idle, as the 94 strips of an 8000x6000 colour image's 48000-byte
+// rows do on the H200's 132: there, up to r = 16, one group of 8-row steps, six 128-thread blocks
+// per multiprocessor (78 registers), 88-90 against 82-85 in the trial harness; on grey images it
+// lost 2-4 points, and above r = 16 its ring costs blocks (70 at r = 64). It is taken only where
+// the busy multiprocessors cannot carry the device's bandwidth: on an H100 (25.4 GB/s of
+// theoretical bandwidth per multiprocessor against the H200's 36.5) the 94 four-group blocks ran
+// that colour image at 92.6-92.8% of copy (r = 1, 4, 16, two rounds in one call) against 83.7-84.6
+// for the one-group walk; on the H200 the four groups ran it at 81.4 at r = 64 and the one-group
+// walk at 83.8-84.0 at r = 1 and 4 (s10 table). 16-byte chunks per thread (64-77, registers),
+// 8-byte ones (79-89 for u16, 56-83 for u8) and three steps in flight (67-86) lost. The u8
+// two-group kernel needs 124-128 registers: its bounds hold it to two blocks per multiprocessor (at
+// 132 it got one, and 66-68%). Per-block timings (globaltimer at a block's start and end in a
+// scratch copy of the kernel, bench/results/2026-11-26-h200-s9/README.md) show the u8 walk
+// issue-bound, not memory-bound: 50 instructions per word of four outputs, issue slots 62% busy;
+// deeper rings (three to six steps in flight), one 512-thread block per multiprocessor (even walks,
+// equal blocks) and one group of 8-row steps each moved it a few points either way, none kept. On
+// an H100 a tenth fewer instructions per step (the ring's tail) did not move it either.
 constexpr double kIdleSmsMatterGbps = 30;  // per multiprocessor: between the H100 and the H200
 
 template <class T, bool Unit>
