@@ -205,6 +205,13 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
     g_bounds.write_hi = out.p + bytes;
     tf::g_read_hook = on_read;
     tf::g_write_hook = on_write;
+    // The hooks are off again however this check ends (a failed ASSERT returns early).
+    struct HooksOff {
+        ~HooksOff() {
+            tf::g_read_hook = nullptr;
+            tf::g_write_hook = nullptr;
+        }
+    } hooks_off;
     const bool unit = r == 0;
 
     // Every read inside bounds, every byte of each row written once, every output as expected.
@@ -265,8 +272,6 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
                    " more segments");
             if (::testing::Test::HasFatalFailure()) break;
         }
-        tf::g_read_hook = nullptr;
-        tf::g_write_hook = nullptr;
         return;
     } else if (kernel == Kernel::y_walk) {
         // The launcher's shapes: 4 (or for u8 up to r = 40, 2) row groups of 128 threads, a word
@@ -303,9 +308,6 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
                                               n_out, r, border, m);
             }
     }
-    tf::g_read_hook = nullptr;
-    tf::g_write_hook = nullptr;
-
     verify("");
 }
 
