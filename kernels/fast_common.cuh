@@ -3,6 +3,7 @@
 #pragma once
 
 #include "coalesce/cuda_check.hpp"
+#include "coalesce/device.hpp"
 #include "coalesce/matrix.hpp"
 #include "device_index.cuh"
 
@@ -84,9 +85,9 @@ Residency residency(Kernel kernel, int threads, std::size_t smem) {
     return known[key] = r;
 }
 
-// [GB/s] the current device's theoretical DRAM bandwidth (2 x memory clock x bus width) per
-// multiprocessor, asked once per device and process; 0 where the device does not say. An H100
-// SXM has 25.4 (3352 over 132), an H200 36.5 (4814 over 132).
+// [GB/s] the current device's theoretical DRAM bandwidth (query_device's) per multiprocessor,
+// asked once per device and process; 0 where the device does not say. An H100 SXM has 25.4
+// (3352 over 132), an H200 36.5 (4814 over 132).
 inline double theoretical_gbps_per_sm() {
     int device = 0;
     COALESCE_CUDA(cudaGetDevice(&device));
@@ -94,15 +95,8 @@ inline double theoretical_gbps_per_sm() {
     static std::map<int, double> known;
     std::lock_guard<std::mutex> lock(m);
     if (const auto it = known.find(device); it != known.end()) return it->second;
-    int clock_khz = 0, bus_bits = 0, sms = 0;
-    COALESCE_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    if (cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, device) != cudaSuccess ||
-        cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device) != cudaSuccess) {
-        (void)cudaGetLastError();  // not left for the next launch check to find
-        clock_khz = bus_bits = 0;
-    }
-    const double gbps = 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
-    return known[device] = sms > 0 ? gbps / sms : 0.0;
+    const DeviceInfo d = query_device(device);
+    return known[device] = d.sm_count > 0 ? d.theoretical_gbps / d.sm_count : 0.0;
 }
 
 // Blocks of `kernel` the current device holds at once.
