@@ -3,7 +3,6 @@
 #pragma once
 
 #include "coalesce/cuda_check.hpp"
-#include "coalesce/device.hpp"
 #include "coalesce/matrix.hpp"
 #include "device_index.cuh"
 
@@ -83,20 +82,6 @@ Residency residency(Kernel kernel, int threads, std::size_t smem) {
     r.per_sm = static_cast<std::size_t>(per_sm > 0 ? per_sm : 1);
     r.sms = static_cast<std::size_t>(sms > 0 ? sms : 1);
     return known[key] = r;
-}
-
-// [GB/s] the current device's theoretical DRAM bandwidth (query_device's) per multiprocessor,
-// asked once per device and process; 0 where the device does not say. An H100 SXM has 25.4
-// (3352 over 132), an H200 36.5 (4814 over 132).
-inline double theoretical_gbps_per_sm() {
-    int device = 0;
-    COALESCE_CUDA(cudaGetDevice(&device));
-    static std::mutex m;
-    static std::map<int, double> known;
-    std::lock_guard<std::mutex> lock(m);
-    if (const auto it = known.find(device); it != known.end()) return it->second;
-    const DeviceInfo d = query_device(device);
-    return known[device] = d.sm_count > 0 ? d.theoretical_gbps / d.sm_count : 0.0;
 }
 
 // Blocks of `kernel` the current device holds at once.

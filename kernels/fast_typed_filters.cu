@@ -217,6 +217,30 @@ bool rows_16b_aligned(const gpu::RawView& v) {
     return reinterpret_cast<std::uintptr_t>(v.data) % 16 == 0 && v.pitch_bytes % 16 == 0;
 }
 
+// How many output rows a walk should take: four steps, or 8r (u8) / 4r (u16) rows where more.
+// Walks used to be one wave of the resident blocks, each walking rows / (resident / strips) rows
+// (512 for u8 at 8192x8192, 2048 for u16). Shorter walks in several waves ran faster on an H100
+// (twelfth session, % of copy, 8192x8192 / 8000x6000 x 3 channels, walk rows swept from 96 to
+// 768; r = 1 / 4 / 16 / 32 / 64):
+//   u8 (2 row groups, 32-row steps; 4 groups above r = 40): one wave 85.0 / 84.2 / 83.8 / 82.4 /
+//     83.1 and 82.0 / 82.3 / 81.8 / 80.3 / 81.3; 128 rows 92.5 / 92.1 / 89.8 / 86.4 and 94.0 /
+//     93.6 / 92.0 / 89.2; at r = 32 256 rows 86.5 / 89.5, 192 88.5 / 88.9; at r = 64 512 rows
+//     86.7 / 84.2 (256: 79.0 / 80.6, 384: 82.7 / 85.2).
+//   u16 (4 row groups, 64-row steps): one wave 89.5 / 90.7 / 89.4 / 89.9 / 88.3 and 92.8 / 92.7 /
+//     93.0 / 92.9 / 92.1; 256 rows 95.0 / 95.4 / 94.8 / 94.0 / 91.6 and 97.6 / 97.9 / 96.8 / 95.0 /
+//     90.6 (192: 95.5 / 94.8 / 94.4 / 92.7; 384: 95.3 / 94.9 / 94.5 / 92.5 / 90.3).
+// Scratch builds of the one-wave u8 walk (outputs unverified, r = 1, 8192x8192) located the gap:
+// the means replaced by a byte pick 88.1-88.7 (shipped 84.6-85.0), a pure copy through the ring
+// 89.4-90.0, and that copy in four times as many walks 95.4-96.1. So most of it was the one-wave
+// structure, about four points the arithmetic. Why shorter walks win (the spread of block
+// durations in one wave, or DRAM locality: concurrent blocks then read nearby rows) was not
+// measured apart.
+template <class T>
+long long y_walk_target_rows(int step, int radius) {
+    const long long by_radius = (sizeof(T) == 1 ? 8LL : 4LL) * radius;
+    return std::max<long long>(4LL * step, by_radius);
+}
+
 // A walk's kernel, its geometry on `in` and the blocks of it the device holds at once.
 template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead, int MinBlocks>
 struct YWalkPlan {
@@ -225,7 +249,6 @@ struct YWalkPlan {
     static constexpr auto kernel =
         typed_filter_y_walk_kernel<T, Unit, Lanes, G, W, L, Ahead, MinBlocks>;
     std::size_t smem = 0;
-    std::size_t resident = 0;
     tf::YWGeom g;
 
     static std::size_t smem_for(int radius) {
@@ -238,18 +261,14 @@ struct YWalkPlan {
                                                static_cast<int>(smem_for(kMaxRadius))));
         });
         smem = smem_for(radius);
-        resident = fast::resident_blocks(kernel, Lanes * G, smem);
+        const std::size_t resident = fast::resident_blocks(kernel, Lanes * G, smem);
         g = tf::yw_geometry(static_cast<long long>(in.rows),
                             static_cast<long long>(in.cols * sizeof(T)), radius, kStrip, G * L, L,
-                            Ahead, static_cast<long long>(resident), 2LL * G * L);
+                            Ahead, static_cast<long long>(resident),
+                            y_walk_target_rows<T>(G * L, radius), 2LL * G * L);
     }
     unsigned blocks() const {
         return static_cast<unsigned>(g.strips) * static_cast<unsigned>(g.walks);
-    }
-    // The share of the resident blocks' places the walks fill, over all their waves.
-    double busy() const {
-        const std::size_t waves = (blocks() + resident - 1) / resident;
-        return static_cast<double>(blocks()) / static_cast<double>(waves * resident);
     }
 };
 
@@ -267,36 +286,20 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 
 // The walk's shape for the type and radius (trial harness, H200, 8192x8192, % of copy): u8 2 row
 // groups up to r = 40 (82-87 against 75-84 with 4), 4 above (80.5 against 75 with 2 at r = 64); u16
-// 4 row groups (88-90: one 512-thread block per multiprocessor), except where their strips leave a
-// tenth of the multiprocessors idle, as the 94 strips of an 8000x6000 colour image's 48000-byte
-// rows do on the H200's 132: there, up to r = 16, one group of 8-row steps, six 128-thread blocks
-// per multiprocessor (78 registers), 88-90 against 82-85 in the trial harness; on grey images it
-// lost 2-4 points, and above r = 16 its ring costs blocks (70 at r = 64). It is taken only where
-// the busy multiprocessors cannot carry the device's bandwidth: on an H100 (25.4 GB/s of
-// theoretical bandwidth per multiprocessor against the H200's 36.5) the 94 four-group blocks ran
-// that colour image at 92.6-92.8% of copy (r = 1, 4, 16, two rounds in one call) against 83.7-84.6
-// for the one-group walk; on the H200 the four groups ran it at 81.4 at r = 64 and the one-group
-// walk at 83.8-84.0 at r = 1 and 4 (s10 table). 16-byte chunks per thread (64-77, registers),
-// 8-byte ones (79-89 for u16, 56-83 for u8) and three steps in flight (67-86) lost. The u8
-// two-group kernel needs 124-128 registers: its bounds hold it to two blocks per multiprocessor (at
-// 132 it got one, and 66-68%). Per-block timings (globaltimer at a block's start and end in a
-// scratch copy of the kernel, bench/results/2026-11-26-h200-s9/README.md) show the u8 walk
-// issue-bound, not memory-bound: 50 instructions per word of four outputs, issue slots 62% busy;
-// deeper rings (three to six steps in flight), one 512-thread block per multiprocessor (even walks,
-// equal blocks) and one group of 8-row steps each moved it a few points either way, none kept. On
-// an H100 a tenth fewer instructions per step (the ring's tail) did not move it either.
-constexpr double kIdleSmsMatterGbps = 30;  // per multiprocessor: between the H100 and the H200
-
+// 4 row groups (88-90: one 512-thread block per multiprocessor). 16-byte chunks per thread (64-77,
+// registers), 8-byte ones (79-89 for u16, 56-83 for u8) and three steps in flight (67-86) lost.
+// The u8 two-group kernel needs 124-128 registers: its bounds hold it to two blocks per
+// multiprocessor (at 132 it got one, and 66-68%). Per-block timings (globaltimer at a block's
+// start and end in a scratch copy of the kernel, bench/results/2026-11-26-h200-s9/README.md)
+// showed the one-wave u8 walk issue-bound: 50 instructions per word of four outputs, issue slots
+// 62% busy. Until the twelfth session u16 took one group of 8-row steps where four groups' one
+// wave left a tenth of the multiprocessors idle (the 94 strips of an 8000x6000 colour image); with
+// walks in several waves no multiprocessor idles, and that branch is gone.
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
-    using FourGroups = YWalkPlan<T, Unit, 128, 4, 1, 16, 2, 1>;
     if (sizeof(T) == 1 && p.radius <= 40)
         launch_y_walk<T, Unit, 128, 2, 1, 16, 2, 2>(in, out, p, stream);
-    else if (sizeof(T) == 2 && p.radius <= 16 &&
-             fast::theoretical_gbps_per_sm() > kIdleSmsMatterGbps &&
-             FourGroups(in, p.radius).busy() < 0.9)
-        launch_y_walk<T, Unit, 128, 1, 1, 8, 2>(in, out, p, stream);
     else
         launch_y_walk<T, Unit, 128, 4, 1, 16, 2>(in, out, p, stream);
 }

@@ -469,11 +469,30 @@ inline int yw_alloc_rows(int radius, int step, int ahead, int group_rows) {
     return yw_ring_rows(radius, step, ahead) + group_rows - 1;
 }
 
-// `resident`: blocks the device holds at once; about one wave of walks, walks of at least
-// min_rows output rows where the rows allow (each pays a seed of 2r rows).
+// The walks' count: about one per `target_rows` (>= 1) output rows, each of at least min_rows (a
+// walk pays a seed of 2r rows and its pipeline's fill), nudged by up to a quarter where another
+// count fills the last wave of `resident` blocks better.
+inline long long yw_walks(long long rows, int strips, long long resident, long long target_rows,
+                          long long min_rows) {
+    const long long most = rows / min_rows > 0 ? rows / min_rows : 1;
+    const auto clamp = [most](long long w) { return w < 1 ? 1 : w > most ? most : w; };
+    const auto busy = [&](long long w) {
+        const long long walk_rows = (rows + w - 1) / w;
+        const long long blocks = strips * ((rows + walk_rows - 1) / walk_rows);
+        const long long waves = (blocks + resident - 1) / resident;
+        return static_cast<double>(blocks) / static_cast<double>(waves * resident);
+    };
+    const long long w0 = clamp((rows + target_rows / 2) / target_rows);
+    long long best = w0;
+    for (long long d = 1; d <= w0 / 4; ++d)
+        for (long long w : {w0 - d, w0 + d})
+            if (clamp(w) == w && busy(w) > busy(best) + 0.02) best = w;
+    return best;
+}
+
 inline YWGeom yw_geometry(long long rows, long long row_bytes, int radius, int strip_bytes,
                           int step, int group_rows, int ahead, long long resident,
-                          long long min_rows) {
+                          long long target_rows, long long min_rows) {
     YWGeom g;
     g.strip_bytes = strip_bytes;
     g.radius = radius;
@@ -481,10 +500,7 @@ inline YWGeom yw_geometry(long long rows, long long row_bytes, int radius, int s
     g.ring = yw_ring_rows(radius, step, ahead);
     g.tail = group_rows - 1;
     g.strips = static_cast<int>((row_bytes + strip_bytes - 1) / strip_bytes);
-    long long walks = resident / g.strips;
-    const long long most = rows / min_rows;
-    if (walks > most) walks = most;
-    if (walks < 1) walks = 1;
+    const long long walks = yw_walks(rows, g.strips, resident, target_rows, min_rows);
     g.walk_rows = (rows + walks - 1) / walks;
     g.walks = static_cast<int>((rows + g.walk_rows - 1) / g.walk_rows);
     return g;

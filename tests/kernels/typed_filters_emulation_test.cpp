@@ -160,10 +160,11 @@ void y_walk_block(const unsigned char* in, unsigned char* out, long long rows, l
 
 template <class T, int Lanes, int G, int W, int L, int Ahead>
 void y_walk_all(const unsigned char* in, unsigned char* out, long long rows, long long cols,
-                std::size_t pitch, Border border, int r, long long resident) {
+                std::size_t pitch, Border border, int r, long long resident,
+                long long target_rows) {
     const int strip = 4 * W * Lanes;
     const tf::YWGeom g = tf::yw_geometry(rows, cols * static_cast<long long>(sizeof(T)), r, strip,
-                                         G * L, L, Ahead, resident, 2);
+                                         G * L, L, Ahead, resident, target_rows, 2);
     std::vector<tf::Vec16> ring(tf::yw_smem_bytes(g) / 16);
     std::vector<std::uint32_t> xch(static_cast<std::size_t>(Lanes) * G * 2 * W);
     for (int b = 0; b < g.strips * g.walks; ++b)
@@ -177,8 +178,7 @@ enum class Kernel {
     x_line,
     y_line,
     y_walk,
-    y_walk_u8,
-    y_walk_u16_small_r,
+    y_walk_two_groups,
     y_walk_narrow,
     y_walk_single
 };
@@ -277,18 +277,20 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
         // The launcher's shapes: 4 (or for u8 up to r = 40, 2) row groups of 128 threads, a word
         // each, 16 rows per group and step, 2 steps in flight; walks of every length down to 2.
         // The widths of kSmallShapes end strips part way, so dead threads take every path.
-        y_walk_all<T, 128, 4, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 3);
-    } else if (kernel == Kernel::y_walk_u8) {
-        y_walk_all<T, 128, 2, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4);
-    } else if (kernel == Kernel::y_walk_u16_small_r) {
-        // The u16 launcher shape up to r = 16: one row group of 128 threads, 8-row steps.
-        y_walk_all<T, 128, 1, 1, 8, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 5);
+        y_walk_all<T, 128, 4, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 3,
+                                        2 + rows / 3);
+    } else if (kernel == Kernel::y_walk_two_groups) {
+        // The u8 launcher shape up to r = 40; short walks, in several waves of 1 + rows / 4.
+        y_walk_all<T, 128, 2, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4,
+                                        3 + rows / 7);
     } else if (kernel == Kernel::y_walk_narrow) {
         // Narrow strips and short steps: many strips, a partial last step, the ring wrapping often.
-        y_walk_all<T, 8, 3, 2, 2, 2>(in.p, out.p, rows, cols, pitch, border, r, 7 * (1 + rows / 5));
+        y_walk_all<T, 8, 3, 2, 2, 2>(in.p, out.p, rows, cols, pitch, border, r, 7 * (1 + rows / 5),
+                                     1 + rows / 5);
     } else if (kernel == Kernel::y_walk_single) {
         // One row group (no exchange), two words a thread.
-        y_walk_all<T, 4, 1, 2, 3, 3>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 9);
+        y_walk_all<T, 4, 1, 2, 3, 3>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 9,
+                                     1 + rows / 9);
     } else {
         const bool along_x = kernel == Kernel::x_line;
         const long long n = along_x ? cols : rows;
@@ -325,8 +327,7 @@ void sweep_small(Kernel kernel) {
         for (bool pitched : {false, true})
             for (int r = 0; r <= 64; ++r)
                 for (Border b : kBorders) {
-                    const bool ring = kernel == Kernel::y_walk || kernel == Kernel::y_walk_u8 ||
-                                      kernel == Kernel::y_walk_u16_small_r ||
+                    const bool ring = kernel == Kernel::y_walk || kernel == Kernel::y_walk_two_groups ||
                                       kernel == Kernel::y_walk_narrow ||
                                       kernel == Kernel::y_walk_single;
                     if (ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
@@ -341,13 +342,13 @@ TEST(TypedFilterEmulation, FilterXTiledU8) { sweep_small<std::uint8_t>(Kernel::x
 TEST(TypedFilterEmulation, FilterXTiledU16) { sweep_small<std::uint16_t>(Kernel::x_tiled); }
 TEST(TypedFilterEmulation, FilterYWalkU8) {
     sweep_small<std::uint8_t>(Kernel::y_walk);
-    sweep_small<std::uint8_t>(Kernel::y_walk_u8);
+    sweep_small<std::uint8_t>(Kernel::y_walk_two_groups);
     sweep_small<std::uint8_t>(Kernel::y_walk_narrow);
     sweep_small<std::uint8_t>(Kernel::y_walk_single);
 }
 TEST(TypedFilterEmulation, FilterYWalkU16) {
     sweep_small<std::uint16_t>(Kernel::y_walk);
-    sweep_small<std::uint16_t>(Kernel::y_walk_u16_small_r);
+    sweep_small<std::uint16_t>(Kernel::y_walk_two_groups);
     sweep_small<std::uint16_t>(Kernel::y_walk_narrow);
     sweep_small<std::uint16_t>(Kernel::y_walk_single);
 }
@@ -371,7 +372,7 @@ TEST(TypedFilterEmulation, LargerShapes) {
                 check<std::uint16_t>(Kernel::x_tiled, s.rows, s.cols, true, r, b, 2);
                 if ((s.cols % 16) == 0)
                     check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, false, r, b, 6);
-                check<std::uint8_t>(Kernel::y_walk_u8, s.rows, s.cols, true, r, b, 7);
+                check<std::uint8_t>(Kernel::y_walk_two_groups, s.rows, s.cols, true, r, b, 7);
                 check<std::uint16_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 8);
                 if (::testing::Test::HasFatalFailure()) return;
             }
