@@ -229,6 +229,7 @@ bool rows_16b_aligned(const gpu::RawView& v) {
 //   u16 (4 row groups, 64-row steps): one wave 89.5 / 90.7 / 89.4 / 89.9 / 88.3 and 92.8 / 92.7 /
 //     93.0 / 92.9 / 92.1; 256 rows 95.0 / 95.4 / 94.8 / 94.0 / 91.6 and 97.6 / 97.9 / 96.8 / 95.0 /
 //     90.6 (192: 95.5 / 94.8 / 94.4 / 92.7; 384: 95.3 / 94.9 / 94.5 / 92.5 / 90.3).
+// At r = 64 the colour u16 image's 71 strips take one walk each (tf::yw_walks says when).
 // Scratch builds of the one-wave u8 walk (outputs unverified, r = 1, 8192x8192) located the gap:
 // the means replaced by a byte pick 88.1-88.7 (shipped 84.6-85.0), a pure copy through the ring
 // 89.4-90.0, and that copy in four times as many walks 95.4-96.1. So most of it was the one-wave
@@ -292,9 +293,9 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 // multiprocessor (at 132 it got one, and 66-68%). Per-block timings (globaltimer at a block's
 // start and end in a scratch copy of the kernel, bench/results/2026-11-26-h200-s9/README.md)
 // showed the one-wave u8 walk issue-bound: 50 instructions per word of four outputs, issue slots
-// 62% busy. Until the twelfth session u16 took one group of 8-row steps where four groups' one
-// wave left a tenth of the multiprocessors idle (the 94 strips of an 8000x6000 colour image); with
-// walks in several waves no multiprocessor idles, and that branch is gone.
+// 62% busy. Until the twelfth session u16 took one group of 8-row steps up to r = 16 where four
+// groups' one wave left multiprocessors idle (the 8000x6000 colour image's 71
+// strips); with walks in several waves no multiprocessor idles there, and that branch is gone.
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
