@@ -76,10 +76,10 @@ TypedImage<T> filter_along(const TypedImage<T>& in, int radius, Border border, b
                 for (std::size_t k = 0; k < in.channels(); ++k)
                     out.at(r, c, k) =
                         filter_at(static_cast<long long>(along_rows ? c : r), n, radius, border,
-                                     [&](long long j) {
-                                         const auto at = static_cast<std::size_t>(j);
-                                         return along_rows ? in.at(r, at, k) : in.at(at, c, k);
-                                     });
+                                  [&](long long j) {
+                                      const auto at = static_cast<std::size_t>(j);
+                                      return along_rows ? in.at(r, at, k) : in.at(at, c, k);
+                                  });
     } else {
         const auto k = static_cast<std::uint64_t>(2 * radius + 1);
         const std::size_t ch = in.channels();

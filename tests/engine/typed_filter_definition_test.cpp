@@ -4,6 +4,8 @@
 // channels, every border mode, radii up to 64 (larger than the line at these shapes).
 #include "coalesce/typed_reference.hpp"
 
+#include "support/typed_window_sum.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -26,26 +28,18 @@ TypedImage<T> random_image(std::size_t rows, std::size_t cols, std::size_t chann
     return img;
 }
 
-// Output (r, c, ch) from the definition: the sum of the window's samples through the border rule
-// (Border::zero's outside samples count as 0), rounded to nearest.
+// Output (r, c, ch) from the definition: its window's sum rounded to nearest.
 template <class T>
 T defined_mean(const TypedImage<T>& in, std::size_t r, std::size_t c, std::size_t ch, int radius,
                Border border, bool along_x) {
-    const auto n = static_cast<long long>(along_x ? in.cols() : in.rows());
-    const auto i = static_cast<long long>(along_x ? c : r);
-    std::uint64_t sum = 0;
-    for (long long j = i - radius; j <= i + radius; ++j) {
-        const long long at = border_index(j, n, border);
-        if (at < 0) continue;
-        const auto a = static_cast<std::size_t>(at);
-        sum += along_x ? in.at(r, a, ch) : in.at(a, c, ch);
-    }
+    const std::uint64_t sum = test::window_sum(in, r, c, ch, radius, border, along_x);
     return static_cast<T>(rounded_mean(sum, static_cast<std::uint64_t>(2 * radius + 1)));
 }
 
 template <class T>
 void expect_definition(std::size_t rows, std::size_t cols, std::size_t channels) {
-    const TypedImage<T> in = random_image<T>(rows, cols, channels, static_cast<std::uint32_t>(7 * rows + cols));
+    const TypedImage<T> in =
+        random_image<T>(rows, cols, channels, static_cast<std::uint32_t>(7 * rows + cols));
     for (bool along_x : {true, false})
         for (Border border : {Border::clamp, Border::zero, Border::wrap, Border::mirror})
             for (int radius : {0, 1, 2, 5, 17, 64}) {
@@ -57,10 +51,9 @@ void expect_definition(std::size_t rows, std::size_t cols, std::size_t channels)
                         for (std::size_t ch = 0; ch < channels; ++ch)
                             wrong += out.at(r, c, ch) !=
                                      defined_mean(in, r, c, ch, radius, border, along_x);
-                EXPECT_EQ(wrong, 0u) << (along_x ? "filter_x" : "filter_y") << " "
-                                     << rows << "x" << cols << "x" << channels
-                                     << " r=" << radius << " border "
-                                     << static_cast<int>(border);
+                EXPECT_EQ(wrong, 0u)
+                    << (along_x ? "filter_x" : "filter_y") << " " << rows << "x" << cols << "x"
+                    << channels << " r=" << radius << " border " << static_cast<int>(border);
             }
 }
 

@@ -19,6 +19,7 @@
 #include "coalesce/typed_reference.hpp"
 
 #include "support/opencv_box_filter.hpp"
+#include "support/typed_window_sum.hpp"
 
 #include <gtest/gtest.h>
 #include <opencv2/core.hpp>
@@ -38,6 +39,7 @@ namespace coalesce::typed {
 namespace {
 
 using coalesce::test::cv_filter;
+using coalesce::test::window_sum;  // from the definition, for judging OpenCV's 16U rounding
 
 template <class T>
 constexpr int cv_depth() {
@@ -70,22 +72,6 @@ double cv_value(const cv::Mat& m, std::size_t i) {
     }
     ADD_FAILURE() << "depth " << m.depth();
     return 0.0;
-}
-
-// The window sum of element (r, c, ch) from the definition, for judging OpenCV's 16U rounding.
-template <class T>
-std::uint64_t window_sum(const TypedImage<T>& in, std::size_t r, std::size_t c, std::size_t ch,
-                         int radius, Border border, bool along_x) {
-    const auto n = static_cast<long long>(along_x ? in.cols() : in.rows());
-    const auto i = static_cast<long long>(along_x ? c : r);
-    std::uint64_t sum = 0;
-    for (long long j = i - radius; j <= i + radius; ++j) {
-        const long long at = border_index(j, n, border);
-        if (at < 0) continue;
-        const auto a = static_cast<std::size_t>(at);
-        sum += along_x ? in.at(r, a, ch) : in.at(a, c, ch);
-    }
-    return sum;
 }
 
 // OpenCV's 16U SIMD mean: float32 product, rounded to nearest even.

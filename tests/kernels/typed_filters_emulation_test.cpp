@@ -327,9 +327,9 @@ void sweep_small(Kernel kernel) {
         for (bool pitched : {false, true})
             for (int r = 0; r <= 64; ++r)
                 for (Border b : kBorders) {
-                    const bool ring = kernel == Kernel::y_walk || kernel == Kernel::y_walk_two_groups ||
-                                      kernel == Kernel::y_walk_narrow ||
-                                      kernel == Kernel::y_walk_single;
+                    const bool ring =
+                        kernel == Kernel::y_walk || kernel == Kernel::y_walk_two_groups ||
+                        kernel == Kernel::y_walk_narrow || kernel == Kernel::y_walk_single;
                     if (ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
                         continue;  // the ring kernel takes 16-byte aligned rows only
                     check<T>(kernel, s.rows, s.cols, pitched, r, b,
