@@ -294,8 +294,8 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 // start and end in a scratch copy of the kernel, bench/results/2026-11-26-h200-s9/README.md)
 // showed the one-wave u8 walk issue-bound: 50 instructions per word of four outputs, issue slots
 // 62% busy. Until the twelfth session u16 took one group of 8-row steps up to r = 16 where four
-// groups' one wave left multiprocessors idle (the 8000x6000 colour image's 71
-// strips); with walks in several waves no multiprocessor idles there, and that branch is gone.
+// groups' one wave left multiprocessors idle (the 8000x6000 colour image's 71 strips); with walks
+// in several waves no multiprocessor idles there, and that branch is gone.
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {

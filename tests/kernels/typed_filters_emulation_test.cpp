@@ -378,5 +378,29 @@ TEST(TypedFilterEmulation, LargerShapes) {
             }
 }
 
+// The walk count the launcher's shapes get (tf::yw_walks), at the H100's resident blocks: u8 two
+// row groups hold 2 x 132, four groups (and u16) 132.
+TEST(TypedFilterWalkPlan, WalksOfTheTargetLengthInSeveralWaves) {
+    // u8 8192x8192, r = 1: 16 strips; 64 walks of 128 rows would leave the fourth wave 88% full,
+    // 66 of 125 rows fill four waves (65: 98.5%, less than two points better than 64's 97%).
+    EXPECT_EQ(tf::yw_walks(8192, 16, 264, 128, 64, 1), 66);
+    // u16 8192x8192, r = 64: 32 strips, 4r = 256 rows; 33 walks fill eight waves.
+    EXPECT_EQ(tf::yw_walks(8192, 32, 132, 256, 128, 64), 33);
+    // u8 colour, r = 64: 36 strips; 16 walks of 512 would leave the fifth wave 36% full, 18
+    // fill 98% of five waves (17 only 93%).
+    EXPECT_EQ(tf::yw_walks(8000, 36, 132, 512, 128, 64), 18);
+    // Walks never shorter than min_rows, at least one.
+    EXPECT_EQ(tf::yw_walks(300, 16, 264, 128, 128, 1), 2);
+    EXPECT_EQ(tf::yw_walks(5, 16, 264, 128, 64, 1), 1);
+}
+
+TEST(TypedFilterWalkPlan, OneWalkPerStripWhereSeedsCostHalfAWalkAndStripsFillHalfTheChip) {
+    // u16 colour 8000x6000 x 3, r = 64: 71 strips of 132 blocks.
+    EXPECT_EQ(tf::yw_walks(8000, 71, 132, 256, 128, 64), 1);
+    // Not at r = 32 (a seed of 64 rows per 256), nor with 32 strips.
+    EXPECT_GT(tf::yw_walks(8000, 71, 132, 256, 128, 32), 1);
+    EXPECT_GT(tf::yw_walks(8192, 32, 132, 256, 128, 64), 1);
+}
+
 }  // namespace
 }  // namespace coalesce
