@@ -66,6 +66,7 @@ float filter_at(long long i, long long n, int radius, Border border, Read read) 
 // about 5 s with it, over a minute summing every window.
 template <class T>
 void slide_means(const T* src, T* dst, long long n, std::size_t width, int radius, Border border) {
+    if (n == 0) return;  // no outputs, and wrap and mirror have no period to fold into
     const auto k = static_cast<std::uint64_t>(2 * radius + 1);
     std::vector<std::uint64_t> sums(width, 0);
     const auto add = [&](long long j, bool enter) {

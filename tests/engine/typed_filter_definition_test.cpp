@@ -69,3 +69,13 @@ TEST(TypedFilterDefinition, U16SlidingSumsEqualEachWindowsOwnSum) {
     expect_definition<std::uint16_t>(29, 37, 3);
     expect_definition<std::uint16_t>(2, 3, 1);
 }
+
+TEST(TypedFilterDefinition, EmptyLinesGiveEmptyOutputsAtEveryBorder) {
+    for (Border border : {Border::clamp, Border::zero, Border::wrap, Border::mirror}) {
+        const TypedImage<std::uint8_t> no_rows(0, 5, 3), no_cols(4, 0, 1);
+        EXPECT_EQ(filter_y(no_rows, 3, border), no_rows);
+        EXPECT_EQ(filter_x(no_cols, 3, border), no_cols);
+        EXPECT_EQ(filter_x(no_rows, 3, border), no_rows);
+        EXPECT_EQ(filter_y(no_cols, 3, border), no_cols);
+    }
+}
