@@ -275,8 +275,9 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
         return;
     } else if (kernel == Kernel::y_walk) {
         // The launcher's shapes: 4 (or for u8 up to r = 40, 2) row groups of 128 threads, a word
-        // each, 16 rows per group and step, 2 steps in flight; walks of every length down to 2.
-        // The widths of kSmallShapes end strips part way, so dead threads take every path.
+        // each, 16 rows per group and step, 2 steps in flight; about three walks of every length
+        // the shapes give (down to 2 rows). The widths of kSmallShapes end strips part way, so
+        // dead threads take every path.
         y_walk_all<T, 128, 4, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 3,
                                         2 + rows / 3);
     } else if (kernel == Kernel::y_walk_two_groups) {
