@@ -28,6 +28,13 @@
 // are bound by their shared-memory sums at r >= 16 (the tile 80.8 at r = 64). On the H100 the
 // walk went from 70.4-71.1 to 80.7-81.4 at r = 64, 8000x6000, still behind the tile's 85.1-86.2:
 // a 384-thread block sums three quarters as fast as a 512-thread one.
+// Since then (thirteenth session) blocks walk equal runs of strip-rows instead of whole strips
+// cut into walks: a run crosses from the bottom of one strip to the top of the next without
+// draining the pipeline (see Piece), so 132 blocks of 128 columns can share 47 strips. H100, r =
+// 64, clamp, % of copy (old whole-strip walks in the same calls): 8000x6000 pitched 87.3-87.8
+// (81.3-81.7), dense 83.2-83.7 (81.1-81.7); 8192x8192 unchanged at 95.5-97.1 (95.9-97.0). At r =
+// 16 and 32 it runs 4-7 points below the old walk at 8192x8192 with the same runs (80-82 against
+// 85-86; not understood); the tile is the filter there (95-98).
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -40,13 +47,14 @@
 #include "fast_window.cuh"
 
 #include <algorithm>
+#include <climits>
 #include <mutex>
 
 namespace coalesce {
 namespace {
 
 // A strip is Lanes float4 columns wide (Lanes = 32: 128 columns, 512 bytes per row; 24 and 16
-// where narrower strips fill the chip better, see plan_for), walked by 16 * Lanes threads.
+// where narrower strips pad narrow matrices less, see plan_for), walked by 16 * Lanes threads.
 constexpr int kLoadRows = 16;  // rows per pass of 16-byte copies
 constexpr int kAhead = 2;      // steps loaded ahead of the one being summed
 // Summing threads own a float2 of columns: twice the threads of float4 on the same ring (the
@@ -82,65 +90,116 @@ std::size_t smem_bytes(int radius, int lanes) {
            sizeof(float4);
 }
 
-// Blocks side by side across the strips walk the same rows at about the same time, so DRAM
-// sees whole matrix rows read together (runs that started each at its own row, to balance the
-// work, read scattered 256-byte pieces and lost a tenth of the bandwidth on an H100).
+// A block walks a run of strip-rows: [b run, (b + 1) run) in strip-major order (strip * rows +
+// row), cut at strip ends into pieces, so every block of the one wave has the same number of
+// output rows whatever the strip count (whole strips cut into walks left a third of the chip idle
+// at 6000 columns).
 struct WalkPlan {
     int lanes = fast::kWalkLanes[0];  // float4 columns per strip
     unsigned strips = 1;
-    std::size_t walk_rows = 1;  // output rows per block
-    int ring = 0;               // ring_rows(radius)
-    int chunks = 0;             // chunk_rows(radius)
+    unsigned long long run = 1;  // strip-rows per block
+    int ring = 0;                // ring_rows(radius)
+    int chunks = 0;              // chunk_rows(radius)
 };
 
-// One walk: output rows y0 .. y0 + n_out - 1 of the strip starting at column x0.
+// One piece of a run: output rows y0 .. y0 + n - 1 of one strip. Its stream (input rows y0 - r ..
+// y0 + n - 1 + r) starts at stream position q, a multiple of kStep right after the previous
+// piece's, so the steps between two pieces only load (the next piece's halo) and the pipeline
+// keeps its loads in flight across the change of strip.
+struct Piece {
+    unsigned strip = 0;
+    long long y0 = 0;
+    int n = 0;
+    int q = 0;
+    bool last = true;  // the run ends with this piece
+    int next_q = 0;    // stream position of the next piece (past every position if last)
+};
+
+__device__ __forceinline__ Piece make_piece(unsigned long long lin, unsigned long long lin1,
+                                            long long rows, int q, int span) {
+    Piece p;
+    p.strip = static_cast<unsigned>(lin / rows);
+    p.y0 = static_cast<long long>(lin % rows);
+    const unsigned long long left = static_cast<unsigned long long>(rows - p.y0);
+    p.n = static_cast<int>(min(left, lin1 - lin));
+    p.q = q;
+    p.last = lin + p.n >= lin1;
+    p.next_q = p.last ? INT_MAX : q + (p.n + span + kStep - 1) / kStep * kStep;
+    return p;
+}
+
+__device__ __forceinline__ Piece next_piece(const Piece& p, unsigned long long lin1, long long rows,
+                                            int span) {
+    const unsigned long long lin = static_cast<unsigned long long>(p.strip + 1) * rows;
+    return make_piece(lin, lin1, rows, p.next_q, span);
+}
+
+// One block's run of strip-rows [lin0, lin1).
 template <class S>
-__device__ __forceinline__ void walk_strip(const MatView& in, const MatView& out, int radius,
-                                           Border border, float inv, const WalkPlan& plan,
-                                           float4* ring4, std::size_t x0, long long y0, int n_out) {
+__device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, int radius,
+                                         Border border, float inv, const WalkPlan& plan,
+                                         float4* ring4, unsigned long long lin0,
+                                         unsigned long long lin1) {
     constexpr int kLanes = S::kLanes, kSumLanes = S::kSumLanes;
     Vec* ring = reinterpret_cast<Vec*>(ring4);  // ring row s: ring[s * kSumLanes + lane]
     Vec* chunk = ring + plan.ring * kSumLanes;
     const long long rows = static_cast<long long>(in.rows);
     const int span = 2 * radius;
-    const int stream = n_out + span;  // stream position q: input row y0 - r + q
     const int ring_n = plan.ring;
+    const Piece first = make_piece(lin0, lin1, rows, 0, span);
+    Piece last = first;
+    while (!last.last) last = next_piece(last, lin1, rows, span);
+    const int stream = last.q + last.n + span;  // stream positions past it are never loaded
+    const int steps = last.q / kStep + (last.n + kStep - 1) / kStep;
     // Copies: a 16-byte column per thread; sums: kVec columns per thread. Lanes past the last
     // column copy and store nothing but take part in every barrier.
     const int lt = threadIdx.x % kLanes, lr = threadIdx.x / kLanes;
-    const std::size_t xl = x0 + 4 * lt;
-    const bool load_live = xl < in.cols;
     const int tx = threadIdx.x % kSumLanes, ty = threadIdx.x / kSumLanes;
-    const std::size_t xs = x0 + kVec * tx;
-    const bool sum_live = xs < in.cols;
 
     // Stream positions [q0, q1) into ring rows from `slot` on (slot < ring_n, q1 - q0 <= ring_n),
-    // one committed group.
+    // one committed group. The positions reach into two pieces at most (pieces start on
+    // multiples of kStep, a group spans at most kStep + 2r positions and every piece's stream
+    // is longer than 2r); each thread takes its rows of the first, then of the second.
+    Piece lp = first;  // the piece of the next group's first position
     auto load = [&](int q0, int q1, int slot) {
         q1 = min(q1, stream);
-        for (int i = lr; i < q1 - q0; i += kLoadRows) {
-            int s = slot + i;
-            if (s >= ring_n) s -= ring_n;
-            float4* dst = ring4 + s * kLanes + lt;
-            long long y = y0 - radius + q0 + i;
-            if (y < 0 || y >= rows) y = gpu::border_index(y, rows, border);
-            if (!load_live) continue;
-            if (y < 0)
-                *dst = make_float4(0, 0, 0, 0);  // Border::zero
-            else
-                fast::copy16_async(dst, gpu::pitched_row(in, static_cast<std::size_t>(y)) + xl);
+        while (q0 >= lp.next_q) lp = next_piece(lp, lin1, rows, span);
+        int i = lr;
+        const auto rows_of = [&](Piece p, int end) {  // group rows i < end of piece p
+            const std::size_t xl = static_cast<std::size_t>(p.strip) * kLanes * 4 + 4 * lt;
+            const bool live = xl < in.cols;
+            const long long y_of_q = p.y0 - radius - p.q;      // input row of stream position q
+            const int last = min(end, p.q + p.n + span - q0);  // past it: between two pieces
+            for (; i < end; i += kLoadRows) {
+                if (!live || i >= last) continue;
+                int s = slot + i;
+                if (s >= ring_n) s -= ring_n;
+                float4* dst = ring4 + s * kLanes + lt;
+                long long y = y_of_q + q0 + i;
+                if (y < 0 || y >= rows) y = gpu::border_index(y, rows, border);
+                if (y < 0)
+                    *dst = make_float4(0, 0, 0, 0);  // Border::zero
+                else
+                    fast::copy16_async(dst, gpu::pitched_row(in, static_cast<std::size_t>(y)) + xl);
+            }
+        };
+        if (q1 <= lp.next_q) {
+            rows_of(lp, q1 - q0);
+        } else {
+            rows_of(lp, lp.next_q - q0);
+            rows_of(next_piece(lp, lin1, rows, span), q1 - q0);
         }
         fast::commit_copies();
     };
 
-    // Group 0: step 0's S + 2r rows; group t >= 1: the S rows step t adds (stream positions
-    // tS + 2r .. tS + S + 2r - 1), issued at the start of step t - kAhead into the ring rows
+    // Group 0: stream positions 0 .. S + 2r - 1; group t >= 1: the S positions step t adds
+    // (tS + 2r .. tS + S + 2r - 1), issued at the start of step t - kAhead into the ring rows
     // step t - kAhead - 1 read last.
-    const int steps = (n_out + kStep - 1) / kStep;
     load(0, kStep + span, 0);
     for (int g = 1; g < kAhead; ++g)
         load(g * kStep + span, (g + 1) * kStep + span, g * kStep + span);
-    int base = 0;  // ring row of stream position tS
+    Piece sp = first;  // the piece whose outputs the current step computes
+    int base = 0;      // ring row of stream position tS
 #pragma unroll 1
     for (int t = 0; t < steps; ++t) {
         fast::wait_copies<kAhead - 1>();  // group t has landed (this thread's copies)
@@ -151,35 +210,41 @@ __device__ __forceinline__ void walk_strip(const MatView& in, const MatView& out
         } else {
             fast::commit_copies();  // an empty group keeps the count behind wait_copies right
         }
-        // This thread's 8 outputs: step rows 8 ty .. 8 ty + 7, windows from ring row p on.
-        int p = base + ty * kN;
-        if (p >= ring_n) p -= ring_n;
-        const auto get = [ring, p, ring_n, tx](int j) {
-            const int s = p + j;
-            return ring[(s < ring_n ? s : s - ring_n) * kSumLanes + tx];
-        };
-        const long long ybase = y0 + static_cast<long long>(t) * kStep + ty * kN;
-        const auto put = [&](int k, Vec v) {
-            const long long y = ybase + k;
-            if (sum_live && y < y0 + n_out)
-                *reinterpret_cast<Vec*>(gpu::pitched_row(out, static_cast<std::size_t>(y)) + xs) =
-                    v;
-        };
-        if (plan.chunks > 0) {
-            for (int k = ty; k < plan.chunks; k += kSumRows) {
-                int s0 = base + kN - 1 + kN * k;
-                if (s0 >= ring_n) s0 -= ring_n;
-                chunk[k * kSumLanes + tx] = fast::chunk_sum<Vec, kN>([&](int j) {
-                    const int s = s0 + j;
-                    return ring[(s < ring_n ? s : s - ring_n) * kSumLanes + tx];
-                });
+        const int tq = t * kStep;
+        while (tq >= sp.next_q) sp = next_piece(sp, lin1, rows, span);
+        const int local = tq - sp.q;  // the step's first output row in its piece
+        if (local < sp.n) {  // else a step between pieces: its rows are the next piece's halo
+            const std::size_t xs = static_cast<std::size_t>(sp.strip) * kLanes * 4 + kVec * tx;
+            const bool sum_live = xs < in.cols;
+            // This thread's 8 outputs: step rows 8 ty .. 8 ty + 7, windows from ring row p on.
+            int p = base + ty * kN;
+            if (p >= ring_n) p -= ring_n;
+            const auto get = [ring, p, ring_n, tx](int j) {
+                const int s = p + j;
+                return ring[(s < ring_n ? s : s - ring_n) * kSumLanes + tx];
+            };
+            const int row0 = local + ty * kN;  // in the piece
+            const auto put = [&](int k, Vec v) {
+                if (sum_live && row0 + k < sp.n)
+                    *reinterpret_cast<Vec*>(
+                        gpu::pitched_row(out, static_cast<std::size_t>(sp.y0 + row0 + k)) + xs) = v;
+            };
+            if (plan.chunks > 0) {
+                for (int k = ty; k < plan.chunks; k += kSumRows) {
+                    int s0 = base + kN - 1 + kN * k;
+                    if (s0 >= ring_n) s0 -= ring_n;
+                    chunk[k * kSumLanes + tx] = fast::chunk_sum<Vec, kN>([&](int j) {
+                        const int s = s0 + j;
+                        return ring[(s < ring_n ? s : s - ring_n) * kSumLanes + tx];
+                    });
+                }
+                __syncthreads();
+                const Vec* c = chunk + ty * kSumLanes + tx;
+                fast::window_means_chunked<Vec, kN>(
+                    radius, inv, get, [c](int i) { return c[i * kSumLanes]; }, put);
+            } else {
+                fast::window_means<Vec>(radius, inv, get, put);
             }
-            __syncthreads();
-            const Vec* c = chunk + ty * kSumLanes + tx;
-            fast::window_means_chunked<Vec, kN>(
-                radius, inv, get, [c](int i) { return c[i * kSumLanes]; }, put);
-        } else {
-            fast::window_means<Vec>(radius, inv, get, put);
         }
         base += kStep;
         if (base >= ring_n) base -= ring_n;
@@ -187,33 +252,73 @@ __device__ __forceinline__ void walk_strip(const MatView& in, const MatView& out
 }
 
 template <int Lanes>
-__global__ void __launch_bounds__(Strip<Lanes>::kThreads)
+__global__ void __launch_bounds__(Strip<Lanes>::kThreads, 2)
     fast_filter_y_walk_kernel(MatView in, MatView out, int radius, Border border, float inv,
                               WalkPlan plan) {
     extern __shared__ float4 ring[];  // plan.ring rows x Lanes float4, then the chunk sums
-    const unsigned strip = blockIdx.x % plan.strips;
-    const std::size_t y0 = blockIdx.x / plan.strips * plan.walk_rows;
-    const int n_out = static_cast<int>(min(plan.walk_rows, in.rows - y0));
-    walk_strip<Strip<Lanes>>(in, out, radius, border, inv, plan, ring,
-                             static_cast<std::size_t>(strip) * Lanes * 4,
-                             static_cast<long long>(y0), n_out);
+    const unsigned long long total = static_cast<unsigned long long>(plan.strips) * in.rows;
+    const unsigned long long lin0 = blockIdx.x * plan.run;
+    walk_run<Strip<Lanes>>(in, out, radius, border, inv, plan, ring, lin0,
+                           min(lin0 + plan.run, total));
 }
 
 using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
 
-const fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows> walk_kernels(
+// 128 columns; 96 and 64 for narrow matrices.
+const fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows, 32, 24, 16> walk_kernels(
     [](auto lanes) -> WalkKernel { return fast_filter_y_walk_kernel<decltype(lanes)::value>; });
 
-// About one wave of walks, the strip width that fills the chip best (fast_walk_plan.hpp).
+// Blocks that start on the same row read neighbouring pieces of the same matrix rows together
+// all the way down; each further distinct starting row (a front) splits DRAM's stream. H100, r =
+// 64, 8000x6000 pitched, one wave, % of copy: 14 fronts 85.2-87.4 with every multiprocessor busy,
+// 5 fronts 86.3-87.8 with 118 of 132 busy, every block on its own row 85.4; 8192x8192: 2 fronts
+// 95.5-97.1, every block on its own row 83.0-83.6. Grouping the grid's blocks by front changed
+// nothing (within a point); neither did 140-column strips in 3 fronts (129 blocks: 84-85).
+constexpr int kMaxFronts = 5;
+
+// The shortest run of strip-rows with which at most `blocks` blocks cover `total`, of the form
+// rows * m / n for n <= kMaxFronts: the blocks then start on n rows (give or take the rounding).
+unsigned long long run_with_few_fronts(unsigned long long rows, unsigned long long total,
+                                       unsigned long long blocks) {
+    unsigned long long best = ULLONG_MAX;
+    for (unsigned long long n = 1; n <= kMaxFronts; ++n) {
+        const unsigned long long m =
+            std::max<unsigned long long>(1, (n * total + rows * blocks - 1) / (rows * blocks));
+        best = std::min(best, (rows * m + n - 1) / n);
+    }
+    return best;
+}
+
+// One wave: for each strip width, as many blocks as the device holds (fewer where runs would be
+// shorter than kMinWalkRows) on runs with few fronts; of the widths, the one whose blocks finish
+// first. A block's time is taken as run x 32 lanes at every width: a narrower block moves fewer
+// bytes per row but sums no faster (a 384-thread block reached 80.7% of copy where 512 threads
+// reached 96), so a narrower strip wins only where it pads a narrow matrix less.
 WalkPlan plan_for(Shape s, int radius) {
-    const fast::WalkShape w = walk_kernels.shape(s, radius, kMinWalkRows);
-    WalkPlan p;
-    p.lanes = w.lanes;
-    p.strips = w.strips;
-    p.walk_rows = w.walk_rows;
-    p.ring = ring_rows(radius);
-    p.chunks = chunk_rows(radius);
-    return p;
+    WalkPlan best;
+    unsigned long long best_run = ULLONG_MAX;
+    for (int lanes : walk_kernels.kLanes) {
+        const unsigned long long strips =
+            gpu::ceil_div(s.cols, static_cast<std::size_t>(lanes) * 4);
+        const std::size_t resident = std::max<std::size_t>(
+            1, fast::resident_blocks(walk_kernels(lanes), walk_kernels.threads(lanes),
+                                     smem_bytes(radius, lanes)));
+        const unsigned long long total = strips * s.rows;
+        const unsigned long long blocks =
+            std::clamp<unsigned long long>(total / kMinWalkRows, 1, resident);
+        const unsigned long long run = run_with_few_fronts(s.rows, total, blocks);
+        if (run < best_run) {
+            best_run = run;
+            best.lanes = lanes;
+            best.strips = static_cast<unsigned>(strips);
+            best.run = run;
+        }
+    }
+    if (best.run > (1ull << 30))
+        throw Unsupported("a block's run of rows is too long for 32-bit stream positions");
+    best.ring = ring_rows(radius);
+    best.chunks = chunk_rows(radius);
+    return best;
 }
 
 void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
@@ -223,8 +328,10 @@ void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
     walk_kernels.allow_smem(kMaxRadius);
     const WalkPlan plan = plan_for({in.rows, in.cols}, params.radius);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    walk_kernels.launch(plan, in.rows, params.radius, stream, "fast_filter_y_walk_kernel", in, out,
-                        params.radius, params.border, inv, plan);
+    const unsigned long long total = static_cast<unsigned long long>(plan.strips) * in.rows;
+    walk_kernels.launch_grid(plan.lanes, static_cast<unsigned>((total + plan.run - 1) / plan.run),
+                             params.radius, stream, "fast_filter_y_walk_kernel", in, out,
+                             params.radius, params.border, inv, plan);
 }
 
 }  // namespace
@@ -233,15 +340,14 @@ void register_fast_filter_y_walk(Registry& registry) {
     // Row arithmetic in 32 bits within a walk; 16-byte copies need whole float4 rows.
     const Limits limits{.cols_multiple = 4, .max_rows = std::size_t{1} << 30};
     const char* what =
-        "a 512-thread block walks a 128-column strip down a long run of rows (one wave of "
-        "blocks), 64 output rows per step, the windows' rows in a shared-memory ring and the "
-        "next two steps' rows already in flight (16-byte cp.async), so the halo is read once per "
-        "walk; 8 outputs per thread on a float2 of columns, long windows from shared sums of 8 "
-        "rows as in filter_y/fast-tile-float4; columns a multiple of 4. At r = 64 on an H100 it "
-        "beats the tile at 8192x8192 (95.9-96.2% of copy against 91.8-93.0) but not at "
-        "8000x6000 (70-71% against 85-87: 47 strips x 2 walks of 128 columns left a third of the "
-        "chip idle, so strips are now 96 or 64 columns wide where that fills the chip better: "
-        "80.7-81.4% there since, the tile 85.1-86.2); "
+        "a 512-thread block walks 128-column strips down an equal run of rows (one wave of "
+        "blocks; a run may go on from the bottom of one strip to the top of the next without "
+        "draining its pipeline), 64 output rows per step, the windows' rows in a shared-memory "
+        "ring and the next two steps' rows already in flight (16-byte cp.async), so the halo is "
+        "read once per run; 8 outputs per thread on a float2 of columns, long windows from "
+        "shared sums of 8 rows as in filter_y/fast-tile-float4; columns a multiple of 4. At r = "
+        "64 on an H100 it beats the tile at 8192x8192 (95.5-97.1% of copy against 91.8-93.0) "
+        "and at 8000x6000 pitched (87.3-87.8 against 85-87; dense 83-84); "
         "it loses at r <= 40";
     registry.add(
         fast::device_variant({"filter_y/fast-walk", Op::filter_y, space::shared, what,

@@ -220,7 +220,7 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
 
 using RunWalkKernel = void (*)(MatView, MatView, int, Border, double, RunWalkPlan);
 
-const fast::WalkKernels<RunWalkKernel, smem_bytes, kThreadsPerLane> walk_kernels(
+const fast::WalkKernels<RunWalkKernel, smem_bytes, kThreadsPerLane, 32, 24, 16> walk_kernels(
     [](auto lanes) -> RunWalkKernel {
         return fast_filter_y_walk_prefix_kernel<decltype(lanes)::value>;
     });

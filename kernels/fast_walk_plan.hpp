@@ -15,13 +15,14 @@
 #include "fast_common.cuh"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <mutex>
 #include <type_traits>
 
 namespace coalesce::fast {
 
-// The strip widths a walk chooses from, in float4 lanes, widest first.
+// The strip widths the prefix walk chooses from, in float4 lanes, widest first.
 constexpr int kWalkLanes[] = {32, 24, 16};
 
 struct WalkShape {
@@ -30,13 +31,14 @@ struct WalkShape {
     std::size_t walk_rows = 1;  // output rows per block
 };
 
-// resident_of(lanes): the blocks of that width's kernel the device holds at once.
-template <class ResidentOf>
-WalkShape walk_shape(Shape s, ResidentOf resident_of, std::size_t min_rows,
+// resident_of(lanes): the blocks of that width's kernel the device holds at once; `widths`, the
+// lane counts to choose from, widest first.
+template <class ResidentOf, class Widths>
+WalkShape walk_shape(Shape s, ResidentOf resident_of, const Widths& widths, std::size_t min_rows,
                      std::size_t max_rows = 0) {
     WalkShape best;
     double best_busy = -1;
-    for (int lanes : kWalkLanes) {
+    for (int lanes : widths) {
         WalkShape p;
         p.lanes = lanes;
         p.strips =
@@ -59,20 +61,21 @@ WalkShape walk_shape(Shape s, ResidentOf resident_of, std::size_t min_rows,
     return best;
 }
 
-// A walk kernel template's instances, one per width of kWalkLanes. `Smem` is the kernel file's
-// smem_bytes(radius, lanes); its blocks have threads_per_lane threads per lane.
-template <class Kernel, std::size_t (*Smem)(int, int), int ThreadsPerLane>
+// A walk kernel template's instances, one per strip width in Lanes (float4 lanes). `Smem` is the
+// kernel file's smem_bytes(radius, lanes); its blocks have threads_per_lane threads per lane.
+template <class Kernel, std::size_t (*Smem)(int, int), int ThreadsPerLane, int... Lanes>
 class WalkKernels {
 public:
-    // of(std::integral_constant<int, Lanes>{}) returns the instance of Lanes lanes.
+    static constexpr std::array<int, sizeof...(Lanes)> kLanes{Lanes...};
+
+    // of(std::integral_constant<int, L>{}) returns the instance of L lanes.
     template <class Of>
-    explicit WalkKernels(Of of)
-        : widest_(of(std::integral_constant<int, kWalkLanes[0]>{})),
-          middle_(of(std::integral_constant<int, kWalkLanes[1]>{})),
-          narrowest_(of(std::integral_constant<int, kWalkLanes[2]>{})) {}
+    explicit WalkKernels(Of of) : kernels_{of(std::integral_constant<int, Lanes>{})...} {}
 
     Kernel operator()(int lanes) const {
-        return lanes == kWalkLanes[2] ? narrowest_ : lanes == kWalkLanes[1] ? middle_ : widest_;
+        for (std::size_t i = 0; i < kLanes.size(); ++i)
+            if (kLanes[i] == lanes) return kernels_[i];
+        return kernels_[0];
     }
 
     static int threads(int lanes) { return ThreadsPerLane * lanes; }
@@ -83,7 +86,7 @@ public:
     void allow_smem(int max_radius) const {
         static std::once_flag once;
         std::call_once(once, [&] {
-            for (int lanes : kWalkLanes)
+            for (int lanes : kLanes)
                 COALESCE_CUDA(cudaFuncSetAttribute((*this)(lanes),
                                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                    static_cast<int>(Smem(max_radius, lanes))));
@@ -97,7 +100,7 @@ public:
             [&](int lanes) {
                 return resident_blocks((*this)(lanes), threads(lanes), Smem(radius, lanes));
             },
-            min_rows, max_rows);
+            kLanes, min_rows, max_rows);
     }
 
     // The instance of plan.lanes over plan.strips strips times the walks of plan.walk_rows that
@@ -106,13 +109,19 @@ public:
     void launch(const Plan& plan, std::size_t rows, int radius, cudaStream_t stream,
                 const char* name, const Args&... args) const {
         const auto walks = static_cast<unsigned>(gpu::ceil_div(rows, plan.walk_rows));
-        (*this)(plan.lanes)<<<plan.strips * walks, threads(plan.lanes), Smem(radius, plan.lanes),
-                              stream>>>(args...);
+        launch_grid(plan.lanes, plan.strips * walks, radius, stream, name, args...);
+    }
+
+    // The instance of `lanes` lanes on `blocks` blocks with this radius's shared memory.
+    template <class... Args>
+    void launch_grid(int lanes, unsigned blocks, int radius, cudaStream_t stream, const char* name,
+                     const Args&... args) const {
+        (*this)(lanes)<<<blocks, threads(lanes), Smem(radius, lanes), stream>>>(args...);
         COALESCE_CHECK_LAUNCH(name);
     }
 
 private:
-    Kernel widest_, middle_, narrowest_;
+    std::array<Kernel, sizeof...(Lanes)> kernels_;
 };
 
 }  // namespace coalesce::fast
