@@ -31,8 +31,8 @@
 // Since then (thirteenth session) blocks walk equal runs of strip-rows instead of whole strips
 // cut into walks: a run crosses from the bottom of one strip to the top of the next without
 // draining the pipeline (see Piece), so 132 blocks of 128 columns can share 47 strips. H100, r =
-// 64, clamp, % of copy (old whole-strip walks in the same calls): 8000x6000 pitched 87.3-87.8
-// (81.3-81.7), dense 83.2-83.7 (81.1-81.7); 8192x8192 unchanged at 95.5-97.1 (95.9-97.0). At r =
+// 64, % of copy (old whole-strip walks in the same calls, clamp): 8000x6000 pitched 85.3-87.8
+// (81.3-81.7), dense 83.1-85.7 (81.1-81.7); 8192x8192 unchanged at 95.7-97.2 (95.0-97.0). At r =
 // 16 and 32 it runs 4-7 points below the old walk at 8192x8192 with the same runs (80-82 against
 // 85-86; not understood); the tile is the filter there (95-98).
 #include "coalesce/cuda_check.hpp"
@@ -271,9 +271,10 @@ const fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows, 32, 24, 16> walk_kern
 // Blocks that start on the same row read neighbouring pieces of the same matrix rows together
 // all the way down; each further distinct starting row (a front) splits DRAM's stream. H100, r =
 // 64, 8000x6000 pitched, one wave, % of copy: 14 fronts 85.2-87.4 with every multiprocessor busy,
-// 5 fronts 86.3-87.8 with 118 of 132 busy, every block on its own row 85.4; 8192x8192: 2 fronts
-// 95.5-97.1, every block on its own row 83.0-83.6. Grouping the grid's blocks by front changed
-// nothing (within a point); neither did 140-column strips in 3 fronts (129 blocks: 84-85).
+// 5 fronts 85.3-87.8 with 118 of 132 busy, every block on its own row 85.2-85.7; 8192x8192: 2
+// fronts 95.7-97.2, every block on its own row 83.0-89.3. Neither grouping the grid's blocks by
+// front (0.5-1 point) nor 140-column strips in 3 fronts (129 blocks: 82.5-85.8) was kept
+// (bench/results/2026-11-26-h100-s13/README.md).
 constexpr int kMaxFronts = 5;
 
 // The shortest run of strip-rows with which at most `blocks` blocks cover `total`, of the form
@@ -347,7 +348,7 @@ void register_fast_filter_y_walk(Registry& registry) {
         "read once per run; 8 outputs per thread on a float2 of columns, long windows from "
         "shared sums of 8 rows as in filter_y/fast-tile-float4; columns a multiple of 4. At r = "
         "64 on an H100 it beats the tile at 8192x8192 (95.5-97.1% of copy against 91.8-93.0) "
-        "and at 8000x6000 pitched (87.3-87.8 against 85-87; dense 83-84); "
+        "and at 8000x6000 (85.3-87.8 pitched, 83.1-85.7 dense, against the tile's 84.9-86.3); "
         "it loses at r <= 40";
     registry.add(
         fast::device_variant({"filter_y/fast-walk", Op::filter_y, space::shared, what,
