@@ -33,8 +33,10 @@
 // draining the pipeline (see Piece), so 132 blocks of 128 columns can share 47 strips. H100, r =
 // 64, % of copy (old whole-strip walks in the same calls, clamp): 8000x6000 pitched 85.3-87.8
 // (81.3-81.7), dense 83.1-85.7 (81.1-81.7); 8192x8192 unchanged at 95.7-97.2 (95.0-97.0). At r =
-// 16 and 32 it runs 4-7 points below the old walk at 8192x8192 with the same runs (80-82 against
-// 85-86; not understood); the tile is the filter there (95-98).
+// 16 and 32 it runs 4-7 points below the old walk at 8192x8192 with the same runs (78-82 against
+// 84-86): the cost of its bound to 64 registers (two blocks per multiprocessor); bound to one it
+// recovers them (84.1-84.3) but loses r = 64 (94.3 against 96.8). The tile is the filter at r <=
+// 32 (95-98), so the bound that is best at r = 64 stays.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
