@@ -47,6 +47,7 @@
 #include "fast_variants.hpp"
 #include "fast_walk_plan.hpp"
 #include "fast_window.cuh"
+#include "walk_runs.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -270,33 +271,11 @@ using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
 const fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows, 32, 24, 16> walk_kernels(
     [](auto lanes) -> WalkKernel { return fast_filter_y_walk_kernel<decltype(lanes)::value>; });
 
-// Blocks that start on the same row read neighbouring pieces of the same matrix rows together
-// all the way down; each further distinct starting row (a front) splits DRAM's stream. H100, r =
-// 64, 8000x6000 pitched, one wave, % of copy: 14 fronts 85.2-87.4 with every multiprocessor busy,
-// 5 fronts 85.3-87.8 with 118 of 132 busy, every block on its own row 85.2-85.7; 8192x8192: 2
-// fronts 95.7-97.2, every block on its own row 83.0-89.3. Neither grouping the grid's blocks by
-// front (0.5-1 point) nor 140-column strips in 3 fronts (129 blocks: 82.5-85.8) was kept
-// (bench/results/2026-11-26-h100-s13/README.md).
-constexpr int kMaxFronts = 5;
-
-// The shortest run of strip-rows with which at most `blocks` blocks cover `total`, of the form
-// rows * m / n for n <= kMaxFronts: the blocks then start on n rows (give or take the rounding).
-unsigned long long run_with_few_fronts(unsigned long long rows, unsigned long long total,
-                                       unsigned long long blocks) {
-    unsigned long long best = ULLONG_MAX;
-    for (unsigned long long n = 1; n <= kMaxFronts; ++n) {
-        const unsigned long long m =
-            std::max<unsigned long long>(1, (n * total + rows * blocks - 1) / (rows * blocks));
-        best = std::min(best, (rows * m + n - 1) / n);
-    }
-    return best;
-}
-
 // One wave: for each strip width, as many blocks as the device holds (fewer where runs would be
-// shorter than kMinWalkRows) on runs with few fronts; of the widths, the one whose blocks finish
-// first. A block's time is taken as run x 32 lanes at every width: a narrower block moves fewer
-// bytes per row but sums no faster (a 384-thread block reached 80.7% of copy where 512 threads
-// reached 96), so a narrower strip wins only where it pads a narrow matrix less.
+// shorter than kMinWalkRows) on runs with few fronts (walk_runs.hpp); of the widths, the one whose
+// blocks finish first. A block's time is taken as run x 32 lanes at every width: a narrower block
+// moves fewer bytes per row but sums no faster (a 384-thread block reached 80.7% of copy where 512
+// threads reached 96), so a narrower strip wins only where it pads a narrow matrix less.
 WalkPlan plan_for(Shape s, int radius) {
     WalkPlan best;
     unsigned long long best_run = ULLONG_MAX;
@@ -309,7 +288,7 @@ WalkPlan plan_for(Shape s, int radius) {
         const unsigned long long total = strips * s.rows;
         const unsigned long long blocks =
             std::clamp<unsigned long long>(total / kMinWalkRows, 1, resident);
-        const unsigned long long run = run_with_few_fronts(s.rows, total, blocks);
+        const unsigned long long run = walk_runs::run_with_few_fronts(s.rows, total, blocks);
         if (run < best_run) {
             best_run = run;
             best.lanes = lanes;
@@ -349,7 +328,7 @@ void register_fast_filter_y_walk(Registry& registry) {
         "ring and the next two steps' rows already in flight (16-byte cp.async), so the halo is "
         "read once per run; 8 outputs per thread on a float2 of columns, long windows from "
         "shared sums of 8 rows as in filter_y/fast-tile-float4; columns a multiple of 4. At r = "
-        "64 on an H100 it beats the tile at 8192x8192 (95.5-97.1% of copy against 91.8-93.0) "
+        "64 on an H100 it beats the tile at 8192x8192 (95.7-97.2% of copy against 91.5-93.0) "
         "and at 8000x6000 (85.3-87.8 pitched, 83.1-85.7 dense, against the tile's 84.9-86.3); "
         "it loses at r <= 40";
     registry.add(
