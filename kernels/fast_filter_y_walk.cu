@@ -33,10 +33,9 @@
 // draining the pipeline (see Piece), so 132 blocks of 128 columns can share 47 strips. H100, r =
 // 64, % of copy (old whole-strip walks in the same calls, clamp): 8000x6000 pitched 85.3-87.8
 // (81.3-81.7), dense 83.1-85.7 (81.1-81.7); 8192x8192 unchanged at 95.7-97.2 (95.0-97.0). At r =
-// 16 and 32 it runs 4-7 points below the old walk at 8192x8192 with the same runs (78-82 against
-// 84-86): the cost of its bound to 64 registers (two blocks per multiprocessor); bound to one it
-// recovers them (84.1-84.3) but loses r = 64 (94.3 against 96.8). The tile is the filter at r <=
-// 32 (95-98), so the bound that is best at r = 64 stays.
+// 16 and 32 it ran 4-7 points below the old walk at 8192x8192 with the same runs (78-82 against
+// 84-86) when bound to two blocks per multiprocessor (64 registers); from r = 16 to 40 it is now
+// bound to one (see instances_for), 84.1-84.6 there.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -254,8 +253,8 @@ __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, 
     }
 }
 
-template <int Lanes>
-__global__ void __launch_bounds__(Strip<Lanes>::kThreads, 2)
+template <int Lanes, int MinBlocks>
+__global__ void __launch_bounds__(Strip<Lanes>::kThreads, MinBlocks)
     fast_filter_y_walk_kernel(MatView in, MatView out, int radius, Border border, float inv,
                               WalkPlan plan) {
     extern __shared__ float4 ring[];  // plan.ring rows x Lanes float4, then the chunk sums
@@ -267,9 +266,23 @@ __global__ void __launch_bounds__(Strip<Lanes>::kThreads, 2)
 
 using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
 
-// 128 columns; 96 and 64 for narrow matrices.
-const fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows, 32, 24, 16> walk_kernels(
-    [](auto lanes) -> WalkKernel { return fast_filter_y_walk_kernel<decltype(lanes)::value>; });
+// 128 columns; 96 and 64 for narrow matrices. Two sets: bound to two blocks per multiprocessor
+// (64 registers at 512 threads) and to one (89-92 registers). The ring leaves room for one block
+// of 128 columns from r = 11 on, yet the bound still decides how ptxas schedules the sums: H100,
+// 8192x8192 dense, % of copy, two blocks -> one: r = 8 86.0 -> 85.3, 11 85.1 -> 84.3, 16 80.6 ->
+// 84.3, 24 79.2 -> 84.6, 32 78.5 -> 84.1, 40 77.5 -> 84.2, 48 90.3 -> 87.9, 56 94.5 -> 90.1, 64
+// 96.7 -> 93.9 (8000x6000 pitched gains 1.4-5.0 from r = 16 to 40, dense loses 0.5-2.2). Why
+// the two-block code falls from r = 16 to 40 and recovers at 48 was not found.
+using WalkInstances = fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows, 32, 24, 16>;
+const WalkInstances walk_kernels_two([](auto lanes) -> WalkKernel {
+    return fast_filter_y_walk_kernel<decltype(lanes)::value, 2>;
+});
+const WalkInstances walk_kernels_one([](auto lanes) -> WalkKernel {
+    return fast_filter_y_walk_kernel<decltype(lanes)::value, 1>;
+});
+const WalkInstances& instances_for(int radius) {
+    return radius >= 16 && radius <= 40 ? walk_kernels_one : walk_kernels_two;
+}
 
 // One wave: for each strip width, as many blocks as the device holds (fewer where runs would be
 // shorter than kMinWalkRows) on runs with few fronts (walk_runs.hpp); of the widths, the one whose
@@ -279,6 +292,7 @@ const fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows, 32, 24, 16> walk_kern
 WalkPlan plan_for(Shape s, int radius) {
     WalkPlan best;
     unsigned long long best_run = ULLONG_MAX;
+    const WalkInstances& walk_kernels = instances_for(radius);
     for (int lanes : walk_kernels.kLanes) {
         const unsigned long long strips =
             gpu::ceil_div(s.cols, static_cast<std::size_t>(lanes) * 4);
@@ -307,6 +321,7 @@ void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
                                cudaStream_t stream) {
     if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out) || in.cols % 4 != 0)
         throw Unsupported("16-byte copies need rows that start on 16 bytes");
+    const WalkInstances& walk_kernels = instances_for(params.radius);
     walk_kernels.allow_smem(kMaxRadius);
     const WalkPlan plan = plan_for({in.rows, in.cols}, params.radius);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));

@@ -81,12 +81,10 @@ public:
 
     static int threads(int lanes) { return ThreadsPerLane * lanes; }
 
-    // Raises every instance's dynamic shared memory to what max_radius needs, once per process
-    // (a host call between the timing events would count as kernel time). The flag is one per
-    // instantiation: each kernel file holds one WalkKernels of its own types.
+    // Raises every instance's dynamic shared memory to what max_radius needs, once per object
+    // and process (a host call between the timing events would count as kernel time).
     void allow_smem(int max_radius) const {
-        static std::once_flag once;
-        std::call_once(once, [&] {
+        std::call_once(smem_once_, [&] {
             for (int lanes : kLanes)
                 COALESCE_CUDA(cudaFuncSetAttribute((*this)(lanes),
                                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -123,6 +121,7 @@ public:
 
 private:
     std::array<Kernel, sizeof...(Lanes)> kernels_;
+    mutable std::once_flag smem_once_;
 };
 
 }  // namespace coalesce::fast
