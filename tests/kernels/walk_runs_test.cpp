@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
-#include <tuple>
+#include <string>
 #include <vector>
 
 namespace coalesce::walk_runs {
@@ -36,12 +36,24 @@ const std::vector<Case>& cases() {
     return c;
 }
 
+// A case's strip-rows and the run the rule gives them, and a trace line naming both.
+struct Planned {
+    Ull total, run;
+    std::string trace;
+};
+
+Planned plan(const Case& c) {
+    const Ull total = c.rows * c.strips;
+    const Ull run = run_with_few_fronts(c.rows, total, c.blocks);
+    return {total, run,
+            std::to_string(c.rows) + " rows x " + std::to_string(c.strips) + " strips, " +
+                std::to_string(c.blocks) + " blocks: run " + std::to_string(run)};
+}
+
 TEST(WalkRuns, CoverTheMatrixInTheBlocksGiven) {
     for (const Case& c : cases()) {
-        const Ull total = c.rows * c.strips;
-        const Ull run = run_with_few_fronts(c.rows, total, c.blocks);
-        SCOPED_TRACE(testing::Message() << c.rows << " rows x " << c.strips << " strips, "
-                                        << c.blocks << " blocks: run " << run);
+        const auto [total, run, trace] = plan(c);
+        SCOPED_TRACE(trace);
         ASSERT_GT(run, 0u);
         EXPECT_LE(ceil_div(total, run), c.blocks);
     }
@@ -49,10 +61,8 @@ TEST(WalkRuns, CoverTheMatrixInTheBlocksGiven) {
 
 TEST(WalkRuns, BlocksStartOnAtMostFiveRowsGiveOrTakeTheRounding) {
     for (const Case& c : cases()) {
-        const Ull total = c.rows * c.strips;
-        const Ull run = run_with_few_fronts(c.rows, total, c.blocks);
-        SCOPED_TRACE(testing::Message() << c.rows << " rows x " << c.strips << " strips, "
-                                        << c.blocks << " blocks: run " << run);
+        const auto [total, run, trace] = plan(c);
+        SCOPED_TRACE(trace);
         EXPECT_TRUE(has_few_fronts(c.rows, run));
         // The starting rows, rounded down to a tenth of the rows: at most kMaxFronts groups
         // (plus one where a front's drift of less than a row per block crosses a boundary).
@@ -64,10 +74,8 @@ TEST(WalkRuns, BlocksStartOnAtMostFiveRowsGiveOrTakeTheRounding) {
 
 TEST(WalkRuns, NoShorterRunWithFewFrontsFits) {
     for (const Case& c : cases()) {
-        const Ull total = c.rows * c.strips;
-        const Ull run = run_with_few_fronts(c.rows, total, c.blocks);
-        SCOPED_TRACE(testing::Message() << c.rows << " rows x " << c.strips << " strips, "
-                                        << c.blocks << " blocks: run " << run);
+        const auto [total, run, trace] = plan(c);
+        SCOPED_TRACE(trace);
         for (Ull n = 1; n <= kMaxFronts; ++n)
             for (Ull m = 1; ceil_div(c.rows * m, n) < run; ++m)
                 EXPECT_GT(ceil_div(total, ceil_div(c.rows * m, n)), c.blocks)
