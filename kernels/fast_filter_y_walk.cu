@@ -30,8 +30,9 @@
 // a 384-thread block sums three quarters as fast as a 512-thread one.
 // Since then (thirteenth session) blocks walk equal runs of strip-rows instead of whole strips
 // cut into walks: a run crosses from the bottom of one strip to the top of the next without
-// draining the pipeline (see Piece), so 132 blocks of 128 columns can share 47 strips. H100, r =
-// 64, % of copy (old whole-strip walks in the same calls, clamp): 8000x6000 pitched 85.3-87.8
+// draining the pipeline (see Piece), so the blocks need not be a multiple of the strips (118
+// blocks of 128 columns on 47 strips at 6000 columns, in at most five fronts: walk_runs.hpp). H100,
+// r = 64, % of copy (old whole-strip walks in the same calls, clamp): 8000x6000 pitched 85.3-87.8
 // (81.3-81.7), dense 83.1-85.7 (81.1-81.7); 8192x8192 unchanged at 95.7-97.2 (95.0-97.0). At r =
 // 16 and 32 it ran 4-7 points below the old walk at 8192x8192 with the same runs (78-82 against
 // 84-86) when bound to two blocks per multiprocessor (64 registers); from r = 16 to 40 it is now
