@@ -98,7 +98,7 @@ std::size_t smem_bytes(int radius, int lanes) {
 // output rows whatever the strip count (whole strips cut into walks left a third of the chip idle
 // at 6000 columns).
 struct WalkPlan {
-    int lanes = fast::kWalkLanes[0];  // float4 columns per strip
+    int lanes = fast::kWideLanes;  // float4 columns per strip
     unsigned strips = 1;
     unsigned long long run = 1;  // strip-rows per block
     int ring = 0;                // ring_rows(radius)
@@ -274,7 +274,7 @@ using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
 // 84.3, 24 79.2 -> 84.6, 32 78.5 -> 84.1, 40 77.5 -> 84.2, 48 90.3 -> 87.9, 56 94.5 -> 90.1, 64
 // 96.7 -> 93.9 (8000x6000 pitched gains 1.4-5.0 from r = 16 to 40, dense loses 0.5-2.2). Why
 // the two-block code falls from r = 16 to 40 and recovers at 48 was not found.
-using WalkInstances = fast::WalkKernels<WalkKernel, smem_bytes, kLoadRows, 32, 24, 16>;
+using WalkInstances = fast::StripWalkKernels<WalkKernel, smem_bytes, kLoadRows>;
 const WalkInstances walk_kernels_two([](auto lanes) -> WalkKernel {
     return fast_filter_y_walk_kernel<decltype(lanes)::value, 2>;
 });

@@ -67,7 +67,7 @@ std::size_t smem_bytes(int radius, int lanes) {
 
 struct RunWalkPlan {
     // float4 columns per strip; the block has kThreadsPerLane * lanes threads
-    int lanes = fast::kWalkLanes[0];
+    int lanes = fast::kWideLanes;
     unsigned strips = 1;
     std::size_t walk_rows = 1;  // output rows per block
     int ring = 0;               // ring_rows(radius)
@@ -220,7 +220,7 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
 
 using RunWalkKernel = void (*)(MatView, MatView, int, Border, double, RunWalkPlan);
 
-const fast::WalkKernels<RunWalkKernel, smem_bytes, kThreadsPerLane, 32, 24, 16> walk_kernels(
+const fast::StripWalkKernels<RunWalkKernel, smem_bytes, kThreadsPerLane> walk_kernels(
     [](auto lanes) -> RunWalkKernel {
         return fast_filter_y_walk_prefix_kernel<decltype(lanes)::value>;
     });

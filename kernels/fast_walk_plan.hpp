@@ -23,11 +23,11 @@
 
 namespace coalesce::fast {
 
-// The strip widths the prefix walk chooses from, in float4 lanes, widest first.
-constexpr int kWalkLanes[] = {32, 24, 16};
+// The widest strip, in float4 lanes (128 columns): a plan's width until it chooses one.
+constexpr int kWideLanes = 32;
 
 struct WalkShape {
-    int lanes = kWalkLanes[0];  // float4 columns per strip
+    int lanes = kWideLanes;  // float4 columns per strip
     unsigned strips = 1;
     std::size_t walk_rows = 1;  // output rows per block
 };
@@ -123,5 +123,9 @@ private:
     std::array<Kernel, sizeof...(Lanes)> kernels_;
     mutable std::once_flag smem_once_;
 };
+
+// Both walks' instances: strips of 128, 96 and 64 columns, widest first.
+template <class Kernel, std::size_t (*Smem)(int, int), int ThreadsPerLane>
+using StripWalkKernels = WalkKernels<Kernel, Smem, ThreadsPerLane, kWideLanes, 24, 16>;
 
 }  // namespace coalesce::fast
