@@ -331,6 +331,41 @@ TEST_P(FastLongLineTest, ErrorStaysBoundedAtTheLargestRadius) {
 
 INSTANTIATE_TEST_SUITE_P(Fast, FastLongLineTest, testing::ValuesIn(long_cases()), long_case_name);
 
+// The scan walk's windows end one or two blocks of 64 rows past their start, at a position that
+// moves with 2r mod 64: every radius it takes and every border, on 700 rows of 260 columns (three
+// strips, the last of 4 columns; eight runs of 280 rows, so runs go on from one strip to the next).
+using ScanWalkTest = test::GpuTestWithParam<std::string>;
+
+TEST_P(ScanWalkTest, MatchesTheReferenceAtEveryRadiusItTakes) {
+    const Variant* v = test::builtin_registry().find(GetParam());
+    ASSERT_NE(v, nullptr);
+    const Shape shape{700, 260};
+    const Matrix& input = test::cached_input(shape);
+    const Stream stream = Stream::create();
+    int checked = 0;
+    for (int radius = v->info.limits.min_radius; radius <= kMaxRadius; ++radius) {
+        for (Border border : all_borders()) {
+            const OpParams params{radius, border};
+            SCOPED_TRACE(params_text(Op::filter_y, params));
+            const Reference& ref = test::cached_reference(Op::filter_y, shape, params);
+            std::unique_ptr<Instance> instance = v->make(shape, params);
+            instance->upload(input);
+            const Verification check =
+                verify(Op::filter_y, ref, launch_poisoned(*instance, stream));
+            EXPECT_TRUE(check.ok) << check.message;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 4 * (kMaxRadius - 32 + 1)) << "radii 32 .. " << kMaxRadius;
+}
+
+INSTANTIATE_TEST_SUITE_P(Fast, ScanWalkTest,
+                         testing::Values("filter_y/fast-walk-scan",
+                                         "filter_y/fast-walk-scan-pitched"),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                             return test::case_name(info.param, Shape{700, 260});
+                         });
+
 // u16 sums whose lines are long enough for uint64 outputs (65537 * 65535 > 2^32): column sums
 // of 70001 rows, dense rows on every 2-byte phase (3 columns) and rows on 16 bytes (40 columns:
 // 80 bytes), whose chunks meet by 64-bit atomic adds; row sums of 70001 columns. Exact, under both
