@@ -516,15 +516,11 @@ void register_fast_filter_y_walk(Registry& registry) {
         "64 on an H100 it beats the tile at 8192x8192 (95.7-97.2% of copy against 91.5-93.0) "
         "and at 8000x6000 (85.3-87.8 pitched, 83.1-85.7 dense, against the tile's 84.9-86.3); "
         "it loses at r <= 40";
-    registry.add(
-        fast::device_variant({"filter_y/fast-walk", Op::filter_y, space::shared, what,
-                              gpu::Layout::dense, Tier::tuned, "fast_filter_y_walk_kernel", limits},
-                             launch_fast_filter_y_walk));
-    registry.add(
-        fast::device_variant({"filter_y/fast-walk-pitched", Op::filter_y, space::pitched,
-                              "filter_y/fast-walk on cudaMallocPitch rows", gpu::Layout::pitched,
-                              Tier::tuned, "fast_filter_y_walk_kernel", limits},
-                             launch_fast_filter_y_walk));
+    fast::add_dense_and_pitched(
+        registry,
+        {"filter_y/fast-walk", Op::filter_y, space::shared, what, gpu::Layout::dense, Tier::tuned,
+         "fast_filter_y_walk_kernel", limits},
+        launch_fast_filter_y_walk);
     const Limits scan_limits{
         .cols_multiple = 4, .min_radius = kScanMinRadius, .max_rows = std::size_t{1} << 30};
     const char* scan_what =
@@ -537,16 +533,12 @@ void register_fast_filter_y_walk(Registry& registry) {
         "r = 32 and the walk 97 at r = 64 (8192x8192). Its sums take a fifth of the walk's "
         "instructions, and it runs at the rate every memory-bound walk here reaches on the H100; "
         "the walk at r = 64 is faster only while its sums pace it (bench/NOTES.md)";
-    registry.add(fast::device_variant(
+    fast::add_dense_and_pitched(
+        registry,
         {"filter_y/fast-walk-scan", Op::filter_y, space::shared, scan_what, gpu::Layout::dense,
          Tier::experiment, "fast_filter_y_walk_scan_kernel", scan_limits},
-        launch_fast_filter_y_walk_scan));
-    registry.add(fast::device_variant(
-        {"filter_y/fast-walk-scan-pitched", Op::filter_y, space::pitched,
-         "filter_y/fast-walk-scan on cudaMallocPitch rows. Lost to filter_y/fast-walk-pitched "
-         "(see filter_y/fast-walk-scan)",
-         gpu::Layout::pitched, Tier::experiment, "fast_filter_y_walk_scan_kernel", scan_limits},
-        launch_fast_filter_y_walk_scan));
+        launch_fast_filter_y_walk_scan,
+        ". Lost to filter_y/fast-walk-pitched (see filter_y/fast-walk-scan)");
 }
 
 }  // namespace coalesce

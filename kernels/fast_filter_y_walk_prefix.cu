@@ -260,15 +260,11 @@ void register_fast_filter_y_walk_prefix(Registry& registry) {
         "per pair of columns per 64-row step; columns a multiple of 4. On an H200 87.6-92.6% of "
         "copy "
         "at every radius (the tile 97 at r = 1, 77-81 at r = 64); on an H100 84-88";
-    registry.add(fast::device_variant(
+    fast::add_dense_and_pitched(
+        registry,
         {"filter_y/fast-walk-prefix", Op::filter_y, space::shared, what, gpu::Layout::dense,
          Tier::tuned, "fast_filter_y_walk_prefix_kernel", limits},
-        launch_fast_filter_y_walk_prefix));
-    registry.add(fast::device_variant(
-        {"filter_y/fast-walk-prefix-pitched", Op::filter_y, space::pitched,
-         "filter_y/fast-walk-prefix on cudaMallocPitch rows", gpu::Layout::pitched, Tier::tuned,
-         "fast_filter_y_walk_prefix_kernel", limits},
-        launch_fast_filter_y_walk_prefix));
+        launch_fast_filter_y_walk_prefix);
 }
 
 }  // namespace coalesce

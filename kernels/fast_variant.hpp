@@ -4,6 +4,7 @@
 // bypasses the runner's own limits check still never reaches the kernel with such an input.
 #pragma once
 
+#include "coalesce/registry.hpp"
 #include "device_instance.hpp"
 
 #include <functional>
@@ -39,6 +40,20 @@ inline Variant device_variant(gpu::DeviceVariantSpec spec, gpu::Launcher launche
                               Refusal refuse = {}) {
     return refusing_unsupported(gpu::make_device_variant(std::move(spec), std::move(launcher)),
                                 std::move(refuse));
+}
+
+// Adds `spec` on dense rows and its twin "<id>-pitched" on cudaMallocPitch rows: the same kernel,
+// tier and limits, described as "<id> on cudaMallocPitch rows" and then `pitched_note`.
+inline void add_dense_and_pitched(Registry& registry, gpu::DeviceVariantSpec spec,
+                                  const gpu::Launcher& launcher,
+                                  const std::string& pitched_note = {}) {
+    gpu::DeviceVariantSpec pitched = spec;
+    pitched.id = spec.id + "-pitched";
+    pitched.memory_space = space::pitched;
+    pitched.description = spec.id + " on cudaMallocPitch rows" + pitched_note;
+    pitched.layout = gpu::Layout::pitched;
+    registry.add(device_variant(std::move(spec), launcher));
+    registry.add(device_variant(std::move(pitched), launcher));
 }
 
 }  // namespace coalesce::fast
