@@ -37,45 +37,14 @@
 // 16 and 32 it ran 4-7 points below the old walk at 8192x8192 with the same runs (78-82 against
 // 84-86) when bound to two blocks per multiprocessor (64 registers); from r = 16 to 40 it is now
 // bound to one (see instances_for), 84.1-84.6 there.
-#include "coalesce/cuda_check.hpp"
-#include "coalesce/kernels.hpp"
-#include "device_border.cuh"
-#include "device_instance.hpp"
-#include "fast_common.cuh"
-#include "fast_running.cuh"
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
-#include "fast_walk_plan.hpp"
-#include "fast_window.cuh"
-#include "walk_runs.hpp"
-
-#include <algorithm>
-#include <climits>
-#include <mutex>
+#include "fast_walk_runs.cuh"
 
 namespace coalesce {
 namespace {
 
-// A strip is Lanes float4 columns wide (Lanes = 32: 128 columns, 512 bytes per row; 24 and 16
-// where narrower strips pad narrow matrices less, see plan_for), walked by 16 * Lanes threads.
-constexpr int kLoadRows = 16;  // rows per pass of 16-byte copies
-constexpr int kAhead = 2;      // steps loaded ahead of the one being summed
-// Summing threads own a float2 of columns: twice the threads of float4 on the same ring (the
-// sums wait on shared loads), and still whole 8-byte stores.
-using Vec = float2;
-constexpr int kVec = 2;
-constexpr int kSumRows = kLoadRows * kVec / 4;  // summing thread rows: 8
-constexpr int kN = fast::kWindowOutputs;        // outputs per thread and step: 8
-constexpr int kStep = kSumRows * kN;            // output rows per step: 64
-// Fewest output rows per walk: its 2r halo rows and the pipeline's fill cost once per walk.
-constexpr std::size_t kMinWalkRows = 4 * kStep;
-
-template <int Lanes>
-struct Strip {
-    static constexpr int kLanes = Lanes;
-    static constexpr int kThreads = kLoadRows * Lanes;
-    static constexpr int kSumLanes = Lanes * 4 / kVec;  // summing threads per row
-};
+using namespace fast_walk;
 
 // The ring holds the current step's S + 2r rows and the kAhead next steps' S rows in flight;
 // rounded to 8 rows.
@@ -92,122 +61,6 @@ std::size_t smem_bytes(int radius, int lanes) {
     return static_cast<std::size_t>(ring_rows(radius) + chunk_rows(radius)) * lanes *
            sizeof(float4);
 }
-
-// A block walks a run of strip-rows: [b run, (b + 1) run) in strip-major order (strip * rows +
-// row), cut at strip ends into pieces, so every block of the one wave has the same number of
-// output rows whatever the strip count (whole strips cut into walks left a third of the chip idle
-// at 6000 columns).
-struct WalkPlan {
-    int lanes = fast::kWideLanes;  // float4 columns per strip
-    unsigned strips = 1;
-    unsigned long long run = 1;  // strip-rows per block
-    int ring = 0;                // ring_rows(radius)
-    int chunks = 0;              // chunk_rows(radius)
-};
-
-// One piece of a run: output rows y0 .. y0 + n - 1 of one strip. Its stream (input rows y0 - r ..
-// y0 + n - 1 + r) starts at stream position q, a multiple of kStep right after the previous
-// piece's, so the steps between two pieces only load (the next piece's halo) and the pipeline
-// keeps its loads in flight across the change of strip.
-struct Piece {
-    unsigned strip = 0;
-    long long y0 = 0;
-    int n = 0;
-    int q = 0;
-    bool last = true;  // the run ends with this piece
-    int next_q = 0;    // stream position of the next piece (past every position if last)
-};
-
-__device__ __forceinline__ Piece make_piece(unsigned long long lin, unsigned long long lin1,
-                                            long long rows, int q, int span) {
-    Piece p;
-    p.strip = static_cast<unsigned>(lin / rows);
-    p.y0 = static_cast<long long>(lin % rows);
-    const unsigned long long left = static_cast<unsigned long long>(rows - p.y0);
-    p.n = static_cast<int>(min(left, lin1 - lin));
-    p.q = q;
-    p.last = lin + p.n >= lin1;
-    p.next_q = p.last ? INT_MAX : q + (p.n + span + kStep - 1) / kStep * kStep;
-    return p;
-}
-
-__device__ __forceinline__ Piece next_piece(const Piece& p, unsigned long long lin1, long long rows,
-                                            int span) {
-    const unsigned long long lin = static_cast<unsigned long long>(p.strip + 1) * rows;
-    return make_piece(lin, lin1, rows, p.next_q, span);
-}
-
-// A run's pieces: the first, the stream positions any of them loads (past the last piece's
-// stream nothing is loaded) and the output steps that cover them.
-struct RunShape {
-    Piece first;
-    int stream = 0;
-    int steps = 0;
-};
-
-__device__ __forceinline__ RunShape run_shape(unsigned long long lin0, unsigned long long lin1,
-                                              long long rows, int span) {
-    RunShape r;
-    r.first = make_piece(lin0, lin1, rows, 0, span);
-    Piece last = r.first;
-    while (!last.last) last = next_piece(last, lin1, rows, span);
-    r.stream = last.q + last.n + span;
-    r.steps = last.q / kStep + (last.n + kStep - 1) / kStep;
-    return r;
-}
-
-// The copies of a run's stream into a ring of ring_n rows of Lanes float4: a 16-byte column per
-// thread (cp.async), every kLoadRows-th row. Lanes past the last column copy nothing.
-template <class S>
-struct RunLoads {
-    const MatView& in;
-    Border border;
-    int radius;
-    unsigned long long lin1;
-    RunShape run;
-    int ring_n;
-    float4* ring4;
-    Piece lp;  // the piece of the next group's first position
-
-    // Stream positions [q0, q1) into ring rows from `slot` on (slot < ring_n, q1 - q0 <= ring_n),
-    // one committed group. The positions reach into two pieces at most (pieces start on
-    // multiples of kStep, a group spans at most kStep + 2r positions and every piece's stream
-    // is longer than 2r); each thread takes its rows of the first, then of the second.
-    __device__ __forceinline__ void load(int q0, int q1, int slot) {
-        constexpr int kLanes = S::kLanes;
-        const long long rows = static_cast<long long>(in.rows);
-        const int span = 2 * radius;
-        const int lt = threadIdx.x % kLanes;
-        q1 = min(q1, run.stream);
-        while (q0 >= lp.next_q) lp = next_piece(lp, lin1, rows, span);
-        int i = threadIdx.x / kLanes;
-        const auto rows_of = [&](Piece p, int end) {  // group rows i < end of piece p
-            const std::size_t xl = static_cast<std::size_t>(p.strip) * kLanes * 4 + 4 * lt;
-            const bool live = xl < in.cols;
-            const long long y_of_q = p.y0 - radius - p.q;      // input row of stream position q
-            const int last = min(end, p.q + p.n + span - q0);  // past it: between two pieces
-            for (; i < end; i += kLoadRows) {
-                if (!live || i >= last) continue;
-                int s = slot + i;
-                if (s >= ring_n) s -= ring_n;
-                float4* dst = ring4 + s * kLanes + lt;
-                long long y = y_of_q + q0 + i;
-                if (y < 0 || y >= rows) y = gpu::border_index(y, rows, border);
-                if (y < 0)
-                    *dst = make_float4(0, 0, 0, 0);  // Border::zero
-                else
-                    fast::copy16_async(dst, gpu::pitched_row(in, static_cast<std::size_t>(y)) + xl);
-            }
-        };
-        if (q1 <= lp.next_q) {
-            rows_of(lp, q1 - q0);
-        } else {
-            rows_of(lp, lp.next_q - q0);
-            rows_of(next_piece(lp, lin1, rows, span), q1 - q0);
-        }
-        fast::commit_copies();
-    }
-};
 
 // One block's run of strip-rows [lin0, lin1).
 template <class S>
@@ -288,121 +141,6 @@ __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, 
     }
 }
 
-// The scan walk (filter_y/fast-walk-scan, r >= 32): the same runs, pieces and copies, with sums
-// whose cost does not depend on the radius and that never subtract (van Herk / Gil-Werman). The
-// stream is cut into blocks of kStep positions; for each block the summing threads compute, per
-// column, the sums from each position to the block's end (S) and from the block's start to each
-// position (P). A window of 2r + 1 > kStep positions starting at position o of block t ends in
-// block t + 1 or t + 2, so its sum is S_t(o) + [the total of block t + 1] + P(its end): partial
-// sums of its own values, a tree of plain additions, so the bound of a direct sum holds. A thread
-// owns 8 consecutive positions of every block (its rows of the step), so S of its outputs stays in
-// its registers until they are due, two blocks later; P goes back into the ring in place of the
-// block's values, where other threads read it 2r positions further on.
-constexpr int kScanSlots = 2 + kAhead;     // ring blocks: the one scanned, kAhead in flight, P read
-constexpr int kScanMinRadius = kStep / 2;  // 2r + 1 > kStep: every window spans two blocks
-
-std::size_t scan_smem_bytes(int /*radius*/, int lanes) {
-    // the ring, then a block's segment totals: a Vec per summing thread
-    return static_cast<std::size_t>(kScanSlots * kStep + kSumRows) * lanes * sizeof(float4);
-}
-
-template <class S>
-__device__ __forceinline__ void scan_run(const MatView& in, const MatView& out, int radius,
-                                         Border border, float inv, float4* ring4,
-                                         unsigned long long lin0, unsigned long long lin1) {
-    constexpr int kLanes = S::kLanes, kSumLanes = S::kSumLanes;
-    Vec* ring = reinterpret_cast<Vec*>(ring4);            // ring row s: ring[s * kSumLanes + lane]
-    Vec* totals = ring + kScanSlots * kStep * kSumLanes;  // the block's 8 segment totals
-    const long long rows = static_cast<long long>(in.rows);
-    const int span = 2 * radius;
-    const RunShape run = run_shape(lin0, lin1, rows, span);
-    const int tx = threadIdx.x % kSumLanes, ty = threadIdx.x / kSumLanes;
-    // Block m (stream positions [m S, m S + S)) goes to ring slot m mod kScanSlots: never wraps.
-    RunLoads<S> loads{in, border, radius, lin1, run, kScanSlots * kStep, ring4, run.first};
-    const auto load_block = [&](int m) {
-        loads.load(m * kStep, (m + 1) * kStep, m % kScanSlots * kStep);
-    };
-    const auto slot_of = [&](int m) { return ring + m % kScanSlots * kStep * kSumLanes + tx; };
-
-    for (int m = 0; m < kAhead; ++m) load_block(m);
-    Vec s_old[kN], s_mid[kN];  // S of blocks u - 2 and u - 1 at this thread's positions
-    Vec t_mid{};               // the total of block u - 1
-    Piece sp = run.first;      // the piece of the outputs being stored
-    const int j0 = kN * ty + span - kStep;  // output k's window ends at j0 + k past block t + 1
-    // Iteration u scans block u, then stores the outputs of step u - 2 (their windows start in
-    // block u - 2 and end in u - 1 or u).
-#pragma unroll 1
-    for (int u = 0; u < run.steps + 2; ++u) {
-        fast::wait_copies<kAhead - 1>();  // block u has landed (this thread's copies)
-        __syncthreads();  // everyone's copies visible; every thread done with iteration u - 1
-        load_block(u + kAhead);  // into the slot of block u - 2, whose P is no longer read
-        Vec* mine = slot_of(u) + kN * ty * kSumLanes;
-        Vec pre[kN], suf[kN];
-#pragma unroll
-        for (int k = 0; k < kN; ++k) pre[k] = mine[k * kSumLanes];
-        suf[kN - 1] = pre[kN - 1];
-#pragma unroll
-        for (int k = kN - 2; k >= 0; --k) suf[k] = fast::vadd(pre[k], suf[k + 1]);
-#pragma unroll
-        for (int k = 1; k < kN; ++k) pre[k] = fast::vadd(pre[k - 1], pre[k]);
-        totals[ty * kSumLanes + tx] = pre[kN - 1];
-        __syncthreads();
-        Vec before{}, after{};  // the totals of the segments before and after this thread's
-#pragma unroll
-        for (int g = 0; g < kSumRows; ++g) {
-            const Vec v = totals[g * kSumLanes + tx];
-            if (g < ty) before = fast::vadd(before, v);
-            if (g > ty) after = fast::vadd(after, v);
-        }
-#pragma unroll
-        for (int k = 0; k < kN; ++k) {
-            mine[k * kSumLanes] = fast::vadd(before, pre[k]);  // P of block u, in place
-            suf[k] = fast::vadd(suf[k], after);                // S of block u
-        }
-        const Vec t_new = fast::vadd(fast::vadd(before, pre[kN - 1]), after);
-        __syncthreads();  // P of block u visible
-        const int tq = (u - 2) * kStep;
-        if (u >= 2) {
-            while (tq >= sp.next_q) sp = next_piece(sp, lin1, rows, span);
-        }
-        const int local = tq - sp.q;   // the step's first output row in its piece
-        if (u >= 2 && local < sp.n) {  // else a step between pieces (its rows are a halo)
-            const std::size_t xcol = static_cast<std::size_t>(sp.strip) * kLanes * 4 + kVec * tx;
-            const bool live = xcol < in.cols;
-            const Vec* p1 = slot_of(u + kScanSlots - 1);  // P of block u - 1
-            const Vec* p2 = slot_of(u);                   // P of block u
-            const int row0 = local + kN * ty;
-#pragma unroll
-            for (int k = 0; k < kN; ++k) {
-                const int j = j0 + k;
-                const Vec sum = j < kStep ? fast::vadd(s_old[k], p1[j * kSumLanes])
-                                          : fast::vadd(fast::vadd(s_old[k], t_mid),
-                                                       p2[(j - kStep) * kSumLanes]);
-                if (live && row0 + k < sp.n)
-                    *reinterpret_cast<Vec*>(
-                        gpu::pitched_row(out, static_cast<std::size_t>(sp.y0 + row0 + k)) + xcol) =
-                        fast::vscale(sum, inv);
-            }
-        }
-#pragma unroll
-        for (int k = 0; k < kN; ++k) {
-            s_old[k] = s_mid[k];
-            s_mid[k] = suf[k];
-        }
-        t_mid = t_new;
-    }
-}
-
-template <int Lanes>
-__global__ void __launch_bounds__(Strip<Lanes>::kThreads, 1)
-    fast_filter_y_walk_scan_kernel(MatView in, MatView out, int radius, Border border, float inv,
-                                   WalkPlan plan) {
-    extern __shared__ float4 ring[];  // kScanSlots blocks of kStep rows x Lanes float4, totals
-    const unsigned long long total = static_cast<unsigned long long>(plan.strips) * in.rows;
-    const unsigned long long lin0 = blockIdx.x * plan.run;
-    scan_run<Strip<Lanes>>(in, out, radius, border, inv, ring, lin0, min(lin0 + plan.run, total));
-}
-
 template <int Lanes, int MinBlocks>
 __global__ void __launch_bounds__(Strip<Lanes>::kThreads, MinBlocks)
     fast_filter_y_walk_kernel(MatView in, MatView out, int radius, Border border, float inv,
@@ -413,8 +151,6 @@ __global__ void __launch_bounds__(Strip<Lanes>::kThreads, MinBlocks)
     walk_run<Strip<Lanes>>(in, out, radius, border, inv, plan, ring, lin0,
                            min(lin0 + plan.run, total));
 }
-
-using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
 
 // 128 columns; 96 and 64 for narrow matrices. Two sets: bound to two blocks per multiprocessor
 // (64 registers at 512 threads) and to one (89-92 registers). The ring leaves room for one block
@@ -434,71 +170,13 @@ const WalkInstances& instances_for(int radius) {
     return radius >= 16 && radius <= 40 ? walk_kernels_one : walk_kernels_two;
 }
 
-// One wave: for each strip width, as many blocks as the device holds (fewer where runs would be
-// shorter than kMinWalkRows) on runs with few fronts (walk_runs.hpp); of the widths, the one whose
-// blocks finish first. A block's time is taken as run x 32 lanes at every width: a narrower block
-// moves fewer bytes per row but sums no faster (a 384-thread block reached 80.7% of copy where 512
-// threads reached 96), so a narrower strip wins only where it pads a narrow matrix less.
-template <class Instances>
-WalkPlan plan_for(Shape s, int radius, const Instances& walk_kernels,
-                  std::size_t (*smem)(int, int)) {
-    WalkPlan best;
-    unsigned long long best_run = ULLONG_MAX;
-    for (int lanes : walk_kernels.kLanes) {
-        const unsigned long long strips =
-            gpu::ceil_div(s.cols, static_cast<std::size_t>(lanes) * 4);
-        const std::size_t resident = std::max<std::size_t>(
-            1, fast::resident_blocks(walk_kernels(lanes), walk_kernels.threads(lanes),
-                                     smem(radius, lanes)));
-        const unsigned long long total = strips * s.rows;
-        const unsigned long long blocks =
-            std::clamp<unsigned long long>(total / kMinWalkRows, 1, resident);
-        const unsigned long long run = walk_runs::run_with_few_fronts(s.rows, total, blocks);
-        if (run < best_run) {
-            best_run = run;
-            best.lanes = lanes;
-            best.strips = static_cast<unsigned>(strips);
-            best.run = run;
-        }
-    }
-    if (best.run > (1ull << 30))
-        throw Unsupported("a block's run of rows is too long for 32-bit stream positions");
-    best.ring = ring_rows(radius);
-    best.chunks = chunk_rows(radius);
-    return best;
-}
-
 void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
                                cudaStream_t stream) {
-    if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out) || in.cols % 4 != 0)
-        throw Unsupported("16-byte copies need rows that start on 16 bytes");
-    const WalkInstances& walk_kernels = instances_for(params.radius);
-    walk_kernels.allow_smem(kMaxRadius);
-    const WalkPlan plan = plan_for({in.rows, in.cols}, params.radius, walk_kernels, smem_bytes);
-    const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const unsigned long long total = static_cast<unsigned long long>(plan.strips) * in.rows;
-    walk_kernels.launch_grid(plan.lanes, static_cast<unsigned>((total + plan.run - 1) / plan.run),
-                             params.radius, stream, "fast_filter_y_walk_kernel", in, out,
-                             params.radius, params.border, inv, plan);
-}
-
-const fast::StripWalkKernels<WalkKernel, scan_smem_bytes, kLoadRows> scan_kernels(
-    [](auto lanes) -> WalkKernel {
-        return fast_filter_y_walk_scan_kernel<decltype(lanes)::value>;
-    });
-
-void launch_fast_filter_y_walk_scan(MatView in, MatView out, const OpParams& params,
-                                    cudaStream_t stream) {
-    if (!fast::rows_are_16b_aligned(in) || !fast::rows_are_16b_aligned(out) || in.cols % 4 != 0)
-        throw Unsupported("16-byte copies need rows that start on 16 bytes");
-    scan_kernels.allow_smem(kMaxRadius);
-    const WalkPlan plan =
-        plan_for({in.rows, in.cols}, params.radius, scan_kernels, scan_smem_bytes);
-    const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
-    const unsigned long long total = static_cast<unsigned long long>(plan.strips) * in.rows;
-    scan_kernels.launch_grid(plan.lanes, static_cast<unsigned>((total + plan.run - 1) / plan.run),
-                             params.radius, stream, "fast_filter_y_walk_scan_kernel", in, out,
-                             params.radius, params.border, inv, plan);
+    launch_runs(instances_for(params.radius), smem_bytes, in, out, params, stream,
+                "fast_filter_y_walk_kernel", [&](WalkPlan& plan) {
+                    plan.ring = ring_rows(params.radius);
+                    plan.chunks = chunk_rows(params.radius);
+                });
 }
 
 }  // namespace
@@ -521,24 +199,6 @@ void register_fast_filter_y_walk(Registry& registry) {
         {"filter_y/fast-walk", Op::filter_y, space::shared, what, gpu::Layout::dense, Tier::tuned,
          "fast_filter_y_walk_kernel", limits},
         launch_fast_filter_y_walk);
-    const Limits scan_limits{
-        .cols_multiple = 4, .min_radius = kScanMinRadius, .max_rows = std::size_t{1} << 30};
-    const char* scan_what =
-        "filter_y/fast-walk's runs and pipeline with sums that cost the same at every radius and "
-        "never subtract (van Herk / Gil-Werman): per block of 64 rows, each column's sums from "
-        "every row to the block's end and from the block's start to every row, so a window of 2r "
-        "+ 1 > 64 rows is one of the first, at most one block total and one of the second; r >= "
-        "32. Lost to filter_y/fast-walk and filter_y/fast-tile-pitched on an H100: 84-86% of copy "
-        "at 8192x8192 and 75-80 at 8000x6000 at every r from 32 to 64, where the tile runs 96 at "
-        "r = 32 and the walk 97 at r = 64 (8192x8192). Its sums take a fifth of the walk's "
-        "instructions, and it runs at the rate every memory-bound walk here reaches on the H100; "
-        "the walk at r = 64 is faster only while its sums pace it (bench/NOTES.md)";
-    fast::add_dense_and_pitched(
-        registry,
-        {"filter_y/fast-walk-scan", Op::filter_y, space::shared, scan_what, gpu::Layout::dense,
-         Tier::experiment, "fast_filter_y_walk_scan_kernel", scan_limits},
-        launch_fast_filter_y_walk_scan,
-        ". Lost to filter_y/fast-walk-pitched (see filter_y/fast-walk-scan)");
 }
 
 }  // namespace coalesce

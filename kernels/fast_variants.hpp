@@ -18,6 +18,7 @@ void register_fast_filter_x_running(Registry& registry);
 void register_fast_filter_y(Registry& registry);
 void register_fast_filter_y_running(Registry& registry);
 void register_fast_filter_y_walk(Registry& registry);
+void register_fast_filter_y_walk_scan(Registry& registry);
 void register_fast_filter_y_walk_prefix(Registry& registry);
 void register_fast_typed_copy_transpose(Registry& registry);  // u8 and u16 only
 void register_fast_typed_sums(Registry& registry);  // u8 and u16 row and column sums
