@@ -156,6 +156,7 @@ struct RunLoads {
         fast::commit_copies();
     }
 };
+
 using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
 
 // One wave of a walk kernel's blocks: for each strip width, as many blocks as the device holds
