@@ -149,7 +149,7 @@ void register_fast_filter_y_walk_scan(Registry& registry) {
         "+ 1 > 64 rows is one of the first, at most one block total and one of the second; r >= "
         "32. Lost to filter_y/fast-walk and filter_y/fast-tile-pitched on an H100: 84-86% of copy "
         "at 8192x8192 and 75-80 at 8000x6000 at every r from 32 to 64, where the tile runs 96 at "
-        "r = 32 and the walk 97 at r = 64 (8192x8192). Its sums take a fifth of the walk's "
+        "r = 32 and the walk 97 at r = 64 (8192x8192). Its sums take a third of the walk's "
         "instructions, and it runs at the rate every memory-bound walk here reaches on the H100; "
         "the walk at r = 64 is faster only while its sums pace it (bench/NOTES.md)";
     fast::add_dense_and_pitched(
