@@ -80,14 +80,13 @@ __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, 
     // every barrier.
     const int tx = threadIdx.x % kSumLanes, ty = threadIdx.x / kSumLanes;
     RunLoads<S> loads{in, border, radius, lin1, run, ring_n, ring4, run.first};
-    const auto load = [&](int q0, int q1, int slot) { loads.load(q0, q1, slot); };
 
     // Group 0: stream positions 0 .. S + 2r - 1; group t >= 1: the S positions step t adds
     // (tS + 2r .. tS + S + 2r - 1), issued at the start of step t - kAhead into the ring rows
     // step t - kAhead - 1 read last.
-    load(0, kStep + span, 0);
+    loads.load(0, kStep + span, 0);
     for (int g = 1; g < kAhead; ++g)
-        load(g * kStep + span, (g + 1) * kStep + span, g * kStep + span);
+        loads.load(g * kStep + span, (g + 1) * kStep + span, g * kStep + span);
     Piece sp = run.first;  // the piece whose outputs the current step computes
     int base = 0;          // ring row of stream position tS
 #pragma unroll 1
@@ -96,7 +95,7 @@ __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, 
         __syncthreads();  // everyone's copies of group t visible; every thread done with step t - 1
         if (t + kAhead < steps) {
             const int q0 = (t + kAhead) * kStep + span;
-            load(q0, q0 + kStep, q0 % ring_n);
+            loads.load(q0, q0 + kStep, q0 % ring_n);
         } else {
             fast::commit_copies();  // an empty group keeps the count behind wait_copies right
         }
@@ -146,10 +145,8 @@ __global__ void __launch_bounds__(Strip<Lanes>::kThreads, MinBlocks)
     fast_filter_y_walk_kernel(MatView in, MatView out, int radius, Border border, float inv,
                               WalkPlan plan) {
     extern __shared__ float4 ring[];  // plan.ring rows x Lanes float4, then the chunk sums
-    const unsigned long long total = static_cast<unsigned long long>(plan.strips) * in.rows;
-    const unsigned long long lin0 = blockIdx.x * plan.run;
-    walk_run<Strip<Lanes>>(in, out, radius, border, inv, plan, ring, lin0,
-                           min(lin0 + plan.run, total));
+    const BlockRun b = block_run(plan, in.rows);
+    walk_run<Strip<Lanes>>(in, out, radius, border, inv, plan, ring, b.lin0, b.lin1);
 }
 
 // 128 columns; 96 and 64 for narrow matrices. Two sets: bound to two blocks per multiprocessor

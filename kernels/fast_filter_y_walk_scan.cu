@@ -121,9 +121,8 @@ __global__ void __launch_bounds__(Strip<Lanes>::kThreads, 1)
     fast_filter_y_walk_scan_kernel(MatView in, MatView out, int radius, Border border, float inv,
                                    WalkPlan plan) {
     extern __shared__ float4 ring[];  // kScanSlots blocks of kStep rows x Lanes float4, totals
-    const unsigned long long total = static_cast<unsigned long long>(plan.strips) * in.rows;
-    const unsigned long long lin0 = blockIdx.x * plan.run;
-    scan_run<Strip<Lanes>>(in, out, radius, border, inv, ring, lin0, min(lin0 + plan.run, total));
+    const BlockRun b = block_run(plan, in.rows);
+    scan_run<Strip<Lanes>>(in, out, radius, border, inv, ring, b.lin0, b.lin1);
 }
 
 const fast::StripWalkKernels<WalkKernel, scan_smem_bytes, kLoadRows> scan_kernels(

@@ -1,5 +1,5 @@
 // How the strip walks cover a matrix. WalkKernels holds a walk kernel's instances, one per strip
-// width, for filter_y/fast-walk and filter_y/fast-walk-prefix. walk_shape is the prefix walk's
+// width, for filter_y/fast-walk, -walk-scan and -walk-prefix. walk_shape is the prefix walk's
 // plan: the strip width, 128, 96 or 64 columns (32, 24 or 16 float4 lanes), and the rows each
 // block walks. About one wave: each strip cut into as many walks as the resident blocks hold, of
 // at least min_rows output rows (a walk's halo and pipeline fill cost once per walk) and at most
@@ -7,7 +7,7 @@
 // blocks busy, the wider unless a narrower one does 2% better (a wider strip reads longer runs of
 // each row); blocks idle in a last partial wave count against a width. At 6000 columns and r =
 // 64, 47 strips of 128 x 2 walks fill 94 of 132 blocks, 63 strips of 96 x 2 walks 126.
-// (filter_y/fast-walk plans equal runs across strips instead: fast_filter_y_walk.cu.)
+// (filter_y/fast-walk and -walk-scan plan equal runs across strips instead: fast_walk_runs.cuh.)
 #pragma once
 
 #include "coalesce/cuda_check.hpp"

@@ -66,6 +66,18 @@ struct Piece {
     int next_q = 0;    // stream position of the next piece (past every position if last)
 };
 
+// This block's run of strip-rows [lin0, lin1): block b starts at b * run, the last one ends early.
+struct BlockRun {
+    unsigned long long lin0 = 0;
+    unsigned long long lin1 = 0;
+};
+
+__device__ __forceinline__ BlockRun block_run(const WalkPlan& plan, std::size_t rows) {
+    const unsigned long long total = static_cast<unsigned long long>(plan.strips) * rows;
+    const unsigned long long lin0 = blockIdx.x * plan.run;
+    return {lin0, min(lin0 + plan.run, total)};
+}
+
 __device__ __forceinline__ Piece make_piece(unsigned long long lin, unsigned long long lin1,
                                             long long rows, int q, int span) {
     Piece p;

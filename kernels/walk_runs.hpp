@@ -1,5 +1,6 @@
-// How long filter_y/fast-walk's runs are (kernels/fast_filter_y_walk.cu): host arithmetic only,
-// so that tests/kernels/walk_runs_test.cpp can hold it to its promises without a GPU.
+// How long the runs of filter_y/fast-walk and -walk-scan are (kernels/fast_walk_runs.cuh): host
+// arithmetic only, so that tests/kernels/walk_runs_test.cpp can hold it to its promises without a
+// GPU.
 #pragma once
 
 #include <algorithm>
