@@ -2,10 +2,11 @@
 // plus 2r halo rows, 128, 64 or 32 columns wide, in shared memory with float4 loads; each thread
 // owns a float4 of columns and computes 8 consecutive output rows (fast_window.cuh) from 16-byte
 // shared loads, long windows through shared chunk sums, then writes float4. Halo rows come through
-// border_index() once per row, so borders cost nothing extra; each thread has eight 16-byte loads
-// in flight while staging. Rows that do not start on 16 bytes (dense odd widths) are read and
-// written a float per lane, each warp access 128 contiguous bytes: the thread owns four columns a
-// tile row apart instead of a float4, so no row's phase enters the arithmetic.
+// border_index() once per row, so borders cost nothing extra (under wrap the last tile row runs
+// second, so the rows it shares with the first are read once: tile_row); each thread has eight
+// 16-byte loads in flight while staging. Rows that do not start on 16 bytes (dense odd widths) are
+// read and written a float per lane, each warp access 128 contiguous bytes: the thread owns four
+// columns a tile row apart instead of a float4, so no row's phase enters the arithmetic.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
 #include "device_border.cuh"
@@ -30,6 +31,7 @@ struct YPlan {
     int tile_rows = 0;  // output rows per block: (256 / tx) * 8
     int chunks = 0;     // long windows: sums of 8 staged rows per column (0: windows summed whole)
     unsigned gx = 1, gy = 1;
+    bool last_row_second = false;  // launch order of the tile rows: see tile_row()
 };
 
 // Wider radii re-read more halo rows per tile; taller, narrower tiles keep that ratio down
@@ -48,6 +50,19 @@ YPlan plan_for(Shape s, int radius, bool any_phase) {
     const int whole = (2 * radius - kN + 2) / kN;
     p.chunks = whole >= 2 ? p.tile_rows / kN + whole - 1 : 0;
     return p;
+}
+
+// The tile row that launch-order row `by` stages. Tile rows go top to bottom, a few at a time,
+// so a tile reads the halo rows it shares with its neighbours while they are still in L2. Under
+// Border::wrap the first tile row's halo is the matrix's last r rows and the last tile row's is
+// its first r rows: top to bottom, both sets came from DRAM twice (2r extra rows per strip). So
+// the last tile row goes second, beside the first, while those rows are still in L2. H100, r = 32,
+// tile-pitched, % of copy in two A/B rounds of one call: 8000x6000 95.3 / 95.3 against 94.6 / 94.6
+// top to bottom (clamp 95.9), but 8192x8192 95.7-95.8 against 95.9-96.2 (clamp 96.3): kept, as
+// both stay above 95; why the order costs a little at 8192x8192 was not found.
+__device__ __forceinline__ unsigned tile_row(unsigned by, const YPlan& plan) {
+    if (!plan.last_row_second || by == 0) return by;
+    return by == 1 ? plan.gy - 1 : by - 1;
 }
 
 // Any phase: tile rows in floats. A warp spans 32 / tx tile rows; those stage and read rows 8
@@ -190,6 +205,7 @@ __global__ void __launch_bounds__(kThreads)
     extern __shared__ float4 tile[];  // (tile_rows + 2r) rows x tx float4, then the chunks
     unsigned bx, by;
     gpu::block_xy(plan.gx, bx, by);
+    by = tile_row(by, plan);
     const int tx_count = 1 << plan.log2_tx;
     const long long rows = static_cast<long long>(in.rows);
     // Column arithmetic in 32 bits (a row holds fewer than 2^31 floats): half the instructions
@@ -271,6 +287,7 @@ __global__ void __launch_bounds__(kThreads, 5) fast_filter_y_kernel<true>(MatVie
     extern __shared__ float4 tile[];  // staged rows, then the chunks
     unsigned bx, by;
     gpu::block_xy(plan.gx, bx, by);
+    by = tile_row(by, plan);
     float* t = reinterpret_cast<float*>(tile);
     switch (plan.log2_tx) {
     case 5: any_phase_tile<5>(t, in, out, radius, border, inv, plan, bx, by); break;
@@ -291,7 +308,8 @@ void launch_instance(MatView in, MatView out, const OpParams& params, cudaStream
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(most)));
     });
-    const YPlan plan = plan_for({in.rows, in.cols}, params.radius, AnyPhase);
+    YPlan plan = plan_for({in.rows, in.cols}, params.radius, AnyPhase);
+    plan.last_row_second = params.border == Border::wrap && plan.gy >= 3;
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     fast_filter_y_kernel<AnyPhase>
         <<<plan.gx * plan.gy, kThreads, smem_bytes(plan, params.radius, AnyPhase), stream>>>(
