@@ -12,12 +12,13 @@
 // Column sums: each thread owns 16 bytes of columns (16 u8 as packed 16-bit lanes, or 8 u16) and
 // walks its chunk's rows with eight 16-byte loads in flight; the eight warps of a block meet in
 // shared memory. A chunk is a run of rows (fast-typed-strip-interleaved: every chunks-th group of
-// eight rows, no faster); the grid is one wave of at most four blocks per SM. The chunks of a
+// eight rows, no faster); the grid is one wave of at most two blocks per SM. The chunks of a
 // column strip meet in the output itself within the launch: the first block of the strip to start
-// stores its sums and raises a flag, the others atomicAdd theirs after it (integer sums are exact,
-// so the order does not matter), and every output is written in every launch. Rows that do not
-// all start on 16 bytes (dense rows whose bytes are not a multiple of 16) take the same kernel
-// with one element per thread: exact, slower. The kernels are in fast_typed_sums.cuh.
+// zeroes the strip's outputs and raises a flag early, every block atomicAdds its sums after it
+// (integer sums are exact, so the order does not matter), and every output is written in every
+// launch. Rows that do not all start on 16 bytes (dense rows whose bytes are not a multiple of 16)
+// take the same kernel with one element per thread: exact, slower. The kernels are in
+// fast_typed_sums.cuh.
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
@@ -43,18 +44,22 @@ using gpu::Layout;
 using gpu::RawView;
 using namespace typed_sums;
 
-// Blocks per multiprocessor in one wave at most (the warp-per-row sums and the column sums):
-// measured on an H200 at 8192^2 and 8000x6000, four 256-thread blocks beat the five or six that
-// fit (row sums u8 87.8-90.1 % of copy against 86.5-88.3; column sums u8 80.9-84.1 against
-// 78.0-79.7), and fewer leave bandwidth idle (two: u16 column sums 75-80).
+// Blocks per multiprocessor in one wave at most (the warp-per-row sums): measured on an H200 at
+// 8192^2 and 8000x6000, four 256-thread blocks beat the five or six that fit (row sums u8
+// 87.8-90.1 % of copy against 86.5-88.3; column sums, then storing first and adding after, u8
+// 80.9-84.1 against 78.0-79.7, and with two blocks u16 column sums 75-80).
 constexpr std::size_t kWaveBlocksPerSm = 4;
 
-// Blocks of `kernel` in one wave: what the device holds, at most kWaveBlocksPerSm per
-// multiprocessor.
+// The column sums' wave, per multiprocessor: two blocks, whose chunks meet in outputs zeroed
+// first (typed_col_sums_kernel). H100, u8 8192x8192, one call each: 88.4 / 89.1 % of copy (dense
+// / pitched) against 87.6 / 87.0 with four blocks; u16 95.5 / 95.3 against 94.4 / 95.2.
+constexpr std::size_t kColWaveBlocksPerSm = 2;
+
+// Blocks of `kernel` in one wave: what the device holds, at most `per_sm` per multiprocessor.
 template <class Kernel>
-std::size_t wave_blocks(Kernel kernel) {
+std::size_t wave_blocks(Kernel kernel, std::size_t per_sm = kWaveBlocksPerSm) {
     const fast::Residency r = fast::residency(kernel, kThreads, 0);
-    return std::min(r.per_sm, kWaveBlocksPerSm) * r.sms;
+    return std::min(r.per_sm, per_sm) * r.sms;
 }
 
 // Loads in flight per lane in the warp-per-row kernel: eight (4 KiB per warp), which the same runs
@@ -155,7 +160,7 @@ public:
         vector_ =
             reinterpret_cast<std::uintptr_t>(in_.data()) % 16 == 0 && in_.pitch_bytes() % 16 == 0;
         with_kernel([&](auto kernel, auto, unsigned cols_per_thread) {
-            plan_ = col_plan(shape_, cols_per_thread, wave_blocks(kernel));
+            plan_ = col_plan(shape_, cols_per_thread, wave_blocks(kernel, kColWaveBlocksPerSm));
         });
         tickets_ = DeviceBuffer();
         flags_ = DeviceBuffer();
@@ -275,10 +280,10 @@ void register_fast_typed_sums(Registry& registry) {
     registry.add(col_sums_variant(
         "col_sums/fast-typed-strip", Layout::dense, false, Tier::tuned,
         "a thread per 16 bytes of columns (16 u8 as packed 16-bit lanes, or 8 u16) walks a run "
-        "of rows, eight 16-byte loads in flight; one wave of at most four blocks per SM; warps "
-        "meet in shared memory, a strip's chunks in the output (the first block stores, the "
-        "others atomicAdd after its flag; no zeroing, no second pass). Rows not on 16 bytes: one "
-        "element per thread, exact but slower"));
+        "of rows, eight 16-byte loads in flight; one wave of at most two blocks per SM; warps "
+        "meet in shared memory, a strip's chunks in the output (the first block to start zeroes "
+        "it early and raises a flag, every block atomicAdds after it; no second pass). Rows not "
+        "on 16 bytes: one element per thread, exact but slower"));
     registry.add(col_sums_variant(
         "col_sums/fast-typed-strip-pitched", Layout::pitched, false, Tier::tuned,
         "col_sums/fast-typed-strip on cudaMallocPitch rows: every row starts on 512 bytes, so any "
