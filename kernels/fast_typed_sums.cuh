@@ -260,7 +260,7 @@ __device__ __forceinline__ void add_to(std::uint64_t* p, unsigned v) {
 // best of dense and pitched, % of copy): u8 8192x8192 88.3-89.2 against 86.6-87.8, u8 8000x6000
 // 93.0-94.5 against 87.8-88.6, u16 8192x8192 95.6-96.1 against 94.5-95.7, u16 8000x6000
 // 96.4-96.7 against 95.5-96.0.
-template <class T, int V, class Acc>
+template <int V, class Acc>
 __device__ __forceinline__ void zero_strip_if_first(Acc* __restrict__ out, unsigned* flags,
                                                     unsigned strip, unsigned long long strip_col,
                                                     unsigned long long cols, unsigned lane,
@@ -322,7 +322,7 @@ __global__ void __launch_bounds__(kThreads)
         uint4 v[U];
         load_batch<T, V, U>(v, p, step, rows_left());
         if (!one_chunk && warp == 0)
-            zero_strip_if_first<T, V>(out, flags, strip, strip_col, cols, lane, my_ticket, epoch);
+            zero_strip_if_first<V>(out, flags, strip, strip_col, cols, lane, my_ticket, epoch);
         add_batch<T, V, U>(acc, v);
         r += U * row_step;
         p += U * step;
