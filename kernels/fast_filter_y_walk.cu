@@ -1,14 +1,15 @@
-// filter Y, pipelined walk: a block of 512 threads owns a strip of 128 columns (512 bytes per
-// row) and walks down a long run of rows, 64 output rows per step, with about one block per
-// multiprocessor in all (at r = 64). The rows of the current step's windows sit in a
-// shared-memory ring; the next two steps' rows are already on their way there (16-byte cp.async
-// copies, no registers held) while the block sums the current ones, so DRAM always has loads in
-// flight and the 2r halo rows are read once per walk instead of once per 256-row tile
-// (fast_filter_y.cu). The sums are the tile kernel's (fast_window.cuh): each thread owns a float2
-// of columns and 8 consecutive outputs, long windows through shared sums of 8 rows, so every
-// output is a plain sum of its own 2r + 1 values (no subtraction) and the verification bound of a
-// direct sum holds. Halo rows come through border_index() once per row, for every border and
-// radius (wider than the column too). Rows must start on 16 bytes (columns a multiple of 4).
+// filter Y, pipelined walk: a block of 576 threads owns a strip of 128 columns (512 bytes per
+// row; 96 or 64 where they fit the matrix better, see load_rows) and walks down a long run of
+// rows, 72 output rows per step, with about one block per multiprocessor in all (at r = 64). The
+// rows of the current step's windows sit in a shared-memory ring; the next two steps' rows are
+// already on their way there (16-byte cp.async copies, no registers held) while the block sums the
+// current ones, so DRAM always has loads in flight and the 2r halo rows are read once per walk
+// instead of once per 256-row tile (fast_filter_y.cu). The sums are the tile kernel's
+// (fast_window.cuh): each thread owns a float2 of columns and 8 consecutive outputs, long windows
+// through shared sums of 8 rows, so every output is a plain sum of its own 2r + 1 values (no
+// subtraction) and the verification bound of a direct sum holds. Halo rows come through
+// border_index() once per row, for every border and radius (wider than the column too). Rows must
+// start on 16 bytes (columns a multiple of 4).
 //
 // Why this shape (H100, 8192x8192 and 8000x6000 pitched, r = 64, % of copy): the walk is
 // limited by the bytes in flight and by the summing threads per multiprocessor, both paid for in
@@ -37,28 +38,45 @@
 // 16 and 32 it ran 4-7 points below the old walk at 8192x8192 with the same runs (78-82 against
 // 84-86) when bound to two blocks per multiprocessor (64 registers); from r = 16 to 40 it is now
 // bound to one (see instances_for), 84.1-84.6 there.
+// Sixteenth session: every width walks with 576 threads (load_rows), and the plan weighs a block's
+// outputs per thread, so 96-column strips in two fronts (126 blocks) beat 128 columns in five at
+// 6000 columns. H100, r = 64, % of copy, one call against the code before: 8000x6000 94.1-94.2
+// dense and pitched (84 and 87.3 before), 8192x8192 95.7-96.4 (96.0-96.4).
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_walk_runs.cuh"
+#include "fast_walk_widths.hpp"
 
 namespace coalesce {
 namespace {
 
 using namespace fast_walk;
 
+// Every strip width walks with 576 threads (its sums set the pace, see plan_for): 18 load rows at
+// 128 columns (a step of 72 output rows), 24 at 96 (96), 36 at 64 (144). H100, r = 64, pitched,
+// % of copy (sixteenth round): 96 columns at 8000x6000 (63 strips x 2 walks, 126 blocks) 91.0 with
+// 480 threads, 94.2 with 576, 86-87 with 624 and 90.5-90.9 with 672 (their registers, bound to two
+// blocks, fall to 48 and 40); 128 columns at 8192x8192 96.1 with 512 and 96.3 with 576. Strips
+// whose rows are not whole 32-byte sectors lose outright: 92 columns (368 bytes, 66 strips that
+// would fill 132 multiprocessors in two fronts) 81 at 8000x6000 and 58 at 8192x8192.
+constexpr int load_rows(int lanes) { return 576 / lanes / 2 * 2; }
+int threads(int lanes) { return load_rows(lanes) * lanes; }
+int step_rows(int lanes) { return load_rows(lanes) * kVec / 4 * kN; }
+
 // The ring holds the current step's S + 2r rows and the kAhead next steps' S rows in flight;
 // rounded to 8 rows.
-int ring_rows(int radius) { return ((1 + kAhead) * kStep + 2 * radius + 7) / 8 * 8; }
+int ring_rows(int radius, int step) { return ((1 + kAhead) * step + 2 * radius + 7) / 8 * 8; }
 
 // Long windows: sums of 8 rows per column, chunk k over step rows 7 + 8k .. 14 + 8k, once the
 // common middle of a thread's windows holds two whole chunks (r >= 11), as in the tile kernel.
-int chunk_rows(int radius) {
+int chunk_rows(int radius, int step) {
     const int whole = (2 * radius - kN + 2) / kN;
-    return whole >= 2 ? kStep / kN + whole - 1 : 0;
+    return whole >= 2 ? step / kN + whole - 1 : 0;
 }
 
 std::size_t smem_bytes(int radius, int lanes) {
-    return static_cast<std::size_t>(ring_rows(radius) + chunk_rows(radius)) * lanes *
+    const int step = step_rows(lanes);
+    return static_cast<std::size_t>(ring_rows(radius, step) + chunk_rows(radius, step)) * lanes *
            sizeof(float4);
 }
 
@@ -68,13 +86,13 @@ __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, 
                                          Border border, float inv, const WalkPlan& plan,
                                          float4* ring4, unsigned long long lin0,
                                          unsigned long long lin1) {
-    constexpr int kLanes = S::kLanes, kSumLanes = S::kSumLanes;
+    constexpr int kLanes = S::kLanes, kSumLanes = S::kSumLanes, kStep = S::kStep;
     Vec* ring = reinterpret_cast<Vec*>(ring4);  // ring row s: ring[s * kSumLanes + lane]
     Vec* chunk = ring + plan.ring * kSumLanes;
     const long long rows = static_cast<long long>(in.rows);
     const int span = 2 * radius;
     const int ring_n = plan.ring;
-    const RunShape run = run_shape(lin0, lin1, rows, span);
+    const RunShape run = run_shape(lin0, lin1, rows, span, S::kStep);
     const int steps = run.steps;
     // Sums: kVec columns per thread. Lanes past the last column store nothing but take part in
     // every barrier.
@@ -100,7 +118,7 @@ __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, 
             fast::commit_copies();  // an empty group keeps the count behind wait_copies right
         }
         const int tq = t * kStep;
-        while (tq >= sp.next_q) sp = next_piece(sp, lin1, rows, span);
+        while (tq >= sp.next_q) sp = next_piece(sp, lin1, rows, span, S::kStep);
         const int local = tq - sp.q;  // the step's first output row in its piece
         if (local < sp.n) {  // else a step between pieces: its rows are the next piece's halo
             const std::size_t xs = static_cast<std::size_t>(sp.strip) * kLanes * 4 + kVec * tx;
@@ -119,7 +137,7 @@ __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, 
                         gpu::pitched_row(out, static_cast<std::size_t>(sp.y0 + row0 + k)) + xs) = v;
             };
             if (plan.chunks > 0) {
-                for (int k = ty; k < plan.chunks; k += kSumRows) {
+                for (int k = ty; k < plan.chunks; k += S::kSumRows) {
                     int s0 = base + kN - 1 + kN * k;
                     if (s0 >= ring_n) s0 -= ring_n;
                     chunk[k * kSumLanes + tx] = fast::chunk_sum<Vec, kN>([&](int j) {
@@ -140,23 +158,28 @@ __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, 
     }
 }
 
+template <int Lanes>
+using WalkStrip = Strip<Lanes, load_rows(Lanes)>;
+
 template <int Lanes, int MinBlocks>
-__global__ void __launch_bounds__(Strip<Lanes>::kThreads, MinBlocks)
+__global__ void __launch_bounds__(WalkStrip<Lanes>::kThreads, MinBlocks)
     fast_filter_y_walk_kernel(MatView in, MatView out, int radius, Border border, float inv,
                               WalkPlan plan) {
     extern __shared__ float4 ring[];  // plan.ring rows x Lanes float4, then the chunk sums
     const BlockRun b = block_run(plan, in.rows);
-    walk_run<Strip<Lanes>>(in, out, radius, border, inv, plan, ring, b.lin0, b.lin1);
+    walk_run<WalkStrip<Lanes>>(in, out, radius, border, inv, plan, ring, b.lin0, b.lin1);
 }
 
-// 128 columns; 96 and 64 for narrow matrices. Two sets: bound to two blocks per multiprocessor
-// (64 registers at 512 threads) and to one (89-92 registers). The ring leaves room for one block
+// Two sets: bound to two blocks per multiprocessor (56 registers at 576 threads; 64 at the 512
+// threads of the figures below) and to one (89-92 registers). The ring leaves room for one block
 // of 128 columns from r = 11 on, yet the bound still decides how ptxas schedules the sums: H100,
 // 8192x8192 dense, % of copy, two blocks -> one: r = 8 86.0 -> 85.3, 11 85.1 -> 84.3, 16 80.6 ->
 // 84.3, 24 79.2 -> 84.6, 32 78.5 -> 84.1, 40 77.5 -> 84.2, 48 90.3 -> 87.9, 56 94.5 -> 90.1, 64
 // 96.7 -> 93.9 (8000x6000 pitched gains 1.4-5.0 from r = 16 to 40, dense loses 0.5-2.2). Why
 // the two-block code falls from r = 16 to 40 and recovers at 48 was not found.
-using WalkInstances = fast::StripWalkKernels<WalkKernel, smem_bytes, kLoadRows>;
+// 128, 96 and 64 columns, widest first. At 6000 columns 96 (63 strips) fills 126 multiprocessors
+// in two fronts, where 128 (47 strips) fills 118 in five.
+using WalkInstances = fast::StripWalkKernels<WalkKernel, smem_bytes, threads>;
 const WalkInstances walk_kernels_two([](auto lanes) -> WalkKernel {
     return fast_filter_y_walk_kernel<decltype(lanes)::value, 2>;
 });
@@ -171,25 +194,34 @@ void launch_fast_filter_y_walk(MatView in, MatView out, const OpParams& params,
                                cudaStream_t stream) {
     launch_runs(instances_for(params.radius), smem_bytes, in, out, params, stream,
                 "fast_filter_y_walk_kernel", [&](WalkPlan& plan) {
-                    plan.ring = ring_rows(params.radius);
-                    plan.chunks = chunk_rows(params.radius);
+                    const int step = step_rows(plan.lanes);
+                    plan.ring = ring_rows(params.radius, step);
+                    plan.chunks = chunk_rows(params.radius, step);
                 });
 }
 
 }  // namespace
 
+int fast_walk_strip_columns(Shape shape, int radius) {
+    const WalkInstances& kernels = instances_for(radius);
+    kernels.allow_smem(kMaxRadius);
+    return 4 * fast_walk::plan_for(shape, radius, kernels, smem_bytes).lanes;
+}
+
 void register_fast_filter_y_walk(Registry& registry) {
     // Row arithmetic in 32 bits within a walk; 16-byte copies need whole float4 rows.
     const Limits limits{.cols_multiple = 4, .max_rows = std::size_t{1} << 30};
     const char* what =
-        "a 512-thread block walks 128-column strips down an equal run of rows (one wave of "
-        "blocks; a run may go on from the bottom of one strip to the top of the next without "
-        "draining its pipeline), 64 output rows per step, the windows' rows in a shared-memory "
-        "ring and the next two steps' rows already in flight (16-byte cp.async), so the halo is "
-        "read once per run; 8 outputs per thread on a float2 of columns, long windows from "
-        "shared sums of 8 rows as in filter_y/fast-tile-float4; columns a multiple of 4. At r = "
-        "64 on an H100 it beats the tile at 8192x8192 (95.7-97.2% of copy against 91.5-93.0) "
-        "and at 8000x6000 (85.3-87.8 pitched, 83.1-85.7 dense, against the tile's 84.9-86.3); "
+        "a 576-thread block walks 128-column strips (96 or 64 where they fill the chip in fewer "
+        "fronts) down an equal run of rows (one wave of blocks; a run may go on from the bottom "
+        "of one strip to the top of the next without draining its pipeline), 72 output rows per "
+        "step at 128 columns, the windows' rows in a shared-memory ring and the next two steps' "
+        "rows already in flight (16-byte cp.async), so the halo is read once per run; 8 outputs "
+        "per thread on a float2 of columns, long windows from shared sums of 8 rows as in "
+        "filter_y/fast-tile-float4; columns a multiple of 4. At r = 64 on an H100 it beats the "
+        "tile at 8192x8192 (95.7-96.4% of copy against 93.0) and at 8000x6000 (94.1-94.2, "
+        "96-column "
+        "strips, against the tile's 85.9-86.3); "
         "it loses at r <= 40";
     fast::add_dense_and_pitched(
         registry,

@@ -220,8 +220,8 @@ __global__ void __launch_bounds__(kThreadsPerLane* Lanes, 1)
 
 using RunWalkKernel = void (*)(MatView, MatView, int, Border, double, RunWalkPlan);
 
-const fast::StripWalkKernels<RunWalkKernel, smem_bytes, kThreadsPerLane> walk_kernels(
-    [](auto lanes) -> RunWalkKernel {
+const fast::StripWalkKernels<RunWalkKernel, smem_bytes, fast::threads_per_lane<kThreadsPerLane>>
+    walk_kernels([](auto lanes) -> RunWalkKernel {
         return fast_filter_y_walk_prefix_kernel<decltype(lanes)::value>;
     });
 

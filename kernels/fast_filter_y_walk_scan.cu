@@ -38,7 +38,7 @@ __device__ __forceinline__ void scan_run(const MatView& in, const MatView& out, 
     Vec* totals = ring + kScanSlots * kStep * kSumLanes;  // the block's 8 segment totals
     const long long rows = static_cast<long long>(in.rows);
     const int span = 2 * radius;
-    const RunShape run = run_shape(lin0, lin1, rows, span);
+    const RunShape run = run_shape(lin0, lin1, rows, span, S::kStep);
     const int tx = threadIdx.x % kSumLanes, ty = threadIdx.x / kSumLanes;
     // Block m (stream positions [m S, m S + S)) goes to ring slot m mod kScanSlots: never wraps.
     RunLoads<S> loads{in, border, radius, lin1, run, kScanSlots * kStep, ring4, run.first};
@@ -86,7 +86,7 @@ __device__ __forceinline__ void scan_run(const MatView& in, const MatView& out, 
         __syncthreads();  // P of block u visible
         const int tq = (u - 2) * kStep;
         if (u >= 2) {
-            while (tq >= sp.next_q) sp = next_piece(sp, lin1, rows, span);
+            while (tq >= sp.next_q) sp = next_piece(sp, lin1, rows, span, S::kStep);
         }
         const int local = tq - sp.q;   // the step's first output row in its piece
         if (u >= 2 && local < sp.n) {  // else a step between pieces (its rows are a halo)
@@ -125,8 +125,8 @@ __global__ void __launch_bounds__(Strip<Lanes>::kThreads, 1)
     scan_run<Strip<Lanes>>(in, out, radius, border, inv, ring, b.lin0, b.lin1);
 }
 
-const fast::StripWalkKernels<WalkKernel, scan_smem_bytes, kLoadRows> scan_kernels(
-    [](auto lanes) -> WalkKernel {
+const fast::StripWalkKernels<WalkKernel, scan_smem_bytes, fast::threads_per_lane<kLoadRows>>
+    scan_kernels([](auto lanes) -> WalkKernel {
         return fast_filter_y_walk_scan_kernel<decltype(lanes)::value>;
     });
 

@@ -63,8 +63,8 @@ WalkShape walk_shape(Shape s, ResidentOf resident_of, const Widths& widths, std:
 }
 
 // A walk kernel template's instances, one per strip width in Lanes (float4 lanes). `Smem` is the
-// kernel file's smem_bytes(radius, lanes); its blocks have threads_per_lane threads per lane.
-template <class Kernel, std::size_t (*Smem)(int, int), int ThreadsPerLane, int... Lanes>
+// kernel file's smem_bytes(radius, lanes), `Threads` its threads per block (lanes).
+template <class Kernel, std::size_t (*Smem)(int, int), int (*Threads)(int), int... Lanes>
 class WalkKernels {
 public:
     static constexpr std::array<int, sizeof...(Lanes)> kLanes{Lanes...};
@@ -79,7 +79,7 @@ public:
         return kernels_[0];
     }
 
-    static int threads(int lanes) { return ThreadsPerLane * lanes; }
+    static int threads(int lanes) { return Threads(lanes); }
 
     // Raises every instance's dynamic shared memory to what max_radius needs, once per object
     // and process (a host call between the timing events would count as kernel time).
@@ -124,8 +124,14 @@ private:
     mutable std::once_flag smem_once_;
 };
 
-// Both walks' instances: strips of 128, 96 and 64 columns, widest first.
-template <class Kernel, std::size_t (*Smem)(int, int), int ThreadsPerLane>
-using StripWalkKernels = WalkKernels<Kernel, Smem, ThreadsPerLane, kWideLanes, 24, 16>;
+// Threads(lanes) of blocks with PerLane threads per lane.
+template <int PerLane>
+int threads_per_lane(int lanes) {
+    return PerLane * lanes;
+}
+
+// Strips of 128, 96 and 64 columns, widest first.
+template <class Kernel, std::size_t (*Smem)(int, int), int (*Threads)(int)>
+using StripWalkKernels = WalkKernels<Kernel, Smem, Threads, kWideLanes, 24, 16>;
 
 }  // namespace coalesce::fast

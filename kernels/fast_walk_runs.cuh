@@ -20,25 +20,32 @@
 
 namespace coalesce::fast_walk {
 
-// A strip is Lanes float4 columns wide (Lanes = 32: 128 columns, 512 bytes per row; 24 and 16
-// where narrower strips pad narrow matrices less, see plan_for), walked by 16 * Lanes threads.
-constexpr int kLoadRows = 16;  // rows per pass of 16-byte copies
+// A strip is Lanes float4 columns wide (Lanes = 32: 128 columns, 512 bytes per row; narrower
+// where they pad a matrix less or fill the multiprocessors better, see plan_for), walked by
+// LoadRows * Lanes threads.
+constexpr int kLoadRows = 16;  // rows per pass of 16-byte copies (the 128-column strip's)
 constexpr int kAhead = 2;      // steps loaded ahead of the one being summed
 // Summing threads own a float2 of columns: twice the threads of float4 on the same ring (the
 // sums wait on shared loads), and still whole 8-byte stores.
 using Vec = float2;
 constexpr int kVec = 2;
-constexpr int kSumRows = kLoadRows * kVec / 4;  // summing thread rows: 8
-constexpr int kN = fast::kWindowOutputs;        // outputs per thread and step: 8
-constexpr int kStep = kSumRows * kN;            // output rows per step: 64
+constexpr int kN = fast::kWindowOutputs;  // outputs per thread and step: 8
+// The 128-column strip's step (and filter_y/fast-walk-scan's block of rows): 8 summing thread
+// rows x kN = 64 output rows.
+constexpr int kSumRows = kLoadRows * kVec / 4;
+constexpr int kStep = kSumRows * kN;
 // Fewest output rows per walk: its 2r halo rows and the pipeline's fill cost once per walk.
 constexpr std::size_t kMinWalkRows = 4 * kStep;
 
-template <int Lanes>
+template <int Lanes, int LoadRows = kLoadRows>
 struct Strip {
+    static_assert(LoadRows % 2 == 0, "two load rows per summing thread row");
     static constexpr int kLanes = Lanes;
-    static constexpr int kThreads = kLoadRows * Lanes;
+    static constexpr int kLoadRows = LoadRows;
+    static constexpr int kThreads = LoadRows * Lanes;
     static constexpr int kSumLanes = Lanes * 4 / kVec;  // summing threads per row
+    static constexpr int kSumRows = LoadRows * kVec / 4;
+    static constexpr int kStep = kSumRows * kN;  // output rows per step
 };
 
 // A block walks a run of strip-rows: [b run, (b + 1) run) in strip-major order (strip * rows +
@@ -54,7 +61,7 @@ struct WalkPlan {
 };
 
 // One piece of a run: output rows y0 .. y0 + n - 1 of one strip. Its stream (input rows y0 - r ..
-// y0 + n - 1 + r) starts at stream position q, a multiple of kStep right after the previous
+// y0 + n - 1 + r) starts at stream position q, a multiple of the step right after the previous
 // piece's, so the steps between two pieces only load (the next piece's halo) and the pipeline
 // keeps its loads in flight across the change of strip.
 struct Piece {
@@ -79,7 +86,7 @@ __device__ __forceinline__ BlockRun block_run(const WalkPlan& plan, std::size_t 
 }
 
 __device__ __forceinline__ Piece make_piece(unsigned long long lin, unsigned long long lin1,
-                                            long long rows, int q, int span) {
+                                            long long rows, int q, int span, int step) {
     Piece p;
     p.strip = static_cast<unsigned>(lin / rows);
     p.y0 = static_cast<long long>(lin % rows);
@@ -87,14 +94,14 @@ __device__ __forceinline__ Piece make_piece(unsigned long long lin, unsigned lon
     p.n = static_cast<int>(min(left, lin1 - lin));
     p.q = q;
     p.last = lin + p.n >= lin1;
-    p.next_q = p.last ? INT_MAX : q + (p.n + span + kStep - 1) / kStep * kStep;
+    p.next_q = p.last ? INT_MAX : q + (p.n + span + step - 1) / step * step;
     return p;
 }
 
 __device__ __forceinline__ Piece next_piece(const Piece& p, unsigned long long lin1, long long rows,
-                                            int span) {
+                                            int span, int step) {
     const unsigned long long lin = static_cast<unsigned long long>(p.strip + 1) * rows;
-    return make_piece(lin, lin1, rows, p.next_q, span);
+    return make_piece(lin, lin1, rows, p.next_q, span, step);
 }
 
 // A run's pieces: the first, the stream positions any of them loads (past the last piece's
@@ -106,18 +113,18 @@ struct RunShape {
 };
 
 __device__ __forceinline__ RunShape run_shape(unsigned long long lin0, unsigned long long lin1,
-                                              long long rows, int span) {
+                                              long long rows, int span, int step) {
     RunShape r;
-    r.first = make_piece(lin0, lin1, rows, 0, span);
+    r.first = make_piece(lin0, lin1, rows, 0, span, step);
     Piece last = r.first;
-    while (!last.last) last = next_piece(last, lin1, rows, span);
+    while (!last.last) last = next_piece(last, lin1, rows, span, step);
     r.stream = last.q + last.n + span;
-    r.steps = last.q / kStep + (last.n + kStep - 1) / kStep;
+    r.steps = last.q / step + (last.n + step - 1) / step;
     return r;
 }
 
 // The copies of a run's stream into a ring of ring_n rows of Lanes float4: a 16-byte column per
-// thread (cp.async), every kLoadRows-th row. Lanes past the last column copy nothing.
+// thread (cp.async), every S::kLoadRows-th row. Lanes past the last column copy nothing.
 template <class S>
 struct RunLoads {
     const MatView& in;
@@ -131,7 +138,7 @@ struct RunLoads {
 
     // Stream positions [q0, q1) into ring rows from `slot` on (slot < ring_n, q1 - q0 <= ring_n),
     // one committed group. The positions reach into two pieces at most (pieces start on
-    // multiples of kStep, a group spans at most kStep + 2r positions and every piece's stream
+    // multiples of the step, a group spans at most a step + 2r positions and every piece's stream
     // is longer than 2r); each thread takes its rows of the first, then of the second.
     __device__ __forceinline__ void load(int q0, int q1, int slot) {
         constexpr int kLanes = S::kLanes;
@@ -139,14 +146,14 @@ struct RunLoads {
         const int span = 2 * radius;
         const int lt = threadIdx.x % kLanes;
         q1 = min(q1, run.stream);
-        while (q0 >= lp.next_q) lp = next_piece(lp, lin1, rows, span);
+        while (q0 >= lp.next_q) lp = next_piece(lp, lin1, rows, span, S::kStep);
         int i = threadIdx.x / kLanes;
         const auto rows_of = [&](Piece p, int end) {  // group rows i < end of piece p
             const std::size_t xl = static_cast<std::size_t>(p.strip) * kLanes * 4 + 4 * lt;
             const bool live = xl < in.cols;
             const long long y_of_q = p.y0 - radius - p.q;      // input row of stream position q
             const int last = min(end, p.q + p.n + span - q0);  // past it: between two pieces
-            for (; i < end; i += kLoadRows) {
+            for (; i < end; i += S::kLoadRows) {
                 if (!live || i >= last) continue;
                 int s = slot + i;
                 if (s >= ring_n) s -= ring_n;
@@ -163,7 +170,7 @@ struct RunLoads {
             rows_of(lp, q1 - q0);
         } else {
             rows_of(lp, lp.next_q - q0);
-            rows_of(next_piece(lp, lin1, rows, span), q1 - q0);
+            rows_of(next_piece(lp, lin1, rows, span, S::kStep), q1 - q0);
         }
         fast::commit_copies();
     }
@@ -173,27 +180,28 @@ using WalkKernel = void (*)(MatView, MatView, int, Border, float, WalkPlan);
 
 // One wave of a walk kernel's blocks: for each strip width, as many blocks as the device holds
 // (fewer where runs would be shorter than kMinWalkRows) on runs with few fronts (walk_runs.hpp); of
-// the widths, the one whose blocks finish first. A block's time is taken as run x 32 lanes at every
-// width: a narrower block moves fewer bytes per row but sums no faster (a 384-thread block
-// reached 80.7% of copy where 512 threads reached 96), so a narrower strip wins only where it pads
-// a narrow matrix less.
+// the widths, the one whose blocks finish first. A block's time is taken as its outputs per
+// thread, run x lanes / threads: the walks are bound by their sums (a 384-thread block on 96
+// columns reached 80.7% of copy where 512 threads on 128 reached 96), so a narrower strip with as
+// many threads walks its rows faster, and wins where its blocks fill the chip with fewer fronts.
 template <class Instances>
 WalkPlan plan_for(Shape s, int radius, const Instances& walk_kernels,
                   std::size_t (*smem)(int, int)) {
     WalkPlan best;
-    unsigned long long best_run = ULLONG_MAX;
+    double best_cost = 0;
     for (int lanes : walk_kernels.kLanes) {
         const unsigned long long strips =
             gpu::ceil_div(s.cols, static_cast<std::size_t>(lanes) * 4);
+        const int threads = walk_kernels.threads(lanes);
         const std::size_t resident = std::max<std::size_t>(
-            1, fast::resident_blocks(walk_kernels(lanes), walk_kernels.threads(lanes),
-                                     smem(radius, lanes)));
+            1, fast::resident_blocks(walk_kernels(lanes), threads, smem(radius, lanes)));
         const unsigned long long total = strips * s.rows;
         const unsigned long long blocks =
             std::clamp<unsigned long long>(total / kMinWalkRows, 1, resident);
         const unsigned long long run = walk_runs::run_with_few_fronts(s.rows, total, blocks);
-        if (run < best_run) {
-            best_run = run;
+        const double cost = static_cast<double>(run) * lanes / threads;
+        if (best_cost == 0 || cost < best_cost) {
+            best_cost = cost;
             best.lanes = lanes;
             best.strips = static_cast<unsigned>(strips);
             best.run = run;

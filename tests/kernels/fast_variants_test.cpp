@@ -17,10 +17,12 @@
 #include "coalesce/operation.hpp"
 #include "coalesce/registry.hpp"
 #include "coalesce/typed_run.hpp"
+#include "fast_walk_widths.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -365,6 +367,53 @@ INSTANTIATE_TEST_SUITE_P(Fast, ScanWalkTest,
                          [](const testing::TestParamInfo<std::string>& info) {
                              return test::case_name(info.param, Shape{700, 260});
                          });
+
+// filter_y/fast-walk's strips of 128, 96 and 64 columns each walk with their own threads and
+// step (kernels/fast_filter_y_walk.cu). Its plan picks the width by shape and device, so the test
+// asks the plan which width it takes for shapes of 768 and 1024 rows at r = 64 and checks the walk
+// on the smallest shape found for each width, every border. On a 132-multiprocessor H100 the
+// 96-column strips come at 768x3332.
+using FastWalkWidthTest = test::GpuTestWithParam<std::string>;
+
+TEST_P(FastWalkWidthTest, EveryStripWidthMatchesTheReference) {
+    const Variant* v = test::builtin_registry().find(GetParam());
+    ASSERT_NE(v, nullptr);
+    std::map<int, Shape> shape_of;  // strip columns -> the smallest shape that takes them
+    for (std::size_t rows : {768, 1024})
+        for (std::size_t cols = 4; cols <= 4096; cols += 4) {
+            const int width = fast_walk_strip_columns({rows, cols}, kMaxRadius);
+            const auto it = shape_of.find(width);
+            if (it == shape_of.end() || rows * cols < it->second.rows * it->second.cols)
+                shape_of[width] = {rows, cols};
+        }
+    EXPECT_TRUE(shape_of.contains(96)) << "no shape here takes 96-column strips";
+    const Stream stream = Stream::create();
+    for (const auto& [width, shape] : shape_of) {
+        SCOPED_TRACE(std::to_string(width) + "-column strips, " + std::to_string(shape.rows) + "x" +
+                     std::to_string(shape.cols));
+        const Matrix& input = test::cached_input(shape);
+        for (Border border : all_borders()) {
+            const OpParams params{kMaxRadius, border};
+            SCOPED_TRACE(params_text(Op::filter_y, params));
+            const Reference& ref = test::cached_reference(Op::filter_y, shape, params);
+            std::unique_ptr<Instance> instance = v->make(shape, params);
+            instance->upload(input);
+            const Verification check =
+                verify(Op::filter_y, ref, launch_poisoned(*instance, stream));
+            EXPECT_TRUE(check.ok) << check.message;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fast, FastWalkWidthTest, testing::Values("filter_y/fast-walk", "filter_y/fast-walk-pitched"),
+    [](const testing::TestParamInfo<std::string>& info) {
+        std::string name = info.param;
+        std::replace_if(
+            name.begin(), name.end(),
+            [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+        return name;
+    });
 
 // u16 sums whose lines are long enough for uint64 outputs (65537 * 65535 > 2^32): column sums
 // of 70001 rows, dense rows on every 2-byte phase (3 columns) and rows on 16 bytes (40 columns:
