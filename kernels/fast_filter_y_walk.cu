@@ -40,8 +40,9 @@
 // bound to one (see instances_for), 84.1-84.6 there.
 // Sixteenth session: every width walks with 576 threads (load_rows), and the plan weighs a block's
 // outputs per thread, so 96-column strips in two fronts (126 blocks) beat 128 columns in five at
-// 6000 columns. H100, r = 64, % of copy, one call against the code before: 8000x6000 94.1-94.2
-// dense and pitched (84 and 87.3 before), 8192x8192 95.7-96.4 (96.0-96.4).
+// 6000 columns. H100, r = 64, % of copy: 8000x6000 94.1-94.2 dense and pitched (before: 87.3
+// pitched in two calls of that session, 83.1-85.7 dense in the thirteenth), 8192x8192 95.7-96.4
+// (96.4 pitched before).
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_walk_runs.cuh"

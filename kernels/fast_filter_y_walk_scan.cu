@@ -11,7 +11,9 @@
 //
 // Measured (H100, bench/results/2026-11-26-h100-s14): 84-86% of copy at 8192x8192 and 75-80 at
 // 8000x6000 for every r from 32 to 64, the rate of every walk here that waits on memory; see
-// bench/NOTES.md, fourteenth round, for what did not move it.
+// bench/NOTES.md, fourteenth round, for what did not move it. On an H200 (sixteenth session) it is
+// the fastest filter Y at 8192x8192 for r = 32 and 64: 94.5-95.5% of copy, where the walk runs 72
+// and the prefix walk 89-91 (bench/results/2026-11-26-h100-s16).
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_walk_runs.cuh"
@@ -150,7 +152,8 @@ void register_fast_filter_y_walk_scan(Registry& registry) {
         "at 8192x8192 and 75-80 at 8000x6000 at every r from 32 to 64, where the tile runs 96 at "
         "r = 32 and the walk 97 at r = 64 (8192x8192). Its sums take a third of the walk's "
         "instructions, and it runs at the rate every memory-bound walk here reaches on the H100; "
-        "the walk at r = 64 is faster only while its sums pace it (bench/NOTES.md)";
+        "the walk at r = 64 is faster only while its sums pace it (bench/NOTES.md). On an H200 it "
+        "is the fastest filter Y at 8192x8192 for r = 32 and 64 (94.5-95.5, the walk 72)";
     fast::add_dense_and_pitched(
         registry,
         {"filter_y/fast-walk-scan", Op::filter_y, space::shared, scan_what, gpu::Layout::dense,
