@@ -333,6 +333,16 @@ TEST_P(FastLongLineTest, ErrorStaysBoundedAtTheLargestRadius) {
 
 INSTANTIATE_TEST_SUITE_P(Fast, FastLongLineTest, testing::ValuesIn(long_cases()), long_case_name);
 
+// One launch of filter Y variant v over a poisoned output, on the cached input of `shape`,
+// verified against the CPU reference.
+Verification launch_filter_y(const Variant& v, Shape shape, const OpParams& params,
+                             const Stream& stream) {
+    const Reference& ref = test::cached_reference(Op::filter_y, shape, params);
+    std::unique_ptr<Instance> instance = v.make(shape, params);
+    instance->upload(test::cached_input(shape));
+    return verify(Op::filter_y, ref, launch_poisoned(*instance, stream));
+}
+
 // The scan walk's windows end one or two blocks of 64 rows past their start, at a position that
 // moves with 2r mod 64: every radius it takes and every border, on 700 rows of 260 columns (three
 // strips, the last of 4 columns; eight runs of 280 rows, so runs go on from one strip to the next).
@@ -342,18 +352,13 @@ TEST_P(ScanWalkTest, MatchesTheReferenceAtEveryRadiusItTakes) {
     const Variant* v = test::builtin_registry().find(GetParam());
     ASSERT_NE(v, nullptr);
     const Shape shape{700, 260};
-    const Matrix& input = test::cached_input(shape);
     const Stream stream = Stream::create();
     int checked = 0;
     for (int radius = v->info.limits.min_radius; radius <= kMaxRadius; ++radius) {
         for (Border border : all_borders()) {
             const OpParams params{radius, border};
             SCOPED_TRACE(params_text(Op::filter_y, params));
-            const Reference& ref = test::cached_reference(Op::filter_y, shape, params);
-            std::unique_ptr<Instance> instance = v->make(shape, params);
-            instance->upload(input);
-            const Verification check =
-                verify(Op::filter_y, ref, launch_poisoned(*instance, stream));
+            const Verification check = launch_filter_y(*v, shape, params, stream);
             EXPECT_TRUE(check.ok) << check.message;
             ++checked;
         }
@@ -391,15 +396,10 @@ TEST_P(FastWalkWidthTest, EveryStripWidthMatchesTheReference) {
     for (const auto& [width, shape] : shape_of) {
         SCOPED_TRACE(std::to_string(width) + "-column strips, " + std::to_string(shape.rows) + "x" +
                      std::to_string(shape.cols));
-        const Matrix& input = test::cached_input(shape);
         for (Border border : all_borders()) {
             const OpParams params{kMaxRadius, border};
             SCOPED_TRACE(params_text(Op::filter_y, params));
-            const Reference& ref = test::cached_reference(Op::filter_y, shape, params);
-            std::unique_ptr<Instance> instance = v->make(shape, params);
-            instance->upload(input);
-            const Verification check =
-                verify(Op::filter_y, ref, launch_poisoned(*instance, stream));
+            const Verification check = launch_filter_y(*v, shape, params, stream);
             EXPECT_TRUE(check.ok) << check.message;
         }
     }
