@@ -62,7 +62,7 @@ using namespace fast_walk;
 // would fill 132 multiprocessors in two fronts) 81 at 8000x6000 and 58 at 8192x8192.
 constexpr int load_rows(int lanes) { return 576 / lanes / 2 * 2; }
 int threads(int lanes) { return load_rows(lanes) * lanes; }
-int step_rows(int lanes) { return load_rows(lanes) * kVec / 4 * kN; }
+int step_rows(int lanes) { return step_rows_of(load_rows(lanes)); }
 
 // The ring holds the current step's S + 2r rows and the kAhead next steps' S rows in flight;
 // rounded to 8 rows.
