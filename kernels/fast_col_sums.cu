@@ -8,7 +8,8 @@
 // Configurations: shallow (8 warps, 8 loads in flight, 32 registers), deep (16 warps, 16 in
 // flight, one block per multiprocessor: about three chunks per strip at 4097x3001 instead of 29),
 // deep8 (8 warps, 16 in flight, two blocks per multiprocessor) and wide (deep's loads as two
-// float4 per lane and row, strips of 256 columns).
+// float4 per lane and row, strips of 256 columns). And whole: strips narrow enough (24 to 64
+// columns) that one wave of blocks sums every strip whole, so no strip has partials or a ticket.
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/kernels.hpp"
@@ -60,6 +61,7 @@ struct ColPlan {
     unsigned strips = 1;             // column strips, one warp wide
     unsigned chunks = 1;             // row chunks per strip
     std::size_t chunk_rows = 0;      // a multiple of kWarps
+    int lanes = 32;                  // float4 lanes per strip row (the whole-strip kernel's width)
     int strip_cols = 128;            // 128 (32 float4); 124 when rows start on any 4-byte phase
     std::size_t partial_stride = 0;  // floats per chunk of partial sums: cols rounded up to 4
     bool shifted = false;            // dense rows with cols % 4 != 0 (see the kernel)
@@ -418,9 +420,148 @@ __global__ void __launch_bounds__(Deep::kThreads, 1)
     col_sums_even_body<Deep>(in, out, partials, tickets, plan);
 }
 
-enum class Kernel { shallow, occ8, deep, deep8, wide, even };
+// Narrow strips, each summed whole by one block (no chunks: no partials, no ticket). A strip is
+// L float4 lanes wide and a warp reads G = 32 / L rows of it per load, so a block of 16 warps
+// has 64 rows (G = 4) or 32 (G = 2) in each pass and 16 passes in flight, as deep has. Each lane
+// group walks rows slot, slot + kRows, ... (slot = its warp's G rows); those rows share a 4-byte
+// phase (kRows x cols is a multiple of 4), read from their 16-byte boundary as in
+// strip_rows_sum. At the end the block adds its kRows partial rows per column in a fixed order
+// (eight groups of kRows / 8, then the eight), each at its own phase.
+template <int L>
+struct Whole {
+    static constexpr int kG = 32 / L;  // rows per warp load
+    static constexpr int kWarps = 16;
+    static constexpr int kThreads = 32 * kWarps;
+    static constexpr int kRows = kWarps * kG;  // rows per pass of the block
+    static constexpr int kUnroll = 16;
+    static constexpr int kGroups = 8;  // the end's first level: kRows / 8 partials each
+};
+
+template <int L>
+__global__ void __launch_bounds__(Whole<L>::kThreads, 1)
+    fast_col_sums_whole_kernel(MatView in, MatView out, float*, unsigned*, ColPlan plan) {
+    using W = Whole<L>;
+    constexpr int kRows = W::kRows, kUnroll = W::kUnroll, kGroups = W::kGroups;
+    __shared__ float part[kRows][4 * L];
+    __shared__ int phases[kRows];
+    __shared__ float level[kGroups][4 * L];
+    const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    const int g = lane / L, l = lane % L;
+    const bool active = g < W::kG;
+    const int slot = warp * W::kG + g;
+    const long long cols = static_cast<long long>(in.cols);
+    const unsigned rows = static_cast<unsigned>(in.rows);
+    const long long strip_col = static_cast<long long>(blockIdx.x) * plan.strip_cols;
+    const int p =
+        active ? strip_phase(in, strip_col, static_cast<unsigned>(slot), plan.shifted) : 0;
+    const long long col = strip_col - p + 4 * l;
+    float4 acc = make_float4(0, 0, 0, 0);
+    if (active && col < cols) {
+        const float* base = in.data + col;
+        const auto at = [&](unsigned r) {
+            return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
+                                                  static_cast<std::size_t>(r) * in.pitch_bytes);
+        };
+        // The matrix's last row comes last, on its own, where a float4 may reach past its end.
+        const unsigned r_stop = plan.shifted ? rows - 1 : rows;
+        const float4 zero = make_float4(0, 0, 0, 0);
+        unsigned r = static_cast<unsigned>(slot);
+        for (; r + (kUnroll - 1) * kRows < r_stop; r += kUnroll * kRows) {
+            float4 v[kUnroll];
+#pragma unroll
+            for (int k = 0; k < kUnroll; ++k) v[k] = fast::load4(at(r + k * kRows));
+#pragma unroll
+            for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
+        }
+        if (r < r_stop) {
+            float4 v[kUnroll];
+#pragma unroll
+            for (int k = 0; k < kUnroll; ++k)
+                v[k] = r + k * kRows < r_stop ? fast::load4(at(r + k * kRows)) : zero;
+#pragma unroll
+            for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
+        }
+        if (r_stop < rows && static_cast<unsigned>(slot) <= r_stop &&
+            (r_stop - static_cast<unsigned>(slot)) % kRows == 0) {
+            const float* a = at(r_stop);
+            float4 v = make_float4(a[0], 0, 0, 0);
+            if (col + 3 < cols) {
+                v = fast::load4(a);
+            } else {
+                if (col + 1 < cols) v.y = a[1];
+                if (col + 2 < cols) v.z = a[2];
+            }
+            acc = fast::add4(acc, v);
+        }
+    }
+    if (active) {
+        reinterpret_cast<float4*>(part[slot])[l] = acc;
+        if (l == 0) phases[slot] = p;
+    }
+    __syncthreads();
+    // Column c of slot k's sums is float c + phases[k] of its row of part (c + phase < 4L).
+    const int t = static_cast<int>(threadIdx.x);
+    if (t < kGroups * plan.strip_cols) {
+        const int c = t % plan.strip_cols, h = t / plan.strip_cols;
+        float sum = 0;
+#pragma unroll
+        for (int k = 0; k < kRows / kGroups; ++k) {
+            const int slot_k = h * (kRows / kGroups) + k;
+            sum += part[slot_k][c + phases[slot_k]];
+        }
+        level[h][c] = sum;
+    }
+    __syncthreads();
+    if (t < plan.strip_cols && strip_col + t < cols) {
+        float sum = level[0][t];
+#pragma unroll
+        for (int h = 1; h < kGroups; ++h) sum += level[h][t];
+        gpu::pitched_row(out, 0)[strip_col + t] = sum;
+    }
+}
+
+// The whole-strip kernel's widths (float4 lanes per row): 7 (24 columns at any phase: 126
+// strips at 3001 columns), 8, 12 (48 aligned columns: 125 strips at 6000) and 16 (64: 128 at
+// 8192).
+constexpr int kWholeLanes[] = {16, 12, 8, 7};
 
 using KernelFn = void (*)(MatView, MatView, float*, unsigned*, ColPlan);
+
+KernelFn whole_kernel_of(int lanes) {
+    switch (lanes) {
+    case 7: return fast_col_sums_whole_kernel<7>;
+    case 8: return fast_col_sums_whole_kernel<8>;
+    case 12: return fast_col_sums_whole_kernel<12>;
+    default: return fast_col_sums_whole_kernel<16>;
+    }
+}
+
+// The width whose strips, in waves of `capacity` blocks, leave the busiest multiprocessor the
+// fewest elements (waves x rows x strip columns); the wider on a tie.
+ColPlan whole_plan(Shape s, bool shifted, std::size_t capacity) {
+    ColPlan best;
+    std::size_t best_cost = 0;
+    for (int lanes : kWholeLanes) {
+        ColPlan p;
+        p.shifted = shifted;
+        p.lanes = lanes;
+        p.strip_cols = 4 * lanes - (shifted ? 4 : 0);
+        p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(p.strip_cols));
+        p.chunks = 1;
+        p.chunk_rows = s.rows;
+        p.partial_stride = (s.cols + 3) / 4 * 4;
+        const std::size_t live =
+            std::min<std::size_t>(static_cast<std::size_t>(p.strip_cols), s.cols);
+        const std::size_t cost = gpu::ceil_div(std::size_t{p.strips}, capacity) * s.rows * live;
+        if (best_cost == 0 || cost < best_cost) {
+            best = p;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+enum class Kernel { shallow, occ8, deep, deep8, wide, even, whole };
 
 KernelFn kernel_of(Kernel k) {
     switch (k) {
@@ -429,13 +570,15 @@ KernelFn kernel_of(Kernel k) {
     case Kernel::deep8: return fast_col_sums_deep8_kernel;
     case Kernel::wide: return fast_col_sums_wide_kernel;
     case Kernel::even: return fast_col_sums_even_kernel;
+    case Kernel::whole: return whole_kernel_of(16);  // every width has the same bounds
     default: return fast_col_sums_kernel;
     }
 }
 
 int warps_of(Kernel k) {
-    return k == Kernel::deep || k == Kernel::wide || k == Kernel::even ? Deep::kWarps
-                                                                       : Shallow::kWarps;
+    return k == Kernel::deep || k == Kernel::wide || k == Kernel::even || k == Kernel::whole
+               ? Deep::kWarps
+               : Shallow::kWarps;
 }
 
 int vec_of(Kernel k) { return k == Kernel::wide ? Wide::kVec : 1; }
@@ -461,6 +604,7 @@ public:
                                                                     32 * warps_of(K), 0));
         const auto capacity = static_cast<std::size_t>(std::max(1, sms * per_sm));
         plan_ = plan_for(shape_, shifted, capacity, warps_of(K), vec_of(K));
+        if (K == Kernel::whole) plan_ = whole_plan(shape_, shifted, capacity);
         plan_.blocks = plan_.strips * plan_.chunks;
         if (K == Kernel::even)  // one wave, a block per share, at most a share per strip-row
             plan_.blocks =
@@ -483,8 +627,9 @@ public:
     void launch(cudaStream_t stream) override {
         auto* partials = static_cast<float*>(partials_.get());
         auto* tickets = static_cast<unsigned*>(tickets_.get());
-        kernel_of(K)<<<plan_.blocks, 32 * warps_of(K), 0, stream>>>(in_.view(), out_.view(),
-                                                                    partials, tickets, plan_);
+        const KernelFn kernel = K == Kernel::whole ? whole_kernel_of(plan_.lanes) : kernel_of(K);
+        kernel<<<plan_.blocks, 32 * warps_of(K), 0, stream>>>(in_.view(), out_.view(), partials,
+                                                              tickets, plan_);
         COALESCE_CHECK_LAUNCH("fast_col_sums_kernel");
     }
 
@@ -565,6 +710,17 @@ void register_fast_col_sums(Registry& registry) {
         "4097x3001 against 106.4 (and 98.5 against 100.6 at 8192x8192): the shares start on "
         "scattered rows, where deep's chunks keep neighbouring blocks on the same rows",
         "fast_col_sums_even_kernel", Tier::experiment));
+    registry.add(make_col_sums_variant<Kernel::whole>(
+        "col_sums/fast-strip-whole",
+        "narrow strips (24 to 64 columns, as many as fill the chip in one wave), each summed whole "
+        "by one block of 16 warps, a warp reading 2 or 4 rows of its strip per load, 16 loads in "
+        "flight; no chunks, so no partials through L2 and no ticket: the block adds its rows' "
+        "sums in shared memory in a fixed order and stores. H100, % of copy, three rounds against "
+        "col_sums/fast-strip-deep: 4097x3001 92.2-92.5 (88.6-89.3; 126 strips of 24 columns "
+        "where deep has 25 x 5 chunks), 3001x4097 93.9-94.9 (89.6-91.0), 8192x8192 99.8-99.9 "
+        "(98.5), 6000x8000 98.0-98.8 (95.7-96.0); at 8000x6000 deep8 stays ahead (93.9-94.2 "
+        "against 93.2-93.3)",
+        "fast_col_sums_whole_kernel"));
     registry.add(make_col_sums_variant<Kernel::shallow, DeviceMatrix::Layout::pitched>(
         "col_sums/fast-strip-pitched",
         "col_sums/fast-strip-float4 on cudaMallocPitch rows: every row starts on a 512-byte "
