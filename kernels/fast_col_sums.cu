@@ -57,6 +57,19 @@ __device__ __forceinline__ void store4_upto(float* row, long long c, long long c
     }
 }
 
+// The float4 at a, columns c .. c + 3 (c < cols) of the matrix's last row, which may end inside
+// it: only the floats before cols are read (past them lies the end of the allocation).
+__device__ __forceinline__ float4 load4_last_row(const float* a, long long c, long long cols) {
+    float4 v = make_float4(a[0], 0, 0, 0);
+    if (c + 3 < cols) {
+        v = fast::load4(a);
+    } else {
+        if (c + 1 < cols) v.y = a[1];
+        if (c + 2 < cols) v.z = a[2];
+    }
+    return v;
+}
+
 struct ColPlan {
     unsigned strips = 1;             // column strips, one warp wide
     unsigned chunks = 1;             // row chunks per strip
@@ -173,15 +186,7 @@ __device__ __forceinline__ void strip_rows_sum(const MatView& in, long long stri
         for (int j = 0; j < kVec; ++j) {
             const long long c = col + 128 * j;
             if (c >= cols) break;
-            const float* a = at(r_stop, j);
-            float4 v = make_float4(a[0], 0, 0, 0);
-            if (c + 3 < cols) {
-                v = fast::load4(a);
-            } else {
-                if (c + 1 < cols) v.y = a[1];
-                if (c + 2 < cols) v.z = a[2];
-            }
-            acc[j] = fast::add4(acc[j], v);
+            acc[j] = fast::add4(acc[j], load4_last_row(at(r_stop, j), c, cols));
         }
     }
 }
@@ -483,15 +488,7 @@ __global__ void __launch_bounds__(Whole<L>::kThreads, 1)
         }
         if (r_stop < rows && static_cast<unsigned>(slot) <= r_stop &&
             (r_stop - static_cast<unsigned>(slot)) % kRows == 0) {
-            const float* a = at(r_stop);
-            float4 v = make_float4(a[0], 0, 0, 0);
-            if (col + 3 < cols) {
-                v = fast::load4(a);
-            } else {
-                if (col + 1 < cols) v.y = a[1];
-                if (col + 2 < cols) v.z = a[2];
-            }
-            acc = fast::add4(acc, v);
+            acc = fast::add4(acc, load4_last_row(at(r_stop), col, cols));
         }
     }
     if (active) {
