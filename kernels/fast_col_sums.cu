@@ -447,7 +447,7 @@ __global__ void __launch_bounds__(Whole<L>::kThreads, 1)
     fast_col_sums_whole_kernel(MatView in, MatView out, float*, unsigned*, ColPlan plan) {
     using W = Whole<L>;
     constexpr int kRows = W::kRows, kUnroll = W::kUnroll, kGroups = W::kGroups;
-    __shared__ float part[kRows][4 * L];
+    __shared__ __align__(16) float part[kRows][4 * L];  // written as float4
     __shared__ int phases[kRows];
     __shared__ float level[kGroups][4 * L];
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
