@@ -13,6 +13,7 @@
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
 #include "coalesce/kernels.hpp"
+#include "col_sums_whole_plan.hpp"
 #include "device_instance.hpp"
 #include "fast_common.cuh"
 #include "fast_variant.hpp"
@@ -517,11 +518,6 @@ __global__ void __launch_bounds__(Whole<L>::kThreads, 1)
     }
 }
 
-// The whole-strip kernel's widths (float4 lanes per row): 7 (24 columns at any phase: 126
-// strips at 3001 columns), 8, 12 (48 aligned columns: 125 strips at 6000) and 16 (64: 128 at
-// 8192).
-constexpr int kWholeLanes[] = {16, 12, 8, 7};
-
 using KernelFn = void (*)(MatView, MatView, float*, unsigned*, ColPlan);
 
 KernelFn whole_kernel_of(int lanes) {
@@ -533,29 +529,18 @@ KernelFn whole_kernel_of(int lanes) {
     }
 }
 
-// The width whose strips, in waves of `capacity` blocks, leave the busiest multiprocessor the
-// fewest elements (waves x rows x strip columns); the wider on a tie.
+// One block per strip, of the width col_sums_whole::choose_width takes.
 ColPlan whole_plan(Shape s, bool shifted, std::size_t capacity) {
-    ColPlan best;
-    std::size_t best_cost = 0;
-    for (int lanes : kWholeLanes) {
-        ColPlan p;
-        p.shifted = shifted;
-        p.lanes = lanes;
-        p.strip_cols = 4 * lanes - (shifted ? 4 : 0);
-        p.strips = gpu::ceil_div(s.cols, static_cast<std::size_t>(p.strip_cols));
-        p.chunks = 1;
-        p.chunk_rows = s.rows;
-        p.partial_stride = (s.cols + 3) / 4 * 4;
-        const std::size_t live =
-            std::min<std::size_t>(static_cast<std::size_t>(p.strip_cols), s.cols);
-        const std::size_t cost = gpu::ceil_div(std::size_t{p.strips}, capacity) * s.rows * live;
-        if (best_cost == 0 || cost < best_cost) {
-            best = p;
-            best_cost = cost;
-        }
-    }
-    return best;
+    const col_sums_whole::Width w = col_sums_whole::choose_width(s.rows, s.cols, shifted, capacity);
+    ColPlan p;
+    p.shifted = shifted;
+    p.lanes = w.lanes;
+    p.strip_cols = w.strip_cols;
+    p.strips = static_cast<unsigned>(w.strips);
+    p.chunks = 1;
+    p.chunk_rows = s.rows;
+    p.partial_stride = (s.cols + 3) / 4 * 4;
+    return p;
 }
 
 enum class Kernel { shallow, occ8, deep, deep8, wide, even, whole };
