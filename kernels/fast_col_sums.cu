@@ -76,7 +76,7 @@ struct ColPlan {
     unsigned chunks = 1;             // row chunks per strip
     std::size_t chunk_rows = 0;      // a multiple of kWarps
     int lanes = 32;                  // float4 lanes per strip row (the whole-strip kernel's width)
-    int strip_cols = 128;            // 4 x lanes (128), 4 fewer when rows start on any 4-byte phase
+    int strip_cols = 128;            // 4 x lanes x kVec, 4 fewer when rows start on any phase
     std::size_t partial_stride = 0;  // floats per chunk of partial sums: cols rounded up to 4
     bool shifted = false;            // dense rows with cols % 4 != 0 (see the kernel)
     unsigned blocks = 1;             // the grid: strips x chunks, or the even split's wave
