@@ -585,8 +585,8 @@ public:
         COALESCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_of(K),
                                                                     32 * warps_of(K), 0));
         const auto capacity = static_cast<std::size_t>(std::max(1, sms * per_sm));
-        plan_ = plan_for(shape_, shifted, capacity, warps_of(K), vec_of(K));
-        if (K == Kernel::whole) plan_ = whole_plan(shape_, shifted, capacity);
+        plan_ = K == Kernel::whole ? whole_plan(shape_, shifted, capacity)
+                                   : plan_for(shape_, shifted, capacity, warps_of(K), vec_of(K));
         plan_.blocks = plan_.strips * plan_.chunks;
         if (K == Kernel::even)  // one wave, a block per share, at most a share per strip-row
             plan_.blocks =

@@ -221,9 +221,7 @@ void register_fast_filter_y_walk(Registry& registry) {
         "per thread on a float2 of columns, long windows from shared sums of 8 rows as in "
         "filter_y/fast-tile-float4; columns a multiple of 4. At r = 64 on an H100 it beats the "
         "tile at 8192x8192 (95.7-96.4% of copy against 93.0) and at 8000x6000 (94.1-94.2, "
-        "96-column "
-        "strips, against the tile's 85.9-86.3); "
-        "it loses at r <= 40";
+        "96-column strips, against the tile's 85.9-86.3); it loses at r <= 40";
     fast::add_dense_and_pitched(
         registry,
         {"filter_y/fast-walk", Op::filter_y, space::shared, what, gpu::Layout::dense, Tier::tuned,

@@ -30,12 +30,14 @@ constexpr int kAhead = 2;      // steps loaded ahead of the one being summed
 using Vec = float2;
 constexpr int kVec = 2;
 constexpr int kN = fast::kWindowOutputs;  // outputs per thread and step: 8
-// Output rows per step of a strip copied LoadRows rows per pass: a summing thread row per 4 / kVec
-// load rows, kN outputs each. Host code sizes the ring with it; Strip::kStep is the same number.
-constexpr int step_rows_of(int load_rows) { return load_rows * kVec / 4 * kN; }
+// Summing thread rows of a strip copied LoadRows rows per pass: one per 4 / kVec load rows.
+constexpr int sum_rows_of(int load_rows) { return load_rows * kVec / 4; }
+// Output rows per step: kN per summing thread row. Host code sizes the ring with it; Strip::kStep
+// is the same number.
+constexpr int step_rows_of(int load_rows) { return sum_rows_of(load_rows) * kN; }
 // The 128-column strip's step (and filter_y/fast-walk-scan's block of rows): 8 summing thread
 // rows x kN = 64 output rows.
-constexpr int kSumRows = kLoadRows * kVec / 4;
+constexpr int kSumRows = sum_rows_of(kLoadRows);
 constexpr int kStep = step_rows_of(kLoadRows);
 // Fewest output rows per walk: its 2r halo rows and the pipeline's fill cost once per walk.
 constexpr std::size_t kMinWalkRows = 4 * kStep;
@@ -47,7 +49,7 @@ struct Strip {
     static constexpr int kLoadRows = LoadRows;
     static constexpr int kThreads = LoadRows * Lanes;
     static constexpr int kSumLanes = Lanes * 4 / kVec;  // summing threads per row
-    static constexpr int kSumRows = LoadRows * kVec / 4;
+    static constexpr int kSumRows = sum_rows_of(LoadRows);
     static constexpr int kStep = step_rows_of(LoadRows);  // output rows per step
 };
 

@@ -22,7 +22,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -405,15 +404,11 @@ TEST_P(FastWalkWidthTest, EveryStripWidthMatchesTheReference) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Fast, FastWalkWidthTest, testing::Values("filter_y/fast-walk", "filter_y/fast-walk-pitched"),
-    [](const testing::TestParamInfo<std::string>& info) {
-        std::string name = info.param;
-        std::replace_if(
-            name.begin(), name.end(),
-            [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
-        return name;
-    });
+INSTANTIATE_TEST_SUITE_P(Fast, FastWalkWidthTest,
+                         testing::Values("filter_y/fast-walk", "filter_y/fast-walk-pitched"),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                             return test::sanitized(info.param);
+                         });
 
 // u16 sums whose lines are long enough for uint64 outputs (65537 * 65535 > 2^32): column sums
 // of 70001 rows, dense rows on every 2-byte phase (3 columns) and rows on 16 bytes (40 columns:
