@@ -58,9 +58,21 @@ __device__ __forceinline__ void store4_upto(float* row, long long c, long long c
     }
 }
 
-// The float4 at a, columns c .. c + 3 (c < cols) of the matrix's last row, which may end inside
-// it: only the floats before cols are read (past them lies the end of the allocation).
-__device__ __forceinline__ float4 load4_last_row(const float* a, long long c, long long cols) {
+// The first of the last rows whose float4 may reach past the end of a dense allocation (the
+// shifted path's "tail"): the last row; with one column, every row of the last, partial float4
+// (up to three rows, so the kernels' row strides of 8 or more give each thread at most one).
+__device__ __forceinline__ unsigned tail_begin(unsigned rows, long long cols) {
+    return cols == 1 && rows % 4 > 1 ? rows - rows % 4 : rows - 1;
+}
+
+// The first of rows first, first + stride, ... at or past r.
+__device__ __forceinline__ unsigned next_in_stride(unsigned first, unsigned r, unsigned stride) {
+    return first >= r ? first : first + (r - first + stride - 1) / stride * stride;
+}
+
+// The float4 at a, columns c .. c + 3 (c < cols) of a tail row, which may end inside it: only
+// the floats before cols are read (past them may lie the end of the allocation).
+__device__ __forceinline__ float4 load4_tail_row(const float* a, long long c, long long cols) {
     float4 v = make_float4(a[0], 0, 0, 0);
     if (c + 3 < cols) {
         v = fast::load4(a);
@@ -107,11 +119,12 @@ ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps, int kV
 // boundary, p floats before the strip: lane l's float4 holds columns 4l - p .. 4l - p + 3 of the
 // strip in every row, and 32 lanes cover strip columns 0 .. 123 at every phase (strips of 124).
 // The warps meet per column, each at its own phase; the float4 of the row's last columns, which
-// reaches into the next row, reads only its own floats in the matrix's last row (the last chunk
-// leaves that row to the guarded batch). Unshifted (16-byte aligned rows), p = 0 and strips are
-// 128 columns. The last row of floats of a row that ends inside a float4 is stored float by float.
-// The 4-byte phase of row `row` at the strip: how many floats the strip's first column lies past
-// the 16-byte boundary below it (0 when rows are 16-byte aligned or the row is past the end).
+// reaches into the next row, reads only its own floats in the tail rows (tail_begin: the last
+// row, or with one column the rows of the last float4; the last chunk leaves them to the end).
+// Unshifted (16-byte aligned rows), p = 0 and strips are 128 columns. The last row of floats of a
+// row that ends inside a float4 is stored float by float. The 4-byte phase of row `row` at the
+// strip: how many floats the strip's first column lies past the 16-byte boundary below it (0 when
+// rows are 16-byte aligned or the row is past the end).
 __device__ __forceinline__ int strip_phase(const MatView& in, long long strip_col, unsigned row,
                                            bool shifted) {
     return shifted && row < in.rows
@@ -152,8 +165,9 @@ __device__ __forceinline__ void strip_rows_sum(const MatView& in, long long stri
     const float4 zero = make_float4(0, 0, 0, 0);
     // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
     // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
-    // loads. Shifted, the matrix's last row comes last, on its own.
-    const unsigned r_stop = shifted && r_end == rows ? r_end - 1 : r_end;
+    // loads. Shifted, the matrix's tail rows come last, on their own (the last chunk holds them:
+    // its rows are as many as the matrix's modulo 4, at least).
+    const unsigned r_stop = shifted && r_end == rows ? tail_begin(rows, cols) : r_end;
     unsigned r = first;
     for (; r + (kUnroll - 1) * kWarps < r_stop; r += kUnroll * kWarps) {
         float4 v[kUnroll][kVec];
@@ -181,13 +195,14 @@ __device__ __forceinline__ void strip_rows_sum(const MatView& in, long long stri
 #pragma unroll
             for (int j = 0; j < kVec; ++j) acc[j] = fast::add4(acc[j], v[k][j]);
     }
-    if (r_stop < r_end && first <= r_stop && (r_stop - first) % kWarps == 0) {
-        // This warp's last row is the matrix's: a float4 past its end takes its own floats.
+    const unsigned t = next_in_stride(first, r_stop, kWarps);
+    if (t < r_end) {
+        // This warp's row in the tail: a float4 past the row's end takes its own floats.
 #pragma unroll
         for (int j = 0; j < kVec; ++j) {
             const long long c = col + 128 * j;
             if (c >= cols) break;
-            acc[j] = fast::add4(acc[j], load4_last_row(at(r_stop, j), c, cols));
+            acc[j] = fast::add4(acc[j], load4_tail_row(at(t, j), c, cols));
         }
     }
 }
@@ -468,8 +483,8 @@ __global__ void __launch_bounds__(Whole<L>::kThreads, 1)
             return reinterpret_cast<const float*>(reinterpret_cast<const char*>(base) +
                                                   static_cast<std::size_t>(r) * in.pitch_bytes);
         };
-        // The matrix's last row comes last, on its own, where a float4 may reach past its end.
-        const unsigned r_stop = plan.shifted ? rows - 1 : rows;
+        // The matrix's tail rows come last, on their own, where a float4 may reach past its end.
+        const unsigned r_stop = plan.shifted ? tail_begin(rows, cols) : rows;
         const float4 zero = make_float4(0, 0, 0, 0);
         unsigned r = static_cast<unsigned>(slot);
         for (; r + (kUnroll - 1) * kRows < r_stop; r += kUnroll * kRows) {
@@ -487,10 +502,8 @@ __global__ void __launch_bounds__(Whole<L>::kThreads, 1)
 #pragma unroll
             for (int k = 0; k < kUnroll; ++k) acc = fast::add4(acc, v[k]);
         }
-        if (r_stop < rows && static_cast<unsigned>(slot) <= r_stop &&
-            (r_stop - static_cast<unsigned>(slot)) % kRows == 0) {
-            acc = fast::add4(acc, load4_last_row(at(r_stop), col, cols));
-        }
+        const unsigned t = next_in_stride(static_cast<unsigned>(slot), r_stop, kRows);
+        if (t < rows) acc = fast::add4(acc, load4_tail_row(at(t), col, cols));
     }
     if (active) {
         reinterpret_cast<float4*>(part[slot])[l] = acc;

@@ -16,7 +16,7 @@ arch="${COALESCE_CUDA_ARCH:-native}"
 sizes="${COALESCE_BENCH_SIZES:-8192x8192}"
 counters_sizes="${COALESCE_COUNTERS_SIZES:-8192x8192}"
 # Small shapes keep the sanitizers (10-100x slower) inside minutes.
-small_cases="*_1x1:*_1x37:*_37x1:*_33x65:*_1x1_*:*_1x37_*:*_37x1_*:*_33x65_*"
+small_cases="*_1x1:*_1x37:*_37x1:*_38x1:*_39x1:*_33x65:*_1x1_*:*_1x37_*:*_37x1_*:*_38x1_*:*_39x1_*:*_33x65_*"
 sanitize_filter="${COALESCE_SANITIZE_FILTER:-$small_cases:BuiltinGpuVariants.*}"
 status=0
 summary=()
@@ -84,8 +84,8 @@ if wants sanitize; then
       case "$name" in
         *counters*) continue ;;
         *onchip*) filter='*' ;;
-        # Forty radius and border cases per test: two odd shapes keep it inside minutes.
-        *fast_variant*) filter="${COALESCE_SANITIZE_FAST_FILTER:-*_33x65:*_1x37}" ;;
+        # Forty radius and border cases per test: four small shapes keep it inside minutes.
+        *fast_variant*) filter="${COALESCE_SANITIZE_FAST_FILTER:-*_33x65:*_1x37:*_38x1:*_39x1}" ;;
         *) filter="$sanitize_filter" ;;
       esac
       step "compute-sanitizer $tool $name"

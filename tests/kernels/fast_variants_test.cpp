@@ -47,20 +47,21 @@ std::vector<std::string> fast_ids() {
 }
 
 // Odd shapes first: one element; one column or one row (every window wider than the line at
-// r >= 1 across it); 33x65; 4097x3 and 3x4097 (dense rows that start on every 4-byte phase, long
-// lines across the short side); 65x1029 (rows on all four phases, each across several filter
-// segments and a last one of 5 columns); 67x131 (odd both ways, several tiles each way: rows and
-// columns of 3 mod 4, the any-phase transpose's second tile stride); 125x67 (125 % 64 = 61: the
-// any-phase transpose's extra block row for windows up to 7 rows early). Then the aligned shapes of
-// the special paths: 100x4100 (block per row; partial last tile, segment and thread), 4100x36
-// (narrow: one strip, many chunks), 517x1028, 2x8192 (two rows, one chunk per strip), 4500x260
-// (partial strip and filter segment), 37x4 (one float4 per row: every filter window reaches past
-// both ends of the row). All small enough for compute-sanitizer.
+// r >= 1 across it; 38 and 39 rows of one column end 2 and 3 floats into a float4, which column
+// sums' last rows must not read past); 33x65; 4097x3 and 3x4097 (dense rows that start on every
+// 4-byte phase, long lines across the short side); 65x1029 (rows on all four phases, each across
+// several filter segments and a last one of 5 columns); 67x131 (odd both ways, several tiles each
+// way: rows and columns of 3 mod 4, the any-phase transpose's second tile stride); 125x67 (125 % 64
+// = 61: the any-phase transpose's extra block row for windows up to 7 rows early). Then the aligned
+// shapes of the special paths: 100x4100 (block per row; partial last tile, segment and thread),
+// 4100x36 (narrow: one strip, many chunks), 517x1028, 2x8192 (two rows, one chunk per strip),
+// 4500x260 (partial strip and filter segment), 37x4 (one float4 per row: every filter window
+// reaches past both ends of the row). All small enough for compute-sanitizer.
 const std::vector<Shape>& shapes() {
-    static const std::vector<Shape> s = {{1, 1},    {37, 1},     {1, 37},    {33, 65},
-                                         {4097, 3}, {3, 4097},   {65, 1029}, {67, 131},
-                                         {125, 67}, {100, 4100}, {4100, 36}, {517, 1028},
-                                         {2, 8192}, {4500, 260}, {37, 4}};
+    static const std::vector<Shape> s = {
+        {1, 1},     {37, 1},     {38, 1},    {39, 1},     {1, 37},   {33, 65},
+        {4097, 3},  {3, 4097},   {65, 1029}, {67, 131},   {125, 67}, {100, 4100},
+        {4100, 36}, {517, 1028}, {2, 8192},  {4500, 260}, {37, 4}};
     return s;
 }
 

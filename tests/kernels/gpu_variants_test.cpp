@@ -50,8 +50,8 @@ void PrintTo(const GpuCase& c, std::ostream* os) {
 const std::vector<Shape>& test_shapes() {
     // 2200000x1: more than 65535 tiles of 32 rows, so every kernel's grid-stride loop over
     // gridDim.y runs more than once.
-    static const std::vector<Shape> shapes = {{1, 1},       {1, 37},      {37, 1},     {33, 65},
-                                              {1000, 1001}, {4096, 4096}, {2200000, 1}};
+    static const std::vector<Shape> shapes = {{1, 1},   {1, 37},      {37, 1},      {38, 1},
+                                              {33, 65}, {1000, 1001}, {4096, 4096}, {2200000, 1}};
     return shapes;
 }
 
