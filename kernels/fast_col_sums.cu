@@ -165,9 +165,9 @@ __device__ __forceinline__ void strip_rows_sum(const MatView& in, long long stri
     const float4 zero = make_float4(0, 0, 0, 0);
     // Full batches unguarded, so all kUnroll loads are issued before the first add; then one
     // guarded batch (zeros past the chunk change no sum): no serial remainder of full-latency
-    // loads. Shifted, the matrix's tail rows come last, on their own (the last chunk holds them:
-    // its rows are as many as the matrix's modulo 4, at least).
-    const unsigned r_stop = shifted && r_end == rows ? tail_begin(rows, cols) : r_end;
+    // loads. Shifted, the matrix's tail rows come last, on their own (a piece of the even split
+    // may end inside the tail, or lie in it whole).
+    const unsigned r_stop = shifted ? min(r_end, tail_begin(rows, cols)) : r_end;
     unsigned r = first;
     for (; r + (kUnroll - 1) * kWarps < r_stop; r += kUnroll * kWarps) {
         float4 v[kUnroll][kVec];
