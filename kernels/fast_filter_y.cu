@@ -60,6 +60,18 @@ YPlan plan_for(Shape s, int radius, bool any_phase) {
 // tile-pitched, % of copy in two A/B rounds of one call: 8000x6000 95.3 / 95.3 against 94.6 / 94.6
 // top to bottom (clamp 95.9), but 8192x8192 95.7-95.8 against 95.9-96.2 (clamp 96.3): kept, as
 // both stay above 95; why the order costs a little at 8192x8192 was not found.
+// Under Border::mirror a partial last tile row (8000 rows in tiles of 256: 64 rows) stages up to
+// 224 distinct mirrored rows past the end, where clamp re-reads one row; last in the launch, that
+// staging is the kernel's tail. Launched second, it hides behind the other tiles. H100, r = 32,
+// tile-pitched, three A/B rounds of one call: 8000x6000 95.4-95.5 against 94.8-95.0 (clamp
+// 95.7-95.9 either way); with the full last tile row of 8192x8192 the same order lost (95.6-95.7
+// against 96.0-96.2), so mirror takes it only when the last tile row is partial.
+bool last_row_second(const YPlan& p, Shape s, Border border) {
+    if (p.gy < 3) return false;
+    return border == Border::wrap ||
+           (border == Border::mirror && s.rows % static_cast<std::size_t>(p.tile_rows) != 0);
+}
+
 __device__ __forceinline__ unsigned tile_row(unsigned by, const YPlan& plan) {
     if (!plan.last_row_second || by == 0) return by;
     return by == 1 ? plan.gy - 1 : by - 1;
@@ -309,7 +321,7 @@ void launch_instance(MatView in, MatView out, const OpParams& params, cudaStream
                                            static_cast<int>(most)));
     });
     YPlan plan = plan_for({in.rows, in.cols}, params.radius, AnyPhase);
-    plan.last_row_second = params.border == Border::wrap && plan.gy >= 3;
+    plan.last_row_second = last_row_second(plan, {in.rows, in.cols}, params.border);
     const float inv = static_cast<float>(1.0 / (2 * params.radius + 1));
     fast_filter_y_kernel<AnyPhase>
         <<<plan.gx * plan.gy, kThreads, smem_bytes(plan, params.radius, AnyPhase), stream>>>(
