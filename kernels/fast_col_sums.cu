@@ -120,7 +120,7 @@ ColPlan plan_for(Shape s, bool shifted, std::size_t capacity, int kWarps, int kV
 // strip in every row, and 32 lanes cover strip columns 0 .. 123 at every phase (strips of 124).
 // The warps meet per column, each at its own phase; the float4 of the row's last columns, which
 // reaches into the next row, reads only its own floats in the tail rows (tail_begin: the last
-// row, or with one column the rows of the last float4; the last chunk leaves them to the end).
+// row, or with one column the rows of the last float4; a chunk leaves those it holds to its end).
 // Unshifted (16-byte aligned rows), p = 0 and strips are 128 columns. The last row of floats of a
 // row that ends inside a float4 is stored float by float. The 4-byte phase of row `row` at the
 // strip: how many floats the strip's first column lies past the 16-byte boundary below it (0 when
