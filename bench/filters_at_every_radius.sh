@@ -78,14 +78,21 @@ if [ -n "$ODD" ]; then
 fi
 
 step "tables"
-python3 - "$JSON" > "$OUT/filters_at_every_radius.md" <<'EOF'
-import glob, json, sys
+# --variants matches id prefixes, so the odd-width run also measures the pitched twins of the
+# dense ids (filter_x/fast-seg4096-quad brings filter_x/fast-seg4096-quad-pitched); the tables
+# keep only the ids named in DENSE there, since the odd-width mark is for dense rows.
+DENSE="$DENSE" python3 - "$JSON" > "$OUT/filters_at_every_radius.md" <<'EOF'
+import glob, json, os, sys
+dense = set(os.environ["DENSE"].split(","))
 runs = []
 for path in sorted(glob.glob(sys.argv[1] + "/*.json")):
     doc = json.load(open(path))
     device = doc.get("device", {}).get("name", "?")
+    odd_run = os.path.basename(path).startswith("dense_")
     for r in doc["runs"]:
         if r.get("gpu") is False or r["variant"].startswith("copy/memcpy"):
+            continue
+        if odd_run and r["variant"] not in dense:
             continue
         runs.append(r)
 filters = lambda r: r["op"] in ("filter_x", "filter_y")
