@@ -22,8 +22,10 @@ RADII=${RADII:-"1 4 16 32 64"}
 BORDERS=${BORDERS:-"clamp zero wrap mirror"}
 SIZES=${SIZES:-8192x8192,8000x6000}
 ODD=${ODD-4097x3001}  # ODD= (empty) skips the odd-width runs
-# The tuned filters (experiments such as the bulk-copy ring are left out); variants outside their
-# limits at a radius (the quad kernels above r = 8) are skipped by the runner and leave no row.
+# The tuned filters and, beside them, the running sums (experiments; the bulk-copy ring is left
+# out). --variants matches id prefixes, so filter_y/fast-walk also brings the scan walk
+# (experiment). Variants outside their limits at a radius (the quad kernels above r = 8) are
+# skipped by the runner and leave no row.
 FX=filter_x/fast-running-sum,filter_x/fast-seg4096-quad,filter_x/fast-seg4096-quad-pitched
 FX=$FX,filter_x/fast-seg4096-occ5
 FY=filter_y/fast-running-sum,filter_y/fast-tile-float4,filter_y/fast-tile-pitched
