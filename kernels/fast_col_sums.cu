@@ -542,7 +542,8 @@ KernelFn whole_kernel_of(int lanes) {
     }
 }
 
-// One block per strip, of the width col_sums_whole::choose_width takes.
+// One block per strip, of the width col_sums_whole::choose_width takes. One chunk: the instance
+// allocates no partials or tickets, and the kernel reads no chunk rows or partial stride.
 ColPlan whole_plan(Shape s, bool shifted, std::size_t capacity) {
     const col_sums_whole::Width w = col_sums_whole::choose_width(s.rows, s.cols, shifted, capacity);
     ColPlan p;
@@ -551,8 +552,6 @@ ColPlan whole_plan(Shape s, bool shifted, std::size_t capacity) {
     p.strip_cols = w.strip_cols;
     p.strips = static_cast<unsigned>(w.strips);
     p.chunks = 1;
-    p.chunk_rows = s.rows;
-    p.partial_stride = (s.cols + 3) / 4 * 4;
     return p;
 }
 
