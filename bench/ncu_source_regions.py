@@ -23,7 +23,8 @@ def read_rows(path):
     if start is None:
         sys.exit(f"{path}: no \"Address\" header: not an ncu --page source --csv file")
     rows = list(csv.reader(lines[start:]))
-    return rows[0], rows[1:]
+    # Lines the profiled program prints after the page are not instructions.
+    return rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
 
 
 def opcode(sass):
