@@ -63,12 +63,11 @@ def main():
     ap.add_argument("--top", type=int, default=25)
     args = ap.parse_args()
     header, rows = read_rows(args.csv)
-    executed = header.index("Instructions Executed")
-    samples = header.index("Warp Stall Sampling (All Samples)")
     source = header.index("Source")
-    total = sum(count(r, executed) for r in rows) or 1
-    total_samples = sum(count(r, samples) for r in rows) or 1
     found = regions(header, rows)
+    # The regions cover every instruction once: the totals are theirs.
+    total = sum((last - first + 1) * n for first, last, n, _ in found) or 1
+    total_samples = sum(s for *_, s in found) or 1
     print(f"{len(rows)} SASS instructions, {total} executed (warp level), "
           f"{total_samples} stall samples")
     print("| SASS lines | length | executions | % of executed | % of samples | opcodes |")
