@@ -87,8 +87,9 @@ std::size_t smem_bytes(int radius, int lanes) {
 // (about 3% of its instructions) 8000x6000 at r = 64 fell from 94 to 85% of copy, and with the
 // ring's wrap tests, the row loop and the stores trimmed as well (about a third) to 80, 8192x8192
 // to 84. A walk that outruns the memory waits, its blocks drift apart and its fronts no longer
-// read the matrix rows together, as far as the figures tell (H100, nineteenth session:
-// bench/NOTES.md). So the modulo and the per-row wrap tests below stay.
+// read the matrix rows together (H100, nineteenth session: bench/NOTES.md). Holding every block
+// of that lean walk within two steps of the slowest (a lab sync on a global step count) took it
+// back to 90-91 and 93-94 (twentieth session). So the modulo and the per-row wrap tests below stay.
 template <class S>
 __device__ __forceinline__ void walk_run(const MatView& in, const MatView& out, int radius,
                                          Border border, float inv, const WalkPlan& plan,

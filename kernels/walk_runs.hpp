@@ -14,7 +14,10 @@ namespace coalesce::walk_runs {
 // 5 fronts 85.3-87.8 with 118 of 132 busy, every block on its own row 85.2-85.7; 8192x8192: 2
 // fronts 95.7-97.2, every block on its own row 83.0-89.3. Neither grouping the grid's blocks by
 // front (0.5-1 point) nor 140-column strips in 3 fronts (129 blocks: 82.5-85.8) was kept
-// (bench/results/2026-11-26-h100-s13/README.md).
+// (bench/results/2026-11-26-h100-s13/README.md). With 576 threads (twentieth session) fronts
+// matter at both sizes: 132 blocks in 23-44 fronts 71.6-86.4 at 8000x6000 and 78.4-85.4 at
+// 8192x8192, against 93.4-96.6 for two fronts on 126 / 128 blocks
+// (bench/results/2026-11-27-h100-s20/README.md).
 constexpr int kMaxFronts = 5;
 
 // The shortest run of strip-rows with which at most `blocks` blocks cover `total` strip-rows
