@@ -1,4 +1,6 @@
-# Twentieth session, third try: each step checks the count polled two steps before (slack >= 3).
+# Prepared in the twentieth session for the next: each step checks the count polled two steps
+# before (slack >= 3), or only every COALESCE_WALK_SYNC_EVERY steps; the control runs the sync
+# build with the sync off. Run from the repo root with carry [".devrun"]: timeout 300 bash .devrun/next21/r40.sh
 source .devrun/common.sh
 mkdir -p .devrun/x && for f in .devrun/next21/*.gz .devrun/bin/bench_base.gz; do gunzip -c $f > .devrun/x/$(basename $f .gz); done; chmod +x .devrun/x/*
 X=.devrun/x
@@ -14,5 +16,9 @@ one "sync 3" COALESCE_WALK_SYNC=3 $X/bench_sync $A
 one "lean sync 3" COALESCE_WALK_SYNC=3 $X/bench_lean $A
 one "lean sync 5" COALESCE_WALK_SYNC=5 $X/bench_lean $A
 one "sync 5" COALESCE_WALK_SYNC=5 $X/bench_sync $A
+one "lean sync 3 every 4" COALESCE_WALK_SYNC=3 COALESCE_WALK_SYNC_EVERY=4 $X/bench_lean $A
+one "sync 3 every 4" COALESCE_WALK_SYNC=3 COALESCE_WALK_SYNC_EVERY=4 $X/bench_sync $A
+one "base (again)" $X/bench_base $A
+one "lean sync 3 (again)" COALESCE_WALK_SYNC=3 $X/bench_lean $A
 step done
 } 2>&1 | tee $OUT/r40.txt
