@@ -1,11 +1,9 @@
 # Twentieth session: do the walk's blocks lose their fronts when they wait? Hold every block within
 # COALESCE_WALK_SYNC steps of the slowest (a global step count polled before each step's loads), in
 # the shipped walk (sync) and in the nineteenth session's lean walk (lean: walk_all.patch).
-source .devrun/common.sh
-mkdir -p .devrun/x && for f in .devrun/s20/*.gz .devrun/bin/bench_base.gz; do gunzip -c $f > .devrun/x/$(basename $f .gz); done; chmod +x .devrun/x/*
-X=.devrun/x
-pick() { grep -E "^[a-z_]+ +filter_y/fast-walk(-pitched)? " | awk '{p=""; for(i=5;i<=NF;i++) if ($i ~ /%$/) p=$i; if (p!="") print $2, $4, p}'; }
-one() { local label=$1; shift; step "$label"; timeout 60 env "$@" 2>&1 | pick | awk '{printf "%s %s %s | ", $1, $2, $3} END {print ""}'; }
+source "$(dirname "$0")/common.sh"
+unpack .devrun/s20
+PICK='filter_y/fast-walk(-pitched)?'
 A="--ops filter_y --variants filter_y/fast-walk --sizes 8000x6000,8192x8192 --radius 64 --reps 20 --warmups 3"
 {
 step "walk tests, sync 1 / lean sync 2"

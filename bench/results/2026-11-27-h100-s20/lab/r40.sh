@@ -1,11 +1,10 @@
 # Prepared in the twentieth session for the next: each step checks the count polled two steps
 # before (slack >= 3), or only every COALESCE_WALK_SYNC_EVERY steps; the control runs the sync
-# build with the sync off. Run from the repo root with carry [".devrun"]: timeout 300 bash .devrun/next21/r40.sh
-source .devrun/common.sh
-mkdir -p .devrun/x && for f in .devrun/next21/*.gz .devrun/bin/bench_base.gz; do gunzip -c $f > .devrun/x/$(basename $f .gz); done; chmod +x .devrun/x/*
-X=.devrun/x
-pick() { grep -E "^[a-z_]+ +filter_y/fast-walk(-pitched)? " | awk '{p=""; for(i=5;i<=NF;i++) if ($i ~ /%$/) p=$i; if (p!="") print $2, $4, p}'; }
-one() { local label=$1; shift; step "$label"; timeout 60 env "$@" 2>&1 | pick | awk '{printf "%s %s %s | ", $1, $2, $3} END {print ""}'; }
+# build with the sync off. Run from the repo root with carry [".devrun"]:
+#   timeout 300 bash bench/results/2026-11-27-h100-s20/lab/r40.sh
+source "$(dirname "$0")/common.sh"
+unpack .devrun/next21
+PICK='filter_y/fast-walk(-pitched)?'
 A="--ops filter_y --variants filter_y/fast-walk --sizes 8000x6000,8192x8192 --radius 64 --reps 20 --warmups 3"
 {
 step "walk tests, lean sync 3"
