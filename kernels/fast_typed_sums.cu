@@ -15,8 +15,8 @@
 // eight rows, no faster); the grid is one wave of at most two blocks per SM. The chunks of a
 // column strip meet in the output itself within the launch: the first block of the strip to start
 // zeroes the strip's outputs and raises a flag early, every block atomicAdds its sums after it
-// (integer sums are exact, so the order does not matter), and every output is written in every
-// launch. Rows that do not all start on 16 bytes (dense rows whose bytes are not a multiple of 16)
+// (integer sums are exact, so the order does not matter; u8 strips add two uint32 columns in one
+// 64-bit atomic), and every output is written in every launch. Rows that do not all start on 16 bytes (dense rows whose bytes are not a multiple of 16)
 // take the same kernel with one element per thread: exact, slower. The kernels are in
 // fast_typed_sums.cuh.
 #include "classic_launch.hpp"
