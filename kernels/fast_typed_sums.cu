@@ -10,15 +10,16 @@
 // is one wave of resident blocks walking the rows.
 //
 // Column sums: each thread owns 16 bytes of columns (16 u8 as packed 16-bit lanes, or 8 u16) and
-// walks its chunk's rows with eight 16-byte loads in flight; the eight warps of a block meet in
-// shared memory. A chunk is a run of rows (fast-typed-strip-interleaved: every chunks-th group of
-// eight rows, no faster); the grid is one wave of at most two blocks per SM. The chunks of a
+// walks its chunk's rows with eight 16-byte loads in flight; the warps of a block meet in shared
+// memory. A chunk is a run of rows (fast-typed-strip-interleaved: every chunks-th group of eight
+// rows, no faster); the grid is one wave of one 512-thread block per SM, or of two 256-thread
+// blocks where the strips leave single blocks too few SMs (kColWaveBlocksPerSm). The chunks of a
 // column strip meet in the output itself within the launch: the first block of the strip to start
 // zeroes the strip's outputs and raises a flag early, every block atomicAdds its sums after it
 // (integer sums are exact, so the order does not matter; u8 strips add two uint32 columns in one
-// 64-bit atomic), and every output is written in every launch. Rows that do not all start on 16 bytes (dense rows whose bytes are not a multiple of 16)
-// take the same kernel with one element per thread: exact, slower. The kernels are in
-// fast_typed_sums.cuh.
+// 64-bit atomic), and every output is written in every launch. Rows that do not all start on 16
+// bytes (dense rows whose bytes are not a multiple of 16) take the same kernel with one element per
+// thread: exact, slower. The kernels are in fast_typed_sums.cuh.
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/cuda_raii.hpp"
@@ -50,15 +51,23 @@ using namespace typed_sums;
 // 80.9-84.1 against 78.0-79.7, and with two blocks u16 column sums 75-80).
 constexpr std::size_t kWaveBlocksPerSm = 4;
 
-// The column sums' wave, per multiprocessor: two blocks, whose chunks meet in outputs zeroed
-// first (typed_col_sums_kernel). H100, u8 8192x8192, one call each: 88.4 / 89.1 % of copy (dense
-// / pitched) against 87.6 / 87.0 with four blocks; u16 95.5 / 95.3 against 94.4 / 95.2.
+// The column sums' wave, per multiprocessor: one block of 512 threads, or two of 256 where the
+// strips leave the single blocks too few multiprocessors (fewer chunks per strip means fewer
+// partial sums meeting in the output at the end). H100, four alternating rounds, best of dense
+// and pitched, % of copy, one 512 / two 256 (twenty-first session): u8 8192x8192 89.8-90.2 /
+// 88.4-89.1, 8000x6000 92.8-94.5 / 93.2-94.5, u16 8192x8192 96.4-97.2 / 95.0-95.9, 8000x6000
+// 96.8-98.4 / 96.2-97.4. The colour image's 47 strips fill 94 multiprocessors with single blocks
+// (89.8-89.9 there) and 235 of 264 slots with pairs (94.6-95.2): it keeps the pairs. Four blocks
+// of 256 lost to two in the fifteenth session (u8 8192x8192 87.6 / 87.0 against 88.4 / 89.1).
 constexpr std::size_t kColWaveBlocksPerSm = 2;
+constexpr int kColWideThreads = 512;
 
-// Blocks of `kernel` in one wave: what the device holds, at most `per_sm` per multiprocessor.
+// Blocks of `kernel` in one wave: what the device holds of `threads`-thread blocks, at most
+// `per_sm` per multiprocessor.
 template <class Kernel>
-std::size_t wave_blocks(Kernel kernel, std::size_t per_sm = kWaveBlocksPerSm) {
-    const fast::Residency r = fast::residency(kernel, kThreads, 0);
+std::size_t wave_blocks(Kernel kernel, std::size_t per_sm = kWaveBlocksPerSm,
+                        int threads = kThreads) {
+    const fast::Residency r = fast::residency(kernel, threads, 0);
     return std::min(r.per_sm, per_sm) * r.sms;
 }
 
@@ -103,10 +112,10 @@ void typed_row_sums(ElemType type, RawView in, RawView out, RawView, const OpPar
 
 // ---- Column sums --------------------------------------------------------------------------------
 
-template <class T, class Acc, bool Vector, bool Interleaved>
+template <class T, class Acc, bool Vector, bool Interleaved, int Threads>
 auto col_sums_kernel() {
     return typed_col_sums_kernel < T, Vector ? static_cast<int>(16 / sizeof(T)) : 1, Acc,
-           kColUnroll, Interleaved > ;
+           kColUnroll, Interleaved, Threads > ;
 }
 
 // Calls f(T{}, Acc{}, bool_constant<Vector>) for a run's element type, output size and rows.
@@ -159,9 +168,29 @@ public:
         std::visit([&](const auto& image) { in_.upload(image.data()); }, input);
         vector_ =
             reinterpret_cast<std::uintptr_t>(in_.data()) % 16 == 0 && in_.pitch_bytes() % 16 == 0;
-        with_kernel([&](auto kernel, auto, unsigned cols_per_thread) {
-            plan_ = col_plan(shape_, cols_per_thread, wave_blocks(kernel, kColWaveBlocksPerSm));
-        });
+        // The wide wave where its blocks, in one wave, fill nine tenths of the chip and as large a
+        // share as the narrow one's (a fill past 1: more than one wave).
+        wide_ = false;
+        const auto plan_and_fill = [&] {
+            ColPlan plan;
+            double fill = 0;
+            with_kernel([&](auto kernel, auto, unsigned cols_per_thread, int threads) {
+                const std::size_t capacity =
+                    wave_blocks(kernel, wide_ ? 1 : kColWaveBlocksPerSm, threads);
+                plan = col_plan(shape_, cols_per_thread, capacity, threads / 32);
+                fill =
+                    static_cast<double>(plan.strips) * plan.chunks / static_cast<double>(capacity);
+            });
+            return std::pair{plan, fill};
+        };
+        const auto [narrow, narrow_fill] = plan_and_fill();
+        plan_ = narrow;
+        if (!interleaved_) {
+            wide_ = true;
+            const auto [wide, wide_fill] = plan_and_fill();
+            wide_ = wide_fill >= 0.9 && wide_fill <= 1 && wide_fill >= narrow_fill;
+            if (wide_) plan_ = wide;
+        }
         tickets_ = DeviceBuffer();
         flags_ = DeviceBuffer();
         epoch_ = 0;
@@ -185,10 +214,10 @@ public:
         auto* flags = static_cast<unsigned*>(flags_.get());
         if (++epoch_ == 0) epoch_ = 1;  // the flags start at 0: no launch may match them
         const unsigned blocks = plan_.strips * plan_.chunks;
-        with_kernel([&](auto kernel, auto acc, unsigned) {
+        with_kernel([&](auto kernel, auto acc, unsigned, int threads) {
             using Acc = decltype(acc);
-            kernel<<<blocks, kThreads, 0, stream>>>(in, static_cast<Acc*>(out_.data()), tickets,
-                                                    flags, plan_, epoch_);
+            kernel<<<blocks, threads, 0, stream>>>(in, static_cast<Acc*>(out_.data()), tickets,
+                                                   flags, plan_, epoch_);
             COALESCE_CHECK_LAUNCH("typed_col_sums_kernel");
         });
     }
@@ -203,7 +232,7 @@ public:
 private:
     static constexpr const char* kF32 = "this variant takes u8 and u16 only";
 
-    // Calls f(kernel, Acc{}, columns per thread) with the kernel for this run.
+    // Calls f(kernel, Acc{}, columns per thread, threads per block) with the kernel for this run.
     template <class F>
     void with_kernel(F&& f) const {
         with_col_types(type_, out_bytes_, vector_, [&](auto element, auto acc, auto vector) {
@@ -212,9 +241,14 @@ private:
             constexpr bool kVector = decltype(vector)::value;
             const unsigned cols_per_thread = kVector ? 16 / sizeof(T) : 1;
             if (interleaved_)
-                f(col_sums_kernel<T, Acc, kVector, true>(), acc, cols_per_thread);
+                f(col_sums_kernel<T, Acc, kVector, true, kThreads>(), acc, cols_per_thread,
+                  kThreads);
+            else if (wide_)
+                f(col_sums_kernel<T, Acc, kVector, false, kColWideThreads>(), acc, cols_per_thread,
+                  kColWideThreads);
             else
-                f(col_sums_kernel<T, Acc, kVector, false>(), acc, cols_per_thread);
+                f(col_sums_kernel<T, Acc, kVector, false, kThreads>(), acc, cols_per_thread,
+                  kThreads);
         });
     }
 
@@ -224,6 +258,7 @@ private:
     ElemType type_ = ElemType::u8;
     std::size_t out_bytes_ = 4;
     bool vector_ = false;
+    bool wide_ = false;  // one 512-thread block per multiprocessor (kColWideThreads)
     DeviceImage in_, out_;
     DeviceBuffer tickets_, flags_;
     ColPlan plan_;
@@ -280,10 +315,11 @@ void register_fast_typed_sums(Registry& registry) {
     registry.add(col_sums_variant(
         "col_sums/fast-typed-strip", Layout::dense, false, Tier::tuned,
         "a thread per 16 bytes of columns (16 u8 as packed 16-bit lanes, or 8 u16) walks a run "
-        "of rows, eight 16-byte loads in flight; one wave of at most two blocks per SM; warps "
-        "meet in shared memory, a strip's chunks in the output (the first block to start zeroes "
-        "it early and raises a flag, every block atomicAdds after it; no second pass). Rows not "
-        "on 16 bytes: one element per thread, exact but slower"));
+        "of rows, eight 16-byte loads in flight; one wave of one 512-thread block per SM (two "
+        "of 256 where the strips leave single blocks too few SMs); warps meet in shared memory, "
+        "a strip's chunks in the output (the first block to start zeroes it early and raises a "
+        "flag, every block atomicAdds after it, u8 two columns per 64-bit add; no second pass). "
+        "Rows not on 16 bytes: one element per thread, exact but slower"));
     registry.add(col_sums_variant(
         "col_sums/fast-typed-strip-pitched", Layout::pitched, false, Tier::tuned,
         "col_sums/fast-typed-strip on cudaMallocPitch rows: every row starts on 512 bytes, so any "

@@ -148,27 +148,30 @@ __global__ void __launch_bounds__(kThreads) typed_row_sums_block_kernel(RawView 
 }
 // ---- Column sums --------------------------------------------------------------------------------
 
-// Rows per chunk at most: a thread adds at most 256 rows of a chunk (one in kWarps), so the u8
-// path's 16-bit lanes (at most 257 * 255 = 65535) and every chunk's uint32 sums stay exact.
+// Rows per chunk at most: a thread adds at most 256 rows of a chunk (one in kWarps, or in the
+// more warps of a wider block), so the u8 path's 16-bit lanes (at most 257 * 255 = 65535) and
+// every chunk's uint32 sums stay exact.
 constexpr unsigned kMaxChunkRows = 256 * kWarps;
 
 struct ColPlan {
     unsigned strips = 1;           // column strips of strip_cols, one warp wide
     unsigned chunks = 1;           // row chunks per strip
-    unsigned chunk_rows = kWarps;  // a multiple of kWarps, at most kMaxChunkRows
+    unsigned chunk_rows = kWarps;  // a multiple of the block's warps, at most kMaxChunkRows
     unsigned strip_cols = 32;      // 32 threads x columns per thread
 };
 
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
 // (`capacity`), so every block starts at once; more only where a chunk would pass kMaxChunkRows.
-inline ColPlan col_plan(Shape s, unsigned cols_per_thread, std::size_t capacity) {
+// `warps`: the block's (each takes every warps-th row of its chunk).
+inline ColPlan col_plan(Shape s, unsigned cols_per_thread, std::size_t capacity,
+                        unsigned warps = kWarps) {
     ColPlan p;
     p.strip_cols = 32 * cols_per_thread;
     p.strips = static_cast<unsigned>((s.cols + p.strip_cols - 1) / p.strip_cols);
-    const std::size_t max_chunks = (s.rows + kWarps - 1) / kWarps;
+    const std::size_t max_chunks = (s.rows + warps - 1) / warps;
     const std::size_t chunks = std::clamp<std::size_t>(capacity / p.strips, 1, max_chunks);
     std::size_t rows = (s.rows + chunks - 1) / chunks;
-    rows = std::min<std::size_t>((rows + kWarps - 1) / kWarps * kWarps, kMaxChunkRows);
+    rows = std::min<std::size_t>((rows + warps - 1) / warps * warps, kMaxChunkRows);
     p.chunk_rows = static_cast<unsigned>(rows);
     p.chunks = static_cast<unsigned>((s.rows + rows - 1) / rows);
     return p;
@@ -279,8 +282,7 @@ __device__ __forceinline__ void zero_strip_if_first(Acc* __restrict__ out, unsig
 }
 
 // Waits until the strip's outputs are zeroed (its flag holds this launch's epoch).
-__device__ __forceinline__ void wait_for_zeros(unsigned* flags, unsigned strip,
-                                               unsigned epoch) {
+__device__ __forceinline__ void wait_for_zeros(unsigned* flags, unsigned strip, unsigned epoch) {
     if (threadIdx.x == 0) {
         cuda::atomic_ref<unsigned, cuda::thread_scope_device> flag(flags[strip]);
         while (flag.load(cuda::memory_order_acquire) != epoch) __nanosleep(32);
@@ -298,24 +300,25 @@ __device__ __forceinline__ void wait_for_zeros(unsigned* flags, unsigned strip,
 // (twenty-first session, bench/results/2026-11-27-h100-s21/). The u16 strips (two columns per
 // thread of half the block) lost about a point at 8000x6000 that way (pitched 95.7-96.6 against
 // 96.8-97.4) and keep one add per column.
-template <int kCols>
+template <int Threads, int kCols>
 __device__ __forceinline__ void add_pairs(std::uint32_t* out, unsigned* flags,
-                                          const unsigned (&part)[kWarps][kCols], unsigned strip,
-                                          unsigned long long strip_col, unsigned long long cols,
-                                          unsigned epoch) {
-    static_assert(kCols == 2 * kThreads, "one pair of columns per thread");
+                                          const unsigned (&part)[Threads / 32][kCols],
+                                          unsigned strip, unsigned long long strip_col,
+                                          unsigned long long cols, unsigned epoch) {
+    static_assert(kCols % 2 == 0 && kCols / 2 <= Threads, "at most one pair of columns a thread");
     const unsigned c = 2 * threadIdx.x;
     unsigned lo = 0, hi = 0;
+    if (c < kCols)
 #pragma unroll
-    for (int k = 0; k < kWarps; ++k) {
-        lo += part[k][c];
-        hi += part[k][c + 1];
-    }
+        for (int k = 0; k < Threads / 32; ++k) {
+            lo += part[k][c];
+            hi += part[k][c + 1];
+        }
     // An output that starts off 8 bytes (a plane of an odd-width image, say) adds one by one.
     const bool aligned = reinterpret_cast<std::uintptr_t>(out) % 8 == 0;
     wait_for_zeros(flags, strip, epoch);
     const unsigned long long at = strip_col + c;
-    if (at >= cols) return;
+    if (c >= kCols || at >= cols) return;
     if (at + 1 < cols && aligned) {
         atomicAdd(reinterpret_cast<unsigned long long*>(out + at),
                   static_cast<unsigned long long>(hi) << 32 | lo);
@@ -325,12 +328,14 @@ __device__ __forceinline__ void add_pairs(std::uint32_t* out, unsigned* flags,
     }
 }
 
-template <class T, int V, class Acc, int U = kColUnroll, bool Interleaved = false>
-__global__ void __launch_bounds__(kThreads)
+template <class T, int V, class Acc, int U = kColUnroll, bool Interleaved = false,
+          int Threads = kThreads>
+__global__ void __launch_bounds__(Threads)
     typed_col_sums_kernel(RawView in, Acc* __restrict__ out, unsigned* __restrict__ tickets,
                           unsigned* __restrict__ flags, ColPlan plan, unsigned epoch) {
     constexpr int kCols = 32 * V;  // the strip's columns
-    __shared__ unsigned part[kWarps][kCols];
+    constexpr int kW = Threads / 32;
+    __shared__ unsigned part[kW][kCols];
     const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
     const bool one_chunk = plan.chunks == 1;  // uniform across the grid
     // The ticket stays in lane 0's register until warp 0 needs it, after its first loads.
@@ -340,17 +345,17 @@ __global__ void __launch_bounds__(kThreads)
     const unsigned long long cols = in.cols;
     const unsigned long long strip_col = static_cast<unsigned long long>(strip) * plan.strip_cols;
     const unsigned long long col = strip_col + lane * V;
-    // Interleaved: chunk c takes rows c * kWarps + warp + k * chunks * kWarps, so that at any time
+    // Interleaved: chunk c takes rows c * kW + warp + k * chunks * kW, so that at any time
     // the whole grid reads one band of rows, as a plain stream does (measured no faster than a
     // contiguous run of rows per chunk, the default).
     const unsigned long long row_step =
-        Interleaved ? static_cast<unsigned long long>(plan.chunks) * kWarps : kWarps;
+        Interleaved ? static_cast<unsigned long long>(plan.chunks) * kW : kW;
     const unsigned long long r_end =
         Interleaved ? static_cast<unsigned long long>(in.rows)
                     : min(static_cast<unsigned long long>(chunk + 1) * plan.chunk_rows,
                           static_cast<unsigned long long>(in.rows));
     unsigned long long r =
-        (Interleaved ? static_cast<unsigned long long>(chunk) * kWarps
+        (Interleaved ? static_cast<unsigned long long>(chunk) * kW
                      : static_cast<unsigned long long>(chunk) * plan.chunk_rows) +
         warp;
     const auto rows_left = [&] {
@@ -390,37 +395,37 @@ __global__ void __launch_bounds__(kThreads)
     unpack_sums<T, V>(acc, &part[warp][lane * V]);
     __syncthreads();
 
-    if constexpr (std::is_same_v<Acc, std::uint32_t> && kCols == 2 * kThreads) {
+    if constexpr (std::is_same_v<Acc, std::uint32_t> && kPackedCols<T, V>) {
         if (!one_chunk) {
-            add_pairs<kCols>(out, flags, part, strip, strip_col, cols, epoch);
+            add_pairs<Threads, kCols>(out, flags, part, strip, strip_col, cols, epoch);
             return;
         }
     }
-    // The eight warps' sums per column (uint32: a chunk has at most kMaxChunkRows rows).
-    constexpr int kPerThread = (kCols + kThreads - 1) / kThreads;
+    // The warps' sums per column (uint32: a chunk has at most kMaxChunkRows rows).
+    constexpr int kPerThread = (kCols + Threads - 1) / Threads;
     unsigned sums[kPerThread];
 #pragma unroll
     for (int i = 0; i < kPerThread; ++i) {
-        const unsigned c = threadIdx.x + i * kThreads;
+        const unsigned c = threadIdx.x + i * Threads;
         sums[i] = 0;
         if (c < kCols)
 #pragma unroll
-            for (int k = 0; k < kWarps; ++k) sums[i] += part[k][c];
+            for (int k = 0; k < kW; ++k) sums[i] += part[k][c];
     }
     const auto in_strip = [&](int i) {
-        const unsigned c = threadIdx.x + i * kThreads;
+        const unsigned c = threadIdx.x + i * Threads;
         return c < kCols && strip_col + c < cols;
     };
     if (one_chunk) {
 #pragma unroll
         for (int i = 0; i < kPerThread; ++i)
-            if (in_strip(i)) out[strip_col + threadIdx.x + i * kThreads] = sums[i];
+            if (in_strip(i)) out[strip_col + threadIdx.x + i * Threads] = sums[i];
         return;
     }
     wait_for_zeros(flags, strip, epoch);
 #pragma unroll
     for (int i = 0; i < kPerThread; ++i)
-        if (in_strip(i)) add_to(out + strip_col + threadIdx.x + i * kThreads, sums[i]);
+        if (in_strip(i)) add_to(out + strip_col + threadIdx.x + i * Threads, sums[i]);
 }
 
 }  // namespace coalesce::typed_sums

@@ -411,6 +411,48 @@ INSTANTIATE_TEST_SUITE_P(Fast, FastWalkWidthTest,
                              return test::sanitized(info.param);
                          });
 
+// The typed column sums take one 512-thread block per multiprocessor where those fill the chip
+// (fast_typed_sums.cu): 8192-byte u8 rows and 16384-byte u16 rows are 16 and 32 strips, whose
+// chunks then fill 128 of 132 multiprocessors; the u8 strips' sums meet in pairs of columns by
+// 64-bit atomic adds, and 8191 columns end on a lone column (pitched rows) or walk element by
+// element (dense rows off 16 bytes). Exact, under both poisons, as every typed case.
+struct ColWaveCase {
+    std::string id;
+    Shape shape;
+    ElemType type;
+};
+
+void PrintTo(const ColWaveCase& c, std::ostream* os) {
+    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " " << elem_type_name(c.type);
+}
+
+std::vector<ColWaveCase> col_wave_cases() {
+    std::vector<ColWaveCase> out;
+    for (const std::string& id : fast_ids()) {
+        const Variant& v = *test::builtin_registry().find(id);
+        if (v.info.op != Op::col_sums || v.info.takes(ElemType::f32)) continue;
+        for (ElemType t : {ElemType::u8, ElemType::u16})
+            for (Shape s : {Shape{2048, 8192}, Shape{2048, 8191}})
+                if (v.info.takes(t) && supported(v, s, {})) out.push_back({id, s, t});
+    }
+    return out;
+}
+
+using FastColWaveTest = test::GpuTestWithParam<ColWaveCase>;
+
+TEST_P(FastColWaveTest, SumsAreExact) {
+    const ColWaveCase& c = GetParam();
+    const Variant* v = test::builtin_registry().find(c.id);
+    ASSERT_NE(v, nullptr);
+    expect_typed_case(*v, {c.id, c.shape, {OpParams{}}, c.type});
+}
+
+INSTANTIATE_TEST_SUITE_P(Fast, FastColWaveTest, testing::ValuesIn(col_wave_cases()),
+                         [](const testing::TestParamInfo<ColWaveCase>& info) {
+                             return test::case_name(info.param.id, info.param.shape) + "_" +
+                                    std::string(elem_type_name(info.param.type));
+                         });
+
 // u16 sums whose lines are long enough for uint64 outputs (65537 * 65535 > 2^32): column sums
 // of 70001 rows, dense rows on every 2-byte phase (3 columns) and rows on 16 bytes (40 columns:
 // 80 bytes), whose chunks meet by 64-bit atomic adds; row sums of 70001 columns. Exact, under both
