@@ -56,9 +56,11 @@ constexpr std::size_t kWaveBlocksPerSm = 4;
 // partial sums meeting in the output at the end). H100, four alternating rounds, best of dense
 // and pitched, % of copy, one 512 / two 256 (twenty-first session): u8 8192x8192 89.8-90.2 /
 // 88.4-89.1, 8000x6000 92.8-94.5 / 93.2-94.5, u16 8192x8192 96.4-97.2 / 95.0-95.9, 8000x6000
-// 96.8-98.4 / 96.2-97.4. The colour image's 47 strips fill 94 multiprocessors with single blocks
-// (89.8-89.9 there) and 235 of 264 slots with pairs (94.6-95.2): it keeps the pairs. Four blocks
-// of 256 lost to two in the fifteenth session (u8 8192x8192 87.6 / 87.0 against 88.4 / 89.1).
+// 96.8-98.4 / 96.2-97.4. The final code against the code before that session, four more rounds: u8
+// 8192x8192 88.2-90.7 / 88.6-89.5, 8000x6000 93.9-96.0 / 92.1-93.7, u16 8192x8192 96.2-97.2 /
+// 95.1-95.3. The colour image's 47 strips fill 94 multiprocessors with single blocks (89.8-89.9
+// there) and 235 of 264 slots with pairs (94.6-95.2): it keeps the pairs. Four blocks of 256 lost
+// to two in the fifteenth session (u8 8192x8192 87.6 / 87.0 against 88.4 / 89.1).
 constexpr std::size_t kColWaveBlocksPerSm = 2;
 constexpr int kColWideThreads = 512;
 
