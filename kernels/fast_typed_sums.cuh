@@ -154,7 +154,7 @@ __global__ void __launch_bounds__(kThreads) typed_row_sums_block_kernel(RawView 
 constexpr unsigned kMaxChunkRows = 256 * kWarps;
 
 struct ColPlan {
-    unsigned strips = 1;           // column strips of strip_cols, one warp wide
+    unsigned strips = 1;           // column strips of strip_cols, one row's threads wide
     unsigned chunks = 1;           // row chunks per strip
     unsigned chunk_rows = kWarps;  // a multiple of the block's warps, at most kMaxChunkRows
     unsigned strip_cols = 32;      // 32 threads x columns per thread
@@ -162,11 +162,12 @@ struct ColPlan {
 
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
 // (`capacity`), so every block starts at once; more only where a chunk would pass kMaxChunkRows.
-// `warps`: the block's (each takes every warps-th row of its chunk).
+// `warps`: the block's row slots (each takes every warps-th row of its chunk), `row_lanes` the
+// threads across a row (32, or 16 where a warp reads two rows).
 inline ColPlan col_plan(Shape s, unsigned cols_per_thread, std::size_t capacity,
-                        unsigned warps = kWarps) {
+                        unsigned warps = kWarps, unsigned row_lanes = 32) {
     ColPlan p;
-    p.strip_cols = 32 * cols_per_thread;
+    p.strip_cols = row_lanes * cols_per_thread;
     p.strips = static_cast<unsigned>((s.cols + p.strip_cols - 1) / p.strip_cols);
     const std::size_t max_chunks = (s.rows + warps - 1) / warps;
     const std::size_t chunks = std::clamp<std::size_t>(capacity / p.strips, 1, max_chunks);
@@ -245,8 +246,9 @@ __device__ __forceinline__ void add_to(std::uint64_t* p, unsigned v) {
     atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
 }
 
-// Block (strip, chunk): thread `lane` of warp w owns columns strip * strip_cols + lane * V ..
-// + V - 1 and rows r_begin + w, + 8, + 16, ... of the chunk. V == 16 / sizeof(T) needs every row
+// Block (strip, chunk): thread t owns columns strip * strip_cols + (t % RowLanes) * V .. + V - 1
+// and rows r_begin + s, + S, + 2S, ... of the chunk, s = t / RowLanes of the block's S row slots
+// (a warp reads one row, or with RowLanes = 16 two). V == 16 / sizeof(T) needs every row
 // to start on 16 bytes (its vector may reach past the last column into the row's padding, whose
 // sums are never stored); V == 1 reads any layout.
 //
@@ -264,14 +266,13 @@ __device__ __forceinline__ void add_to(std::uint64_t* p, unsigned v) {
 // best of dense and pitched, % of copy): u8 8192x8192 88.3-89.2 against 86.6-87.8, u8 8000x6000
 // 93.0-94.5 against 87.8-88.6, u16 8192x8192 95.6-96.1 against 94.5-95.7, u16 8000x6000
 // 96.4-96.7 against 95.5-96.0.
-template <int V, class Acc>
+template <int Cols, class Acc>
 __device__ __forceinline__ void zero_strip_if_first(Acc* __restrict__ out, unsigned* flags,
                                                     unsigned strip, unsigned long long strip_col,
                                                     unsigned long long cols, unsigned lane,
                                                     unsigned my_ticket, unsigned epoch) {
     if (__shfl_sync(0xffffffffu, my_ticket, 0) != 0) return;  // lane 0 took the block's ticket
-    constexpr unsigned kCols = 32 * V;
-    for (unsigned c = lane; c < kCols; c += 32)
+    for (unsigned c = lane; c < Cols; c += 32)
         if (strip_col + c < cols) out[strip_col + c] = 0;
     __threadfence();  // the zeros, before the flag below
     __syncwarp();
@@ -300,17 +301,17 @@ __device__ __forceinline__ void wait_for_zeros(unsigned* flags, unsigned strip, 
 // (twenty-first session, bench/results/2026-11-27-h100-s21/). The u16 strips (two columns per
 // thread of half the block) lost about a point at 8000x6000 that way (pitched 95.7-96.6 against
 // 96.8-97.4) and keep one add per column.
-template <int Threads, int kCols>
+template <int Threads, int Slots, int kCols>
 __device__ __forceinline__ void add_pairs(std::uint32_t* out, unsigned* flags,
-                                          const unsigned (&part)[Threads / 32][kCols],
-                                          unsigned strip, unsigned long long strip_col,
-                                          unsigned long long cols, unsigned epoch) {
+                                          const unsigned (&part)[Slots][kCols], unsigned strip,
+                                          unsigned long long strip_col, unsigned long long cols,
+                                          unsigned epoch) {
     static_assert(kCols % 2 == 0 && kCols / 2 <= Threads, "at most one pair of columns a thread");
     const unsigned c = 2 * threadIdx.x;
     unsigned lo = 0, hi = 0;
     if (c < kCols)
 #pragma unroll
-        for (int k = 0; k < Threads / 32; ++k) {
+        for (int k = 0; k < Slots; ++k) {
             lo += part[k][c];
             hi += part[k][c + 1];
         }
@@ -329,12 +330,13 @@ __device__ __forceinline__ void add_pairs(std::uint32_t* out, unsigned* flags,
 }
 
 template <class T, int V, class Acc, int U = kColUnroll, bool Interleaved = false,
-          int Threads = kThreads>
+          int Threads = kThreads, int RowLanes = 32>
 __global__ void __launch_bounds__(Threads)
     typed_col_sums_kernel(RawView in, Acc* __restrict__ out, unsigned* __restrict__ tickets,
                           unsigned* __restrict__ flags, ColPlan plan, unsigned epoch) {
-    constexpr int kCols = 32 * V;  // the strip's columns
-    constexpr int kW = Threads / 32;
+    static_assert(RowLanes == 32 || RowLanes == 16, "a warp reads one row or two");
+    constexpr int kCols = RowLanes * V;                   // the strip's columns
+    constexpr int kW = (Threads / 32) * (32 / RowLanes);  // row slots: each takes every kW-th row
     __shared__ unsigned part[kW][kCols];
     const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
     const bool one_chunk = plan.chunks == 1;  // uniform across the grid
@@ -342,10 +344,11 @@ __global__ void __launch_bounds__(Threads)
     unsigned my_ticket = 0;
     if (!one_chunk && threadIdx.x == 0) my_ticket = atomicInc(&tickets[strip], plan.chunks - 1);
     const unsigned warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    const unsigned slot = threadIdx.x / RowLanes, sub = threadIdx.x % RowLanes;
     const unsigned long long cols = in.cols;
     const unsigned long long strip_col = static_cast<unsigned long long>(strip) * plan.strip_cols;
-    const unsigned long long col = strip_col + lane * V;
-    // Interleaved: chunk c takes rows c * kW + warp + k * chunks * kW, so that at any time
+    const unsigned long long col = strip_col + sub * V;
+    // Interleaved: chunk c takes rows c * kW + slot + k * chunks * kW, so that at any time
     // the whole grid reads one band of rows, as a plain stream does (measured no faster than a
     // contiguous run of rows per chunk, the default).
     const unsigned long long row_step =
@@ -357,7 +360,7 @@ __global__ void __launch_bounds__(Threads)
     unsigned long long r =
         (Interleaved ? static_cast<unsigned long long>(chunk) * kW
                      : static_cast<unsigned long long>(chunk) * plan.chunk_rows) +
-        warp;
+        slot;
     const auto rows_left = [&] {
         return r < r_end && col < cols
                    ? static_cast<unsigned>(min((r_end - r + row_step - 1) / row_step,
@@ -375,7 +378,7 @@ __global__ void __launch_bounds__(Threads)
         uint4 v[U];
         load_batch<T, V, U>(v, p, step, rows_left());
         if (!one_chunk && warp == 0)
-            zero_strip_if_first<V>(out, flags, strip, strip_col, cols, lane, my_ticket, epoch);
+            zero_strip_if_first<kCols>(out, flags, strip, strip_col, cols, lane, my_ticket, epoch);
         add_batch<T, V, U>(acc, v);
         r += U * row_step;
         p += U * step;
@@ -392,12 +395,12 @@ __global__ void __launch_bounds__(Threads)
             add_batch<T, V, U>(acc, v);
         }
     }
-    unpack_sums<T, V>(acc, &part[warp][lane * V]);
+    unpack_sums<T, V>(acc, &part[slot][sub * V]);
     __syncthreads();
 
     if constexpr (std::is_same_v<Acc, std::uint32_t> && kPackedCols<T, V>) {
         if (!one_chunk) {
-            add_pairs<Threads, kCols>(out, flags, part, strip, strip_col, cols, epoch);
+            add_pairs<Threads, kW, kCols>(out, flags, part, strip, strip_col, cols, epoch);
             return;
         }
     }

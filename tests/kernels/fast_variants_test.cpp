@@ -412,10 +412,11 @@ INSTANTIATE_TEST_SUITE_P(Fast, FastWalkWidthTest,
                          });
 
 // The typed column sums take one 512-thread block per multiprocessor where those fill the chip
-// (fast_typed_sums.cu): 8192-byte u8 rows and 16384-byte u16 rows are 16 and 32 strips, whose
-// chunks then fill 128 of 132 multiprocessors; the u8 strips' sums meet in pairs of columns by
-// 64-bit atomic adds, and 8191 columns end on a lone column (pitched rows) or walk element by
-// element (dense rows off 16 bytes). Exact, under both poisons, as every typed case.
+// (fast_typed_sums.cu): 8192-byte u8 rows (256-byte strips, half a warp per row) and 16384-byte
+// u16 rows (512-byte strips) are 32 strips each, whose chunks then fill 128 of 132
+// multiprocessors; the u8 strips' sums meet in pairs of columns by 64-bit atomic adds, and 8191
+// columns end on a lone column (pitched rows) or walk element by element (dense rows off 16
+// bytes). Exact, under both poisons, as every typed case.
 struct ColWaveCase {
     std::string id;
     Shape shape;
