@@ -417,42 +417,27 @@ INSTANTIATE_TEST_SUITE_P(Fast, FastWalkWidthTest,
 // multiprocessors; the u8 strips' sums meet in pairs of columns by 64-bit atomic adds, and 8191
 // columns end on a lone column (pitched rows) or walk element by element (dense rows off 16
 // bytes). Exact, under both poisons, as every typed case.
-struct ColWaveCase {
-    std::string id;
-    Shape shape;
-    ElemType type;
-};
-
-void PrintTo(const ColWaveCase& c, std::ostream* os) {
-    *os << c.id << " " << c.shape.rows << "x" << c.shape.cols << " " << elem_type_name(c.type);
-}
-
-std::vector<ColWaveCase> col_wave_cases() {
-    std::vector<ColWaveCase> out;
+std::vector<FastCase> col_wave_cases() {
+    std::vector<FastCase> out;
     for (const std::string& id : fast_ids()) {
         const Variant& v = *test::builtin_registry().find(id);
         if (v.info.op != Op::col_sums || v.info.takes(ElemType::f32)) continue;
         for (ElemType t : {ElemType::u8, ElemType::u16})
             for (Shape s : {Shape{2048, 8192}, Shape{2048, 8191}})
-                if (v.info.takes(t) && supported(v, s, {})) out.push_back({id, s, t});
+                if (v.info.takes(t) && supported(v, s, {})) out.push_back({id, s, {OpParams{}}, t});
     }
     return out;
 }
 
-using FastColWaveTest = test::GpuTestWithParam<ColWaveCase>;
+using FastColWaveTest = test::GpuTestWithParam<FastCase>;
 
 TEST_P(FastColWaveTest, SumsAreExact) {
-    const ColWaveCase& c = GetParam();
-    const Variant* v = test::builtin_registry().find(c.id);
+    const Variant* v = test::builtin_registry().find(GetParam().id);
     ASSERT_NE(v, nullptr);
-    expect_typed_case(*v, {c.id, c.shape, {OpParams{}}, c.type});
+    expect_typed_case(*v, GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(Fast, FastColWaveTest, testing::ValuesIn(col_wave_cases()),
-                         [](const testing::TestParamInfo<ColWaveCase>& info) {
-                             return test::case_name(info.param.id, info.param.shape) + "_" +
-                                    std::string(elem_type_name(info.param.type));
-                         });
+INSTANTIATE_TEST_SUITE_P(Fast, FastColWaveTest, testing::ValuesIn(col_wave_cases()), case_name);
 
 // u16 sums whose lines are long enough for uint64 outputs (65537 * 65535 > 2^32): column sums
 // of 70001 rows, dense rows on every 2-byte phase (3 columns) and rows on 16 bytes (40 columns:

@@ -3,20 +3,11 @@
 # column sums against the code before the session, three rounds. Run from the repo root with carry
 # [".devrun/next33", ".devrun/bin"]: timeout 400 bash bench/results/2026-11-27-h100-s21/lab/r53.sh
 source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
+source "$(dirname "$0")/checks.sh"
 unpack .devrun/next33
 {
-for b in gpu fast; do
-  step "tests: $b"
-  timeout 200 $X/${b}_fin --gtest_brief=1 2>&1 | grep -E "^\[  (PASSED|SKIPPED|FAILED) " | tail -3
-done
-for tool in memcheck racecheck; do
-  for b in fast gpu; do
-    step "compute-sanitizer $tool $b '*col_sums*'"
-    timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 $X/${b}_fin --gtest_filter='*col_sums*' \
-      --gtest_brief=1 > $OUT/sanitize-$tool-$b.log 2>&1
-    echo "rc $?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $OUT/sanitize-$tool-$b.log | tail -1) $(grep -E '^\[  PASSED  \]|FAILED TEST' $OUT/sanitize-$tool-$b.log | tail -1)"
-  done
-done
+tests_of fin gpu fast
+sanitize_col_sums fin
 PICK='col_sums/fast-(typed-strip|interleaved)(-pitched)?'
 G="--ops col_sums --variants col_sums/fast-typed-strip --sizes 8192x8192,8000x6000 --reps 20 --warmups 3"
 C="--ops col_sums --variants col_sums/fast-interleaved --sizes 8000x6000 --channels 3 --reps 20 --warmups 3"
