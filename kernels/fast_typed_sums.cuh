@@ -149,15 +149,15 @@ __global__ void __launch_bounds__(kThreads) typed_row_sums_block_kernel(RawView 
 // ---- Column sums --------------------------------------------------------------------------------
 
 // Rows per chunk at most: a thread adds at most 256 rows of a chunk (one in kWarps, or in the
-// more warps of a wider block), so the u8 path's 16-bit lanes (at most 257 * 255 = 65535) and
+// more row slots of a wider block), so the u8 path's 16-bit lanes (at most 257 * 255 = 65535) and
 // every chunk's uint32 sums stay exact.
 constexpr unsigned kMaxChunkRows = 256 * kWarps;
 
 struct ColPlan {
     unsigned strips = 1;           // column strips of strip_cols, one row's threads wide
     unsigned chunks = 1;           // row chunks per strip
-    unsigned chunk_rows = kWarps;  // a multiple of the block's warps, at most kMaxChunkRows
-    unsigned strip_cols = 32;      // 32 threads x columns per thread
+    unsigned chunk_rows = kWarps;  // a multiple of the block's row slots, at most kMaxChunkRows
+    unsigned strip_cols = 32;      // a row's threads (32 or 16) x columns per thread
 };
 
 // One wave: as many row chunks as fit next to the strips in the blocks the chip holds at once
