@@ -182,27 +182,26 @@ public:
             reinterpret_cast<std::uintptr_t>(in_.data()) % 16 == 0 && in_.pitch_bytes() % 16 == 0;
         // The wide wave where its blocks, in one wave, fill nine tenths of the chip and as large a
         // share as the narrow one's (a fill past 1: more than one wave).
-        wide_ = false;
-        const auto plan_and_fill = [&] {
+        const auto plan_and_fill = [&](bool wide) {
             ColPlan plan;
             double fill = 0;
-            with_kernel([&](auto kernel, auto, unsigned cols_per_thread, int threads,
-                            int row_lanes) {
+            with_kernel(wide, [&](auto kernel, auto, unsigned cols_per_thread, int threads,
+                                  int row_lanes) {
                 const std::size_t capacity =
-                    wave_blocks(kernel, wide_ ? 1 : kColWaveBlocksPerSm, threads);
+                    wave_blocks(kernel, wide ? 1 : kColWaveBlocksPerSm, threads);
                 plan = col_plan(shape_, cols_per_thread, capacity, threads / row_lanes, row_lanes);
                 fill =
                     static_cast<double>(plan.strips) * plan.chunks / static_cast<double>(capacity);
             });
             return std::pair{plan, fill};
         };
-        const auto [narrow, narrow_fill] = plan_and_fill();
+        const auto [narrow, narrow_fill] = plan_and_fill(false);
         plan_ = narrow;
+        wide_ = false;
         if (!interleaved_) {
-            wide_ = true;
-            const auto [wide, wide_fill] = plan_and_fill();
+            const auto [wide_plan, wide_fill] = plan_and_fill(true);
             wide_ = wide_fill >= 0.9 && wide_fill <= 1 && wide_fill >= narrow_fill;
-            if (wide_) plan_ = wide;
+            if (wide_) plan_ = wide_plan;
         }
         tickets_ = DeviceBuffer();
         flags_ = DeviceBuffer();
@@ -227,7 +226,7 @@ public:
         auto* flags = static_cast<unsigned*>(flags_.get());
         if (++epoch_ == 0) epoch_ = 1;  // the flags start at 0: no launch may match them
         const unsigned blocks = plan_.strips * plan_.chunks;
-        with_kernel([&](auto kernel, auto acc, unsigned, int threads, int) {
+        with_kernel(wide_, [&](auto kernel, auto acc, unsigned, int threads, int) {
             using Acc = decltype(acc);
             kernel<<<blocks, threads, 0, stream>>>(in, static_cast<Acc*>(out_.data()), tickets,
                                                    flags, plan_, epoch_);
@@ -246,9 +245,9 @@ private:
     static constexpr const char* kF32 = "this variant takes u8 and u16 only";
 
     // Calls f(kernel, Acc{}, columns per thread, threads per block, threads per row) with the
-    // kernel for this run.
+    // kernel for this run, in the wide wave (kColWideThreads) or not.
     template <class F>
-    void with_kernel(F&& f) const {
+    void with_kernel(bool wide, F&& f) const {
         with_col_types(type_, out_bytes_, vector_, [&](auto element, auto acc, auto vector) {
             using T = decltype(element);
             using Acc = decltype(acc);
@@ -259,7 +258,7 @@ private:
             if (interleaved_)
                 f(col_sums_kernel<T, Acc, kVector, true, kThreads>(), acc, cols_per_thread,
                   kThreads, 32);
-            else if (wide_)
+            else if (wide)
                 f(col_sums_kernel<T, Acc, kVector, false, kColWideThreads, kWideRowLanes>(), acc,
                   cols_per_thread, kColWideThreads, kWideRowLanes);
             else
