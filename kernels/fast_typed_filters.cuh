@@ -219,6 +219,7 @@ struct XGeom {
     int k_words = 1;    // K, odd
     int seg_bytes = 0;  // L = threads * K * 4
     int lo = 0;         // staged line: offsets lo .. lo + in_bytes from the segment's start
+                        // (lo a multiple of 32: see x_geometry)
     int in_bytes = 0;   // staged bytes (16-byte multiple, with 16 bytes of slack at the end)
     int segs = 1;       // segments per row (for the row phase 15, the widest)
     int radius = 0;
@@ -245,7 +246,12 @@ inline XGeom x_geometry(long long row_bytes, int elem, int radius, int threads =
     g.k_words = static_cast<int>(k);
     g.seg_bytes = static_cast<int>(per_k * k);
     g.segs = static_cast<int>((span + g.seg_bytes - 1) / g.seg_bytes);
-    g.lo = -round_up16((radius + 1) * elem);
+    // The lead is a multiple of 32 bytes, not just 16, so that each 32-byte sector of the row
+    // lands in one 32-byte piece of shared memory. With a lead of 16 mod 32 (r = 32..47 and 64 for
+    // u8) the u8 8192x8192 kernel ran at 85-88% of copy on an H100 against 96-98 at r = 48..63,
+    // same geometry and blocks per SM; rounded to 32: 97-98.6 at r = 32 and 64, u16 r = 32 89.9 ->
+    // 98.6 (bench/results/2026-11-27-h100-s22, r57 and r58).
+    g.lo = -(((radius + 1) * elem + 31) / 32 * 32);
     g.in_bytes = g.seg_bytes - g.lo + round_up16(radius * elem) + 16;
     return g;
 }
@@ -311,12 +317,24 @@ TF_HD void x_stage(const XRow& row, long long cols, Border border, const XGeom& 
     const long long left = (ja < bu ? ja : bu) * kElems;  // elements of blocks [0, min(ja, bu))
     const long long r0 = ja > jb ? ja : jb;               // right edge: blocks [r0, bu)
     const long long right = bu > r0 ? (bu - r0) * kElems : 0;
-    for (long long e = t; e < left + right; e += g.threads) {
-        const long long at = e < left ? e : r0 * kElems + (e - left);  // element of the line
-        const long long c = (base + at * static_cast<long long>(sizeof(T))) /
-                            static_cast<long long>(sizeof(T));  // exact: base % size == 0
-        *reinterpret_cast<T*>(line + at * sizeof(T)) =
-            static_cast<T>(sample<T>(row.in, c, cols, sizeof(T), border));
+    const long long edge = left + right;
+    const auto at_of = [&](long long e) { return e < left ? e : r0 * kElems + (e - left); };
+    const auto read = [&](long long at) {  // exact division: base % size == 0
+        const long long c =
+            (base + at * static_cast<long long>(sizeof(T))) / static_cast<long long>(sizeof(T));
+        return sample<T>(row.in, c, cols, sizeof(T), border);
+    };
+    // Two elements a thread per pass, both read before either is stored: at r = 64 a u8 row's
+    // edges hold 160 elements for 128 threads, and a second pass of the one-element loop waited
+    // for the first pass's read (the shared-memory store may alias the global read for the
+    // compiler). H100, u8 8000x6000 at r = 48..64: 93-97 -> 98-103% of copy (r57).
+    for (long long e = t; e < edge; e += 2LL * g.threads) {
+        const long long e2 = e + g.threads;
+        const long long a1 = at_of(e), a2 = at_of(e2);
+        const std::uint32_t v1 = read(a1);
+        const std::uint32_t v2 = e2 < edge ? read(a2) : 0;
+        *reinterpret_cast<T*>(line + a1 * sizeof(T)) = static_cast<T>(v1);
+        if (e2 < edge) *reinterpret_cast<T*>(line + a2 * sizeof(T)) = static_cast<T>(v2);
     }
 }
 
