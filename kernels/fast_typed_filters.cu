@@ -68,13 +68,13 @@ template <class T, bool Unit>
 __global__ void __launch_bounds__(kXThreads)
     typed_filter_x_kernel(const unsigned char* in, unsigned char* out, long long cols,
                           std::size_t pitch, Border border, tf::XGeom g) {
-    extern __shared__ tf::Vec16 x_smem[];
-    unsigned char* line = reinterpret_cast<unsigned char*>(x_smem);
-    unsigned char* out_line = line + g.in_bytes;
+    extern __shared__ __align__(128) tf::Vec16 x_smem[];
     const long long row = blockIdx.x / g.segs;
     const int seg = static_cast<int>(blockIdx.x - row * g.segs);
     const tf::XRow r = tf::x_row(in, out, pitch, cols, sizeof(T), row, seg, g);
     if (r.seg_rel >= r.row_bytes) return;  // past this row's end (its phase is below 15)
+    unsigned char* line = tf::x_line(reinterpret_cast<unsigned char*>(x_smem), r, g);
+    unsigned char* out_line = tf::x_out_line(reinterpret_cast<unsigned char*>(x_smem), g);
     tf::x_stage<T>(r, cols, border, g, static_cast<int>(threadIdx.x), line);
     tf::commit_copies();
     tf::wait_copies<0>();

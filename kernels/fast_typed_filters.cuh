@@ -246,11 +246,13 @@ inline XGeom x_geometry(long long row_bytes, int elem, int radius, int threads =
     g.k_words = static_cast<int>(k);
     g.seg_bytes = static_cast<int>(per_k * k);
     g.segs = static_cast<int>((span + g.seg_bytes - 1) / g.seg_bytes);
-    // The lead is a multiple of 32 bytes, not just 16, so that each 32-byte sector of the row
-    // lands in one 32-byte piece of shared memory. With a lead of 16 mod 32 (r = 32..47 and 64 for
-    // u8) the u8 8192x8192 kernel ran at 85-88% of copy on an H100 against 96-98 at r = 48..63,
-    // same geometry and blocks per SM; rounded to 32: 97-98.6 at r = 32 and 64, u16 r = 32 89.9 ->
-    // 98.6 (bench/results/2026-11-27-h100-s22, r57 and r58).
+    // The lead is a multiple of 32 bytes, not just 16. cp.async copies of a 128-byte-aligned
+    // stretch of global memory into shared memory 48 or 80 bytes (mod 128) past an aligned
+    // address run about 6% slower on an H100 than at any other multiple of 16 (a plain staging
+    // copy: 88.5% of copy against 93-94.5, bench/results/2026-11-27-h100-s22/lab/async_offset.cu).
+    // A lead of 16-byte rounding hit 48 at r = 31..46 and 80 at r = 64 (u8): the u8 8192x8192
+    // kernel ran at 85-88% of copy there against 96-98 at r = 48..63, same geometry and blocks
+    // per SM; rounded to 32: 97-98.6 at r = 32 and 64, u16 r = 32 89.9 -> 98.6 (r57, r58).
     g.lo = -(((radius + 1) * elem + 31) / 32 * 32);
     g.in_bytes = g.seg_bytes - g.lo + round_up16(radius * elem) + 16;
     return g;
@@ -266,8 +268,13 @@ struct XChoice {
 constexpr int kXMaxThreads = 128;
 constexpr XChoice kXChoices[] = {{64, 0}, {kXMaxThreads, 0}, {64, 1}};
 
+// The staged line starts up to kXLineShift bytes into shared memory (x_line), the output line
+// after its latest end.
+constexpr int kXLineShift = 112;
+
 inline std::size_t x_smem_bytes(const XGeom& g) {
-    return static_cast<std::size_t>(g.in_bytes) + static_cast<std::size_t>(g.seg_bytes);
+    return static_cast<std::size_t>(g.in_bytes) + kXLineShift +
+           static_cast<std::size_t>(g.seg_bytes);
 }
 
 // One row of the launch: its start and the byte offset of segment `seg` from it (negative for
@@ -288,6 +295,20 @@ TF_HD XRow x_row(const void* in, void* out, std::size_t pitch, long long cols, i
     const long long phase = static_cast<long long>(reinterpret_cast<std::uintptr_t>(r.in) & 15);
     r.seg_rel = -phase + static_cast<long long>(seg) * g.seg_bytes;
     return r;
+}
+
+// Where a row segment's staged line starts in shared memory (smem 128-byte aligned): at the
+// same offset mod 128 as its first byte's global address, so that the asynchronous copies of
+// every row phase (dense rows of any width) land at the offset the copies like best (see the
+// lead in x_geometry: 48 or 80 bytes off cost 6%).
+TF_HD unsigned char* x_line(unsigned char* smem, const XRow& row, const XGeom& g) {
+    const long long first =
+        static_cast<long long>(reinterpret_cast<std::uintptr_t>(row.in)) + row.seg_rel + g.lo;
+    return smem + (first & 127);
+}
+
+TF_HD unsigned char* x_out_line(unsigned char* smem, const XGeom& g) {
+    return smem + g.in_bytes + kXLineShift;
 }
 
 // Stage: thread t copies the staged blocks t, t + threads, ...: whole 16-byte blocks inside the

@@ -245,8 +245,8 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
             const tf::XGeom g =
                 tf::x_geometry(static_cast<long long>(row_bytes), elem, r, threads, more_segs);
             std::vector<tf::Vec16> smem(tf::x_smem_bytes(g) / 16);
-            auto* line = reinterpret_cast<unsigned char*>(smem.data());
-            unsigned char* out_line = line + g.in_bytes;
+            auto* smem_base = reinterpret_cast<unsigned char*>(smem.data());
+            unsigned char* out_line = tf::x_out_line(smem_base, g);
             for (long long y = 0; y < rows; ++y) {
                 for (int seg = 0; seg < g.segs; ++seg) {
                     const tf::XRow row = tf::x_row(in.p, out.p, pitch, cols, elem, y, seg, g);
@@ -256,7 +256,8 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
                     g_bounds.read_hi = row.in + row_bytes;
                     g_bounds.write_lo = row.out;
                     g_bounds.write_hi = row.out + row_bytes;
-                    std::memset(line, 0xCD, tf::x_smem_bytes(g));
+                    std::memset(smem_base, 0xCD, tf::x_smem_bytes(g));
+                    unsigned char* line = tf::x_line(smem_base, row, g);
                     for (int t = 0; t < g.threads; ++t)
                         tf::x_stage<T>(row, cols, border, g, t, line);
                     for (int t = 0; t < g.threads; ++t) {
