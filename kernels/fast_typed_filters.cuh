@@ -253,6 +253,8 @@ inline XGeom x_geometry(long long row_bytes, int elem, int radius, int threads =
     // A lead of 16-byte rounding hit 48 at r = 31..46 and 80 at r = 64 (u8): the u8 8192x8192
     // kernel ran at 85-88% of copy there against 96-98 at r = 48..63, same geometry and blocks
     // per SM; rounded to 32: 97-98.6 at r = 32 and 64, u16 r = 32 89.9 -> 98.6 (r57, r58).
+    // x_line now also places the line at its global offset mod 128, which suits any lead; the
+    // rounding stays, as measured (16 bytes of shared memory at most).
     g.lo = -(((radius + 1) * elem + 31) / 32 * 32);
     g.in_bytes = g.seg_bytes - g.lo + round_up16(radius * elem) + 16;
     return g;
