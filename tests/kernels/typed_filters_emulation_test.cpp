@@ -380,6 +380,37 @@ TEST(TypedFilterEmulation, LargerShapes) {
             }
 }
 
+// Where filter X's staged line lies in shared memory (a 128-byte-aligned base): at its first
+// byte's global offset mod 128 for every row phase, segment, radius and geometry (cp.async is
+// slow 48 or 80 bytes off), inside the block's allocation and clear of the output line.
+TEST(TypedFilterXPlan, StagedLineAtItsGlobalOffsetModulo128AndClearOfTheOutputs) {
+    alignas(128) static unsigned char smem[64 * 1024];
+    for (int elem : {1, 2})
+        for (long long row_bytes : {1LL * elem, 37LL * elem, 4097LL * elem, 8192LL, 24000LL})
+            for (int r : {0, 1, 31, 32, 47, 64})
+                for (const auto& [threads, more_segs] : tf::kXChoices) {
+                    const tf::XGeom g = tf::x_geometry(row_bytes, elem, r, threads, more_segs);
+                    ASSERT_LE(tf::x_smem_bytes(g), sizeof(smem));
+                    unsigned char* out_line = tf::x_out_line(smem, g);
+                    for (std::uintptr_t phase = 0; phase < 128; phase += elem) {
+                        // A row starting `phase` bytes past a 128-byte boundary.
+                        const auto* in = reinterpret_cast<const unsigned char*>(4096 + phase);
+                        for (int seg = 0; seg < g.segs; ++seg) {
+                            const tf::XRow row =
+                                tf::x_row(in, nullptr, 0, row_bytes / elem, elem, 0, seg, g);
+                            unsigned char* line = tf::x_line(smem, row, g);
+                            const auto first = reinterpret_cast<std::uintptr_t>(in) +
+                                               static_cast<std::uintptr_t>(row.seg_rel + g.lo);
+                            EXPECT_EQ(static_cast<std::uintptr_t>(line - smem) % 128, first % 128)
+                                << row_bytes << " " << r << " " << phase << " " << seg;
+                            EXPECT_LE(line + g.in_bytes, out_line);
+                            EXPECT_LE(out_line + g.seg_bytes, smem + tf::x_smem_bytes(g));
+                        }
+                    }
+                    if (::testing::Test::HasFailure()) return;
+                }
+}
+
 // The walk count the launcher's shapes get (tf::yw_walks), at the H100's resident blocks: u8 two
 // row groups hold 2 x 132, four groups (and u16) 132.
 TEST(TypedFilterWalkPlan, WalksOfTheTargetLengthInSeveralWaves) {
