@@ -38,6 +38,10 @@
 // ninth session, with the copies' slot stepping of fast_typed_filters.cuh, which cost u16 2-3):
 //   u8   8192x8192 87 / 87 / 81   8000x6000 93 / 92 / 85
 //   u16  8192x8192 84 / 84 / 84   8000x6000 91 / 93 / 90
+// Filter X on an H100 since the twenty-second session (staged lines at 32-byte leads, `310e47d`;
+// bench/results/2026-11-27-h100-s22/final/typed), r = 1 / 4 / 64, best of dense and pitched:
+//   u8   8192x8192 97.9 / 99.7 / 97.3   8000x6000 102.8 / 103.4 / 102.2
+//   u16  8192x8192 99.1 / 98.9 / 98.9   8000x6000 102.8 / 102.3 / 102.2
 #include "classic_launch.hpp"
 #include "coalesce/cuda_check.hpp"
 #include "coalesce/kernels.hpp"
