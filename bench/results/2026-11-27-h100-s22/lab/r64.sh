@@ -32,5 +32,18 @@ for k in 0 1 2 3; do
   one "colour r 64 shape $k" COALESCE_FY_WALK=$k $X/bench_fyk --type u8 --ops filter_y \
     --variants filter_y/fast-interleaved --sizes 8000x6000 --channels 3 --radius 64 --reps 20 --warmups 3
 done
+# The colour image's interleaved rows over the pitched walk (lab/colour_fy_pitched.patch, binary
+# bench_cfp: HEAD plus filter_y/fast-interleaved-pitched): dense 18000-byte rows put about two
+# rows in eight at the probe's slow offsets (48, 80 mod 128), a pitch of 18432 none.
+gunzip -c .devrun/next41/bench_cfp.gz > $X/bench_cfp && chmod +x $X/bench_cfp
+PICK='filter_y/fast-interleaved(-pitched)?'
+for round in 1 2; do
+  for t in u8 u16; do
+    for r in 4 64; do
+      one "colour $t r $r, dense and pitched ($round)" $X/bench_cfp --type $t --ops filter_y \
+        --variants filter_y/fast-interleaved --sizes 8000x6000 --channels 3 --radius $r --reps 20 --warmups 3
+    done
+  done
+done
 step done
 } 2>&1 | tee $OUT/r64.txt
