@@ -264,9 +264,16 @@ void register_colour_wrappers(Registry& registry) {
                             Planar{"filter_y/fast-int-running", "filter_y/fast-planar"}}) {
         registry.add(wrapped(registry, p.grey, p.id, colour::Layout::planar, planar_why(p.grey)));
     }
-    for (const Planar& p : {Planar{"copy/fast-typed-uint4", "copy/fast-interleaved"},
-                            Planar{"col_sums/fast-typed-strip", "col_sums/fast-interleaved"},
-                            Planar{"filter_y/fast-int-running", "filter_y/fast-interleaved"}})
+    for (const Planar& p :
+         {Planar{"copy/fast-typed-uint4", "copy/fast-interleaved"},
+          Planar{"col_sums/fast-typed-strip", "col_sums/fast-interleaved"},
+          Planar{"filter_y/fast-int-running", "filter_y/fast-interleaved"},
+          // Dense interleaved rows (18000 bytes for 6000 x 3 u8) start at every multiple of 16
+          // mod 128, so the walk's cp.async copies land 48 or 80 bytes off their shared-memory
+          // slots on about two rows in eight, which cost 6% in a probe on an H100; a pitched
+          // image starts each row on 128 bytes (H100, u8 8000x6000 x 3, r = 64: 81.5-81.9 dense
+          // against 90.4 pitched).
+          Planar{"filter_y/fast-int-running-pitched", "filter_y/fast-interleaved-pitched"}})
         registry.add(
             wrapped(registry, p.grey, p.id, colour::Layout::interleaved, wide_why(p.grey)));
     // The course pair's planar half (its interleaved half is in colour_interleaved.cu).

@@ -300,11 +300,23 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 // 62% busy. Until the twelfth session u16 took one group of 8-row steps up to r = 16 where four
 // groups' one wave left multiprocessors idle (the 8000x6000 colour image's 71 strips); with walks
 // in several waves no multiprocessor idles there, and that branch is gone.
+// Above r = 40 the u8 ring of two 16-row groups no longer fits twice in shared memory; until the
+// twenty-third session u8 took four groups there (one 512-thread block per multiprocessor). Two
+// groups of 8-row steps keep two 256-thread blocks (a 94 KB ring at r = 64). H100, % of copy,
+// best of dense and pitched, three calls each (bench/results/2026-11-27-h100-s23/): r = 64
+// 8192x8192 85.8-87.1 -> 86.4-88.2, 8000x6000 81.2-83.2 -> 88.5-90.7, the colour image's pitched
+// wrapper 90.4-90.9 -> 91.3-91.5; r = 48 8000x6000 88.5-89.1 -> 93.1-93.6. Also tried there:
+// 16-row steps with one in flight (two blocks; level at 8192x8192, up to 2 points lower at
+// 8000x6000), 8-row steps with one in flight (78-80), four groups of 8-row steps (85.6-86.5),
+// 256-byte strips (80.8-88.6), the next group's copies issued before the seed (-1 to +1.5), and
+// odd walk lengths against walks 4 MB apart moving in step (within a point).
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
     if (sizeof(T) == 1 && p.radius <= 40)
         launch_y_walk<T, Unit, 128, 2, 1, 16, 2, 2>(in, out, p, stream);
+    else if (sizeof(T) == 1)
+        launch_y_walk<T, Unit, 128, 2, 1, 8, 2, 2>(in, out, p, stream);
     else
         launch_y_walk<T, Unit, 128, 4, 1, 16, 2>(in, out, p, stream);
 }

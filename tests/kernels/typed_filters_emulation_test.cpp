@@ -179,6 +179,7 @@ enum class Kernel {
     y_line,
     y_walk,
     y_walk_two_groups,
+    y_walk_two_groups_short,
     y_walk_narrow,
     y_walk_single
 };
@@ -285,6 +286,10 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
         // The u8 launcher shape up to r = 40; short walks, in several waves of 1 + rows / 4.
         y_walk_all<T, 128, 2, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4,
                                         3 + rows / 7);
+    } else if (kernel == Kernel::y_walk_two_groups_short) {
+        // The u8 launcher shape above r = 40: two groups of 8-row steps.
+        y_walk_all<T, 128, 2, 1, 8, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4,
+                                       3 + rows / 7);
     } else if (kernel == Kernel::y_walk_narrow) {
         // Narrow strips and short steps: many strips, a partial last step, the ring wrapping often.
         y_walk_all<T, 8, 3, 2, 2, 2>(in.p, out.p, rows, cols, pitch, border, r, 7 * (1 + rows / 5),
@@ -331,6 +336,7 @@ void sweep_small(Kernel kernel) {
                 for (Border b : kBorders) {
                     const bool ring =
                         kernel == Kernel::y_walk || kernel == Kernel::y_walk_two_groups ||
+                        kernel == Kernel::y_walk_two_groups_short ||
                         kernel == Kernel::y_walk_narrow || kernel == Kernel::y_walk_single;
                     if (ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
                         continue;  // the ring kernel takes 16-byte aligned rows only
@@ -345,6 +351,7 @@ TEST(TypedFilterEmulation, FilterXTiledU16) { sweep_small<std::uint16_t>(Kernel:
 TEST(TypedFilterEmulation, FilterYWalkU8) {
     sweep_small<std::uint8_t>(Kernel::y_walk);
     sweep_small<std::uint8_t>(Kernel::y_walk_two_groups);
+    sweep_small<std::uint8_t>(Kernel::y_walk_two_groups_short);
     sweep_small<std::uint8_t>(Kernel::y_walk_narrow);
     sweep_small<std::uint8_t>(Kernel::y_walk_single);
 }
@@ -375,6 +382,8 @@ TEST(TypedFilterEmulation, LargerShapes) {
                 if ((s.cols % 16) == 0)
                     check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, false, r, b, 6);
                 check<std::uint8_t>(Kernel::y_walk_two_groups, s.rows, s.cols, true, r, b, 7);
+                check<std::uint8_t>(Kernel::y_walk_two_groups_short, s.rows, s.cols, true, r, b,
+                                    9);
                 check<std::uint16_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 8);
                 if (::testing::Test::HasFatalFailure()) return;
             }
