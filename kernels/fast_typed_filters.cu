@@ -303,13 +303,15 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 // Above r = 40 the u8 ring of two 16-row groups no longer fits twice in shared memory; until the
 // twenty-third session u8 took four groups there (one 512-thread block per multiprocessor). Two
 // groups of 8-row steps keep two 256-thread blocks (a 94 KB ring at r = 64). H100, % of copy,
-// best of dense and pitched, three calls each (bench/results/2026-11-27-h100-s23/): r = 64
-// 8192x8192 85.8-87.1 -> 86.4-88.2, 8000x6000 81.2-83.2 -> 88.5-90.7, the colour image's pitched
+// best of dense and pitched, over two to four calls (bench/results/2026-11-27-h100-s23/): r = 64
+// 8192x8192 85.8-87.1 -> 86.4-88.4, 8000x6000 81.2-83.2 -> 88.5-92.1, the colour image's pitched
 // wrapper 90.4-90.9 -> 91.3-91.5; r = 48 8000x6000 88.5-89.1 -> 93.1-93.6. Also tried there:
 // 16-row steps with one in flight (two blocks; level at 8192x8192, up to 2 points lower at
-// 8000x6000), 8-row steps with one in flight (78-80), four groups of 8-row steps (85.6-86.5),
-// 256-byte strips (80.8-88.6), the next group's copies issued before the seed (-1 to +1.5), and
-// odd walk lengths against walks 4 MB apart moving in step (within a point).
+// 8000x6000), 8-row steps with one in flight (78-80), three or four in flight (82-87: more bytes
+// in flight lose, though Nsight Compute shows DRAM at 69% of peak and 1.15 eligible warps per
+// scheduler), four groups of 8-row steps (85.8-86.5), 256-byte strips (80.9-88.6), the next
+// group's copies issued before the seed (-1 to +1.5), and odd walk lengths against walks 4 MB
+// apart moving in step (within a point).
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
