@@ -388,7 +388,8 @@ constexpr const char* kYWhy =
     "or 4 row groups of 128 threads walks a 512-byte strip of columns down (or up: neighbours "
     "read their halo rows together) a run of rows, the window's rows in one shared-memory ring "
     "with the next two steps' rows already in flight (16-byte cp.async by the whole block); "
-    "each row group takes the differences of its 16 rows of a step, the groups exchange their "
+    "each row group takes the differences of its 16 rows of a step (8 for u8 above r = 40, "
+    "where two blocks fit a multiprocessor only so), the groups exchange their "
     "totals and each slides its own rows from there, so the leaving row never comes from DRAM "
     "again and an output costs the same at every radius. Rows not all on 16 bytes take an "
     "exact line-per-thread kernel";

@@ -276,10 +276,10 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
         }
         return;
     } else if (kernel == Kernel::y_walk) {
-        // The launcher's shapes: 4 (or for u8 up to r = 40, 2) row groups of 128 threads, a word
-        // each, 16 rows per group and step, 2 steps in flight; about three walks of every length
-        // the shapes give (down to 2 rows). The widths of kSmallShapes end strips part way, so
-        // dead threads take every path.
+        // The u16 launcher shape (u8's above r = 40 until the twenty-third session): 4 row groups
+        // of 128 threads, a word each, 16 rows per group and step, 2 steps in flight; about three
+        // walks of every length the shapes give (down to 2 rows). The widths of kSmallShapes end
+        // strips part way, so dead threads take every path.
         y_walk_all<T, 128, 4, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 3,
                                         2 + rows / 3);
     } else if (kernel == Kernel::y_walk_two_groups) {
@@ -382,8 +382,7 @@ TEST(TypedFilterEmulation, LargerShapes) {
                 if ((s.cols % 16) == 0)
                     check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, false, r, b, 6);
                 check<std::uint8_t>(Kernel::y_walk_two_groups, s.rows, s.cols, true, r, b, 7);
-                check<std::uint8_t>(Kernel::y_walk_two_groups_short, s.rows, s.cols, true, r, b,
-                                    9);
+                check<std::uint8_t>(Kernel::y_walk_two_groups_short, s.rows, s.cols, true, r, b, 9);
                 check<std::uint16_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 8);
                 if (::testing::Test::HasFatalFailure()) return;
             }
