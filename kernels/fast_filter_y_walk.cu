@@ -43,6 +43,12 @@
 // 6000 columns. H100, r = 64, % of copy: 8000x6000 94.1-94.2 dense and pitched (before: 87.3
 // pitched in two calls of that session, 83.1-85.7 dense in the thirteenth), 8192x8192 95.7-96.4
 // (96.4 pitched before).
+// Twenty-fourth session, every block timed at 8000x6000, r = 64: the last strip's two blocks (48
+// of its 96 columns inside the image) end last, 2-3 us after the median of 133-135, whichever
+// multiprocessors run them. Reading that strip whole (moved left to end at the last column,
+// storing only its own columns) took them off the end but left the figure level (91.0-92.7
+// against 91.4-92.3 in the same call), and runs a few rows longer than 4000 spread the fronts
+// (+1 row: 90.3-90.6 against 93.1-94.1; bench/results/2026-11-27-h100-s24/).
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_walk_runs.cuh"

@@ -312,6 +312,14 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 // scheduler), four groups of 8-row steps (85.8-86.5), 256-byte strips (80.9-88.6), the next
 // group's copies issued before the seed (-1 to +1.5), and odd walk lengths against walks 4 MB
 // apart moving in step (within a point).
+// At r = 64, 8192x8192 (one wave, two blocks per multiprocessor), the block each multiprocessor
+// took first ends about 12% before the one beside it (blocks 0-131 at 39-48 us, 132-255 at
+// 46-51.5; bench/results/2026-11-27-h100-s24/). Evening that out does not help: pairs of walks
+// meeting where their claims meet (84.4-85.8 against 87.0-88.2), or a fixed larger share for the
+// first block (84.5-87.1 against 87.6-88.0; the remap both need, first blocks on every pair, costs
+// 1.5-2 alone). The two blocks share one multiprocessor's rate. Also lost there:
+// steps of 2 x 10 or 2 x 12 rows (84.6-86.5, 81.3-82.1), the walk's inside rows by the bulk copy
+// engine (83.8-84.1), and clusters holding a walk's strips in step (85.5-86.2).
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
