@@ -259,34 +259,57 @@ struct YWalkPlan {
     static std::size_t smem_for(int radius) {
         return static_cast<std::size_t>(tf::yw_alloc_rows(radius, G * L, Ahead, L)) * kStrip + kXch;
     }
-    YWalkPlan(const gpu::RawView& in, int radius) {
+    std::size_t resident = 0;  // blocks the device holds at once
+
+    // one_wave: walks as long as one wave of the resident blocks allows (tf::yw_one_wave_rows)
+    // instead of y_walk_target_rows.
+    YWalkPlan(const gpu::RawView& in, int radius, bool one_wave = false) {
         static std::once_flag opt_in;
         std::call_once(opt_in, [] {
             COALESCE_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                static_cast<int>(smem_for(kMaxRadius))));
         });
         smem = smem_for(radius);
-        const std::size_t resident = fast::resident_blocks(kernel, Lanes * G, smem);
-        g = tf::yw_geometry(static_cast<long long>(in.rows),
-                            static_cast<long long>(in.cols * sizeof(T)), radius, kStrip, G * L, L,
-                            Ahead, static_cast<long long>(resident),
-                            y_walk_target_rows<T>(G * L, radius), 2LL * G * L);
+        resident = fast::resident_blocks(kernel, Lanes * G, smem);
+        const long long rows = static_cast<long long>(in.rows);
+        const long long row_bytes = static_cast<long long>(in.cols * sizeof(T));
+        const long long target = one_wave ? tf::yw_one_wave_rows(rows, row_bytes, kStrip,
+                                                                 static_cast<long long>(resident))
+                                          : y_walk_target_rows<T>(G * L, radius);
+        g = tf::yw_geometry(rows, row_bytes, radius, kStrip, G * L, L, Ahead,
+                            static_cast<long long>(resident), target, 2LL * G * L);
     }
     unsigned blocks() const {
         return static_cast<unsigned>(g.strips) * static_cast<unsigned>(g.walks);
+    }
+    void launch(const gpu::RawView& in, const gpu::RawView& out, Border border,
+                cudaStream_t stream) const {
+        kernel<<<blocks(), Lanes * G, smem, stream>>>(
+            static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
+            static_cast<long long>(in.rows), static_cast<long long>(in.cols), in.pitch_bytes,
+            border, g);
+        COALESCE_CHECK_LAUNCH("typed_filter_y_walk_kernel");
     }
 };
 
 template <class T, bool Unit, int Lanes, int G, int W, int L, int Ahead, int MinBlocks = 1>
 void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                    cudaStream_t stream) {
-    using Plan = YWalkPlan<T, Unit, Lanes, G, W, L, Ahead, MinBlocks>;
-    const Plan plan(in, p.radius);
-    Plan::kernel<<<plan.blocks(), Lanes * G, plan.smem, stream>>>(
-        static_cast<const unsigned char*>(in.data), static_cast<unsigned char*>(out.data),
-        static_cast<long long>(in.rows), static_cast<long long>(in.cols), in.pitch_bytes, p.border,
-        plan.g);
-    COALESCE_CHECK_LAUNCH("typed_filter_y_walk_kernel");
+    YWalkPlan<T, Unit, Lanes, G, W, L, Ahead, MinBlocks>(in, p.radius)
+        .launch(in, out, p.border, stream);
+}
+
+// u8 above r = 40 where it fills the chip in one wave: 256-byte strips, four row groups of 64
+// threads, 16 rows per group and step, one step in flight, two blocks per multiprocessor, and
+// each walk as long as one wave allows. Returns false (launching nothing) where that wave would
+// leave more than a tenth of the resident blocks' slots idle.
+template <class T, bool Unit>
+bool launch_y_walk_one_wave(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
+                            cudaStream_t stream) {
+    const YWalkPlan<T, Unit, 64, 4, 1, 16, 1, 2> plan(in, p.radius, true);
+    if (!tf::yw_fills_one_wave(plan.blocks(), static_cast<long long>(plan.resident))) return false;
+    plan.launch(in, out, p.border, stream);
+    return true;
 }
 
 // The walk's shape for the type and radius (trial harness, H200, 8192x8192, % of copy): u8 2 row
@@ -320,9 +343,20 @@ void launch_y_walk(const gpu::RawView& in, const gpu::RawView& out, const OpPara
 // 1.5-2 alone). The two blocks share one multiprocessor's rate. Also lost there:
 // steps of 2 x 10 or 2 x 12 rows (84.6-86.5, 81.3-82.1), the walk's inside rows by the bulk copy
 // engine (83.8-84.1), and clusters holding a walk's strips in step (85.5-86.2).
+// Twenty-fourth session: above r = 40 the one-wave shape of launch_y_walk_one_wave, where it
+// fills the chip. H100, best of dense and pitched, two rounds against the shape below
+// (bench/results/2026-11-27-h100-s24/, r88): r = 64 8192x8192 86.7-88.3 -> 91.6 (1024-row walks,
+// 8 per strip, 256 blocks), 8000x6000 91.1-91.2 -> 92.6-93.2 (24 strips x 11 walks), 6000x8000
+// 91.7-93.2 -> 95.5; r = 48 8192x8192 88.4-88.8 -> 90.8-91.8, 8000x6000 93.2-93.3 -> 92.0-92.6;
+// r = 41 8192x8192 86.1-87.0 -> 91.4-91.9. The colour image's 71 strips x 3 walks fill 81% of the
+// wave and keep the shape below (91.4-91.6 against 89.6-90.3). The same shape with 512-row walks
+// (two waves at 8192x8192) ran 88.5-89.6, with 640 88.1-89.3, 768 82.8, 384 83.6-84.5 (r87).
 template <class T, bool Unit>
 void launch_y_walk_for(const gpu::RawView& in, const gpu::RawView& out, const OpParams& p,
                        cudaStream_t stream) {
+    if constexpr (sizeof(T) == 1 && !Unit) {
+        if (p.radius > 40 && launch_y_walk_one_wave<T, Unit>(in, out, p, stream)) return;
+    }
     if (sizeof(T) == 1 && p.radius <= 40)
         launch_y_walk<T, Unit, 128, 2, 1, 16, 2, 2>(in, out, p, stream);
     else if (sizeof(T) == 1)
@@ -399,8 +433,10 @@ constexpr const char* kYWhy =
     "each row group takes the differences of its 16 rows of a step (8 for u8 above r = 40, "
     "where two blocks fit a multiprocessor only so), the groups exchange their "
     "totals and each slides its own rows from there, so the leaving row never comes from DRAM "
-    "again and an output costs the same at every radius. Rows not all on 16 bytes take an "
-    "exact line-per-thread kernel";
+    "again and an output costs the same at every radius. u8 above r = 40, where one wave of "
+    "blocks fills the chip, walks 256-byte strips instead (4 row groups of 64 threads, one step "
+    "in flight) in walks as long as that one wave allows: half the seeds of 512-row walks. Rows "
+    "not all on 16 bytes take an exact line-per-thread kernel";
 
 }  // namespace
 

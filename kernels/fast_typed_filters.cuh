@@ -538,6 +538,20 @@ inline long long yw_walks(long long rows, int strips, long long resident, long l
     return best;
 }
 
+// Rows per walk for one full wave: as many walks per strip as the resident blocks hold for every
+// strip at once (at least one), the rows split evenly between them.
+inline long long yw_one_wave_rows(long long rows, long long row_bytes, int strip_bytes,
+                                  long long resident) {
+    const long long strips = (row_bytes + strip_bytes - 1) / strip_bytes;
+    const long long walks = resident / strips > 1 ? resident / strips : 1;
+    return (rows + walks - 1) / walks;
+}
+
+// Whether `blocks` in one wave keep at least 90% of the `resident` slots busy.
+inline bool yw_fills_one_wave(long long blocks, long long resident) {
+    return blocks <= resident && 10 * blocks >= 9 * resident;
+}
+
 inline YWGeom yw_geometry(long long rows, long long row_bytes, int radius, int strip_bytes,
                           int step, int group_rows, int ahead, long long resident,
                           long long target_rows, long long min_rows) {

@@ -180,6 +180,7 @@ enum class Kernel {
     y_walk,
     y_walk_two_groups,
     y_walk_two_groups_short,
+    y_walk_one_wave,
     y_walk_narrow,
     y_walk_single
 };
@@ -287,9 +288,17 @@ void check(Kernel kernel, long long rows, long long cols, bool pitched, int r, B
         y_walk_all<T, 128, 2, 1, 16, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4,
                                         3 + rows / 7);
     } else if (kernel == Kernel::y_walk_two_groups_short) {
-        // The u8 launcher shape above r = 40: two groups of 8-row steps.
+        // The u8 launcher shape above r = 40 where one wave would not fill the chip: two groups
+        // of 8-row steps.
         y_walk_all<T, 128, 2, 1, 8, 2>(in.p, out.p, rows, cols, pitch, border, r, 1 + rows / 4,
                                        3 + rows / 7);
+    } else if (kernel == Kernel::y_walk_one_wave) {
+        // The u8 launcher shape above r = 40 where it fills the chip: 256-byte strips, four
+        // groups of 16-row steps, one step in flight, walks as long as one wave allows.
+        const long long resident = 2 + rows / 5;
+        y_walk_all<T, 64, 4, 1, 16, 1>(
+            in.p, out.p, rows, cols, pitch, border, r, resident,
+            tf::yw_one_wave_rows(rows, cols * static_cast<long long>(sizeof(T)), 256, resident));
     } else if (kernel == Kernel::y_walk_narrow) {
         // Narrow strips and short steps: many strips, a partial last step, the ring wrapping often.
         y_walk_all<T, 8, 3, 2, 2, 2>(in.p, out.p, rows, cols, pitch, border, r, 7 * (1 + rows / 5),
@@ -337,7 +346,8 @@ void sweep_small(Kernel kernel) {
                     const bool ring =
                         kernel == Kernel::y_walk || kernel == Kernel::y_walk_two_groups ||
                         kernel == Kernel::y_walk_two_groups_short ||
-                        kernel == Kernel::y_walk_narrow || kernel == Kernel::y_walk_single;
+                        kernel == Kernel::y_walk_one_wave || kernel == Kernel::y_walk_narrow ||
+                        kernel == Kernel::y_walk_single;
                     if (ring && !pitched && (s.cols * sizeof(T)) % 16 != 0)
                         continue;  // the ring kernel takes 16-byte aligned rows only
                     check<T>(kernel, s.rows, s.cols, pitched, r, b,
@@ -352,6 +362,7 @@ TEST(TypedFilterEmulation, FilterYWalkU8) {
     sweep_small<std::uint8_t>(Kernel::y_walk);
     sweep_small<std::uint8_t>(Kernel::y_walk_two_groups);
     sweep_small<std::uint8_t>(Kernel::y_walk_two_groups_short);
+    sweep_small<std::uint8_t>(Kernel::y_walk_one_wave);
     sweep_small<std::uint8_t>(Kernel::y_walk_narrow);
     sweep_small<std::uint8_t>(Kernel::y_walk_single);
 }
@@ -383,6 +394,7 @@ TEST(TypedFilterEmulation, LargerShapes) {
                     check<std::uint8_t>(Kernel::y_walk, s.rows, s.cols, false, r, b, 6);
                 check<std::uint8_t>(Kernel::y_walk_two_groups, s.rows, s.cols, true, r, b, 7);
                 check<std::uint8_t>(Kernel::y_walk_two_groups_short, s.rows, s.cols, true, r, b, 9);
+                check<std::uint8_t>(Kernel::y_walk_one_wave, s.rows, s.cols, true, r, b, 10);
                 check<std::uint16_t>(Kernel::y_walk, s.rows, s.cols, true, r, b, 8);
                 if (::testing::Test::HasFatalFailure()) return;
             }
@@ -433,6 +445,25 @@ TEST(TypedFilterWalkPlan, WalksOfTheTargetLengthInSeveralWaves) {
     // Walks never shorter than min_rows, at least one.
     EXPECT_EQ(tf::yw_walks(300, 16, 264, 128, 128, 1), 2);
     EXPECT_EQ(tf::yw_walks(5, 16, 264, 128, 64, 1), 1);
+}
+
+// u8 above r = 40 (256-byte strips, two blocks per SM: 264 on an H100): walks as long as one wave
+// allows, taken only where that wave keeps 90% of the slots busy.
+TEST(TypedFilterWalkPlan, OneWaveWalksAndWhetherTheyFillTheChip) {
+    // 8192x8192: 32 strips, 8 walks of 1024 rows, 256 blocks (97%).
+    EXPECT_EQ(tf::yw_one_wave_rows(8192, 8192, 256, 264), 1024);
+    EXPECT_EQ(tf::yw_walks(8192, 32, 264, 1024, 128, 64), 8);
+    EXPECT_TRUE(tf::yw_fills_one_wave(256, 264));
+    // 8000x6000: 24 strips, 11 walks of 728 rows, every slot.
+    EXPECT_EQ(tf::yw_one_wave_rows(8000, 6000, 256, 264), 728);
+    EXPECT_EQ(tf::yw_walks(8000, 24, 264, 728, 128, 64), 11);
+    EXPECT_TRUE(tf::yw_fills_one_wave(264, 264));
+    // The colour image, rows of 18000 bytes: 71 strips, 3 walks, 213 blocks (81%): not taken.
+    EXPECT_EQ(tf::yw_one_wave_rows(8000, 18000, 256, 264), 2667);
+    EXPECT_FALSE(tf::yw_fills_one_wave(213, 264));
+    // More strips than slots: one walk per strip, and more than one wave.
+    EXPECT_EQ(tf::yw_one_wave_rows(100, 100000, 256, 264), 100);
+    EXPECT_FALSE(tf::yw_fills_one_wave(391, 264));
 }
 
 TEST(TypedFilterWalkPlan, OneWalkPerStripWhereSeedsCostHalfAWalkAndStripsFillHalfTheChip) {

@@ -97,6 +97,30 @@ TEST_P(TypedGpuVariantTest, MatchesTheTypedReferenceExactly) {
 
 INSTANTIATE_TEST_SUITE_P(Builtin, TypedGpuVariantTest, testing::ValuesIn(all_cases()), case_name);
 
+// u8 filter Y above r = 40 takes 256-byte strips in one full wave where that wave fills the chip
+// (fast_typed_filters.cu): 1100 rows of 8192 bytes give 32 strips x 8 walks of 138 rows, 256
+// blocks for the 264 slots of a 132-SM device. The small shapes above take the other shape.
+class TypedGpuOneWaveWalkTest : public test::GpuTestWithParam<std::string> {};
+
+TEST_P(TypedGpuOneWaveWalkTest, MatchesTheTypedReferenceExactly) {
+    const Variant* variant = builtin_registry().find(GetParam());
+    ASSERT_NE(variant, nullptr);
+    const AnyImage input = typed::random_input(ElemType::u8, Shape{1100, 8192}, 7);
+    for (int radius : {41, kMaxRadius})
+        for (Border border : all_borders()) {
+            SCOPED_TRACE("radius " + std::to_string(radius) + ", border " +
+                         std::string(border_name(border)));
+            expect_exact(*variant, input, {radius, border});
+        }
+}
+
+INSTANTIATE_TEST_SUITE_P(Builtin, TypedGpuOneWaveWalkTest,
+                         testing::Values("filter_y/fast-int-running",
+                                         "filter_y/fast-int-running-pitched"),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                             return test::case_name(info.param, Shape{1100, 8192});
+                         });
+
 // Sums whose lines are long enough for sum_width to pick uint64, on inputs of the largest value
 // (a sum past 2^32: a 32-bit accumulator would wrap) and of random values.
 class TypedGpuWideSumTest : public test::GpuTestWithParam<std::string> {};
