@@ -4,17 +4,11 @@
 # carry [".devrun/next58"]: timeout 400 bash bench/results/2026-11-27-h100-s24/lab/r83.sh
 source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
 mkdir -p $X && for f in .devrun/next58/*.gz; do gunzip -c $f > $X/$(basename $f .gz); done && chmod +x $X/*
-summ() { python3 -c '
-import re,sys
-for l in sys.stdin:
-    if l.startswith("LAB ends"):
-        v=[(int(a),float(b),int(c)) for a,b,c in re.findall(r" (\d+):([\d.]+)@(\d+)",l)]
-        print(" slowest 6 (block,end,sm):", sorted(v,key=lambda x:-x[1])[:6])
-    elif l.startswith("LAB"): print(l.rstrip())'; }
+source "$(dirname "$0")/s24.sh"
 {
 for e in "" COALESCE_LAB_REV=1 COALESCE_LAB_RUN_PLUS=2 COALESCE_LAB_RUN_PLUS=8; do
 step "spans f32 walk-pitched r 64 8000x6000 clamp [$e]"
-env $e COALESCE_LAB_TIMES=1 timeout 60 $X/bench_f --ops filter_y --variants filter_y/fast-walk-pitched --sizes 8000x6000 --radius 64 --reps 2 --warmups 1 2>&1 | grep LAB | tail -4 | summ
+env $e COALESCE_LAB_TIMES=1 timeout 60 $X/bench_f --ops filter_y --variants filter_y/fast-walk-pitched --sizes 8000x6000 --radius 64 --reps 2 --warmups 1 2>&1 | grep LAB | tail -4 | spans_summary
 done
 PICK='filter_y/fast-walk(-pitched)?'
 for round in 1 2 3; do

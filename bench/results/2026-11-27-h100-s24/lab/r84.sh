@@ -4,13 +4,7 @@
 # timeout 560 bash bench/results/2026-11-27-h100-s24/lab/r84.sh
 source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
 mkdir -p $X && for f in .devrun/next59/*.gz; do gunzip -c $f > $X/$(basename $f .gz); done && chmod +x $X/*
-summ() { python3 -c '
-import re,sys
-for l in sys.stdin:
-    if l.startswith("LAB ends"):
-        v=[(int(a),float(b),int(c)) for a,b,c in re.findall(r" (\d+):([\d.]+)@(\d+)",l)]
-        print(" slowest 6 (block,end,sm):", sorted(v,key=lambda x:-x[1])[:6])
-    elif l.startswith("LAB"): print(l.rstrip())'; }
+source "$(dirname "$0")/s24.sh"
 {
 step "fast variant tests (walk), shift"
 COALESCE_LAB_SHIFT=1 timeout 200 $X/fast_f --gtest_filter='*walk*:*Walk*' --gtest_brief=1 2>&1 | grep -E "^\[  (PASSED|SKIPPED|FAILED) |Failure" | head -6
@@ -23,7 +17,7 @@ COALESCE_LAB_SHIFT=1 timeout 120 compute-sanitizer --tool $tool --error-exitcode
 echo "$tool rc $?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $OUT/san.log | tail -1) $(grep -E 'verified' $OUT/san.log | tail -1)"
 done
 step "spans, shift, 8000x6000 clamp"
-COALESCE_LAB_SHIFT=1 COALESCE_LAB_TIMES=1 timeout 60 $X/bench_f --ops filter_y --variants filter_y/fast-walk-pitched --sizes 8000x6000 --radius 64 --reps 2 --warmups 1 2>&1 | grep LAB | tail -4 | summ
+COALESCE_LAB_SHIFT=1 COALESCE_LAB_TIMES=1 timeout 60 $X/bench_f --ops filter_y --variants filter_y/fast-walk-pitched --sizes 8000x6000 --radius 64 --reps 2 --warmups 1 2>&1 | grep LAB | tail -4 | spans_summary
 PICK='filter_y/fast-walk(-pitched)?'
 for round in 1 2 3; do
   for e in X=0 COALESCE_LAB_SHIFT=1; do

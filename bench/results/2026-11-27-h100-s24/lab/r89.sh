@@ -3,6 +3,7 @@
 # at a shape that takes it, then issue 14's whole table (typed/) with NPP's peers built on the
 # device. carry [".devrun/next64"]: timeout 590 bash bench/results/2026-11-27-h100-s24/lab/r89.sh
 source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
+source "$(dirname "$0")/s24.sh"
 source "$(dirname "$0")/../../2026-11-27-h100-s21/lab/checks.sh"
 mkdir -p $X && for f in .devrun/next64/*.gz; do gunzip -c $f > $X/$(basename $f .gz); done && chmod +x $X/*
 {
@@ -15,13 +16,9 @@ for tool in memcheck racecheck; do for bd in clamp mirror; do
     --sizes 1100x8192 --radius 64 --border $bd --reps 1 --warmups 0 > $OUT/san.log 2>&1
   echo "$tool $bd 1100x8192 r64 rc $?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $OUT/san.log | tail -1) $(grep -E 'verified' $OUT/san.log | tail -1)"
 done; done
-step "NPP peers: configure + build"
-cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOALESCE_BUILD_GUI=OFF \
-  -DCOALESCE_WITH_OPENCV=OFF -DCMAKE_CUDA_ARCHITECTURES=90 -DCOALESCE_BUILD_BENCH=ON \
-  > "$OUT/configure.log" 2>&1 &&
-  cmake --build build-gpu -j 16 --target peers_native_typed > "$OUT/build.log" 2>&1 || echo "peers build failed"
+PEERS=$(build_peers)
 step "issue 14's table"
-BENCH=$X/bench PEERS=$(find build-gpu -name peers_native_typed -type f | head -1) \
+BENCH=$X/bench PEERS=$PEERS \
   OUT=$OUT/typed timeout 300 bash bench/typed_at_the_limit.sh
 step done
 } 2>&1 | tee $OUT/r89.txt

@@ -2,15 +2,12 @@
 # again (typed2/), then u8 filter Y above r = 40 point by point, three rounds. carry [".devrun/next65"]:
 # timeout 590 bash bench/results/2026-11-27-h100-s24/lab/r90.sh
 source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
+source "$(dirname "$0")/s24.sh"
 mkdir -p $X && for f in .devrun/next65/*.gz; do gunzip -c $f > $X/$(basename $f .gz); done && chmod +x $X/*
 {
-step "NPP peers: configure + build"
-cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOALESCE_BUILD_GUI=OFF \
-  -DCOALESCE_WITH_OPENCV=OFF -DCMAKE_CUDA_ARCHITECTURES=90 -DCOALESCE_BUILD_BENCH=ON \
-  > "$OUT/configure.log" 2>&1 &&
-  cmake --build build-gpu -j 16 --target peers_native_typed > "$OUT/build.log" 2>&1 || echo "peers build failed"
+PEERS=$(build_peers)
 step "issue 14's table"
-BENCH=$X/bench PEERS=$(find build-gpu -name peers_native_typed -type f | head -1) \
+BENCH=$X/bench PEERS=$PEERS \
   OUT=$OUT/typed2 timeout 300 bash bench/typed_at_the_limit.sh > /dev/null 2>&1
 grep -E "^\| [a-z_]+ \| u" $OUT/typed2/typed_at_the_limit.md | awk -F'|' '$8+0 < 92 {print}'
 echo "points: $(grep -cE '^\| [a-z_]+ \| u' $OUT/typed2/typed_at_the_limit.md), at 90: $(grep -c '| yes |' $OUT/typed2/typed_at_the_limit.md)"
