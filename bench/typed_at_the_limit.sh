@@ -2,8 +2,9 @@
 # bench/typed_at_the_limit.sh: issue 14's table on the GPU machine, in one call: the tuned u8 and
 # u16 variants of the six operations at 8192x8192 and 8000x6000 (grey) and at 8000x6000 with 3
 # channels (colour), each against the same run's device copy of the same bytes, beside NPP's 8u/16u
-# peers (bench/peers_native_typed) at the same sizes; then one table: the best Coalesce variant per
-# (operation, type, channels, size[, r]), its % of copy, the fastest peer and the ratio.
+# peers (bench/peers_native_typed) and CuPy on uint8/uint16 (bench/peers_python.py, where python3
+# has CuPy) at the same sizes; then one table: the best Coalesce variant per (operation, type,
+# channels, size[, r]), its % of copy, the fastest peer and the ratio.
 #   BENCH=path/to/coalesce-bench PEERS=path/to/peers_native_typed (built with
 #   -DCOALESCE_BUILD_BENCH=ON) RADII="1 4 64" (filters) REPS=20 WARMUPS=3 OUT=folder
 # Output under $OUT: typed_at_the_limit.md and typed-json.tgz (every run).
@@ -39,7 +40,15 @@ if [ -n "$PEERS" ] && [ -x "$PEERS" ]; then
   "$PEERS" --types u8,u16 --sizes "$GREY" --radii "${RADII// /,}" --reps "$REPS" \
     > "$JSON/peers.jsonl" 2> "$JSON/peers.err" || { status=1; tail -3 "$JSON/peers.err"; }
 else
-  echo "== peers: no peers_native_typed ($PEERS): the table has no peer column"
+  echo "== peers: no peers_native_typed ($PEERS): no NPP peers"
+fi
+if python3 -c "import cupy" 2> /dev/null; then
+  echo "== CuPy peers"
+  python3 "$(dirname "$0")/peers_python.py" --only cupy --types u8,u16 --sizes "$GREY" \
+    --radii "${RADII// /,}" --reps "$REPS" >> "$JSON/peers.jsonl" 2>> "$JSON/peers.err" ||
+    { status=1; tail -3 "$JSON/peers.err"; }
+else
+  echo "== CuPy peers: python3 has no cupy"
 fi
 python3 "$(dirname "$0")/typed_table.py" "$JSON" > "$OUT/typed_at_the_limit.md" || status=1
 tar czf "$OUT/typed-json.tgz" -C "$JSON" .

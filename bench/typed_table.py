@@ -1,11 +1,16 @@
 """Issue 14's table from bench/typed_at_the_limit.sh's folder: the best tuned u8/u16 variant per
 (operation, type, channels, size, radius) from coalesce-bench's JSON files, its % of the same
-run's copy of the same bytes, and the fastest NPP peer (peers.jsonl, % of its own run's copy of
-the same bytes) at the same operation, type, size and radius; grey only (the peers run no
-colour)."""
+run's copy of the same bytes, and the fastest peer (peers.jsonl: NPP's 8u/16u functions and
+CuPy on uint8/uint16, each % of its own run's copy of the same bytes; their copy baselines are
+not peers) at the same operation, type, size and radius; grey only (the peers run no colour)."""
 import glob
 import json
 import sys
+
+
+def is_baseline(peer):
+    """A peer program's own device-to-device copy, the 100% its other lines are measured against."""
+    return peer["op"] == "copy" and ("cudaMemcpy" in peer["impl"] or "memcpyAsync" in peer["impl"])
 
 
 def main(folder):
@@ -28,7 +33,7 @@ def main(folder):
     try:
         for line in open(folder + "/peers.jsonl"):
             p = json.loads(line)
-            if p["impl"].startswith("cudaMemcpy") or not p.get("verified"):
+            if is_baseline(p) or not p.get("verified"):
                 continue
             k = (p["op"], p["type"], 1, p["rows"], p["cols"], p.get("radius", 0))
             if k not in peers or p["pct_of_copy"] > peers[k]["pct_of_copy"]:
@@ -38,7 +43,8 @@ def main(folder):
     print(f"# u8/u16 at the limit ({device})\n")
     print("Best tuned variant per operation, type, channels, size and radius: % of the same "
           "run's device copy of the same bytes (median of event-timed launches, verified "
-          "exactly first); the fastest NPP peer at the same point, % of its run's copy.\n")
+          "exactly first); the fastest peer (NPP, CuPy) at the same point, % of its run's "
+          "copy.\n")
     print("| op | type | ch | size | r | best variant | % of copy | >= 90 | fastest peer | "
           "peer % | x peer |")
     print("|---|---|---:|---|---:|---|---:|---|---|---:|---:|")
