@@ -110,16 +110,21 @@ TEST_P(TypedGpuOneWaveWalkTest, MatchesTheTypedReferenceExactly) {
         for (Border border : all_borders()) {
             SCOPED_TRACE("radius " + std::to_string(radius) + ", border " +
                          std::string(border_name(border)));
-            expect_exact(*variant, input, {radius, border});
+            OpParams params;
+            params.radius = radius;
+            params.border = border;
+            expect_exact(*variant, input, params);
         }
+}
+
+std::string one_wave_case_name(const testing::TestParamInfo<std::string>& param_info) {
+    return test::case_name(param_info.param, Shape{1100, 8192});
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtin, TypedGpuOneWaveWalkTest,
                          testing::Values("filter_y/fast-int-running",
                                          "filter_y/fast-int-running-pitched"),
-                         [](const testing::TestParamInfo<std::string>& info) {
-                             return test::case_name(info.param, Shape{1100, 8192});
-                         });
+                         one_wave_case_name);
 
 // Sums whose lines are long enough for sum_width to pick uint64, on inputs of the largest value
 // (a sum past 2^32: a 32-bit accumulator would wrap) and of random values.
