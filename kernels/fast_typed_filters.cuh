@@ -538,11 +538,16 @@ inline long long yw_walks(long long rows, int strips, long long resident, long l
     return best;
 }
 
+// The strips that cover a row (the last one may end past it).
+inline long long yw_strips(long long row_bytes, int strip_bytes) {
+    return (row_bytes + strip_bytes - 1) / strip_bytes;
+}
+
 // Rows per walk for one full wave: as many walks per strip as the resident blocks hold for every
 // strip at once (at least one), the rows split evenly between them.
 inline long long yw_one_wave_rows(long long rows, long long row_bytes, int strip_bytes,
                                   long long resident) {
-    const long long strips = (row_bytes + strip_bytes - 1) / strip_bytes;
+    const long long strips = yw_strips(row_bytes, strip_bytes);
     const long long walks = resident / strips > 1 ? resident / strips : 1;
     return (rows + walks - 1) / walks;
 }
@@ -561,7 +566,7 @@ inline YWGeom yw_geometry(long long rows, long long row_bytes, int radius, int s
     g.m = reciprocal(2 * radius + 1);
     g.ring = yw_ring_rows(radius, step, ahead);
     g.tail = group_rows - 1;
-    g.strips = static_cast<int>((row_bytes + strip_bytes - 1) / strip_bytes);
+    g.strips = static_cast<int>(yw_strips(row_bytes, strip_bytes));
     const long long walks = yw_walks(rows, g.strips, resident, target_rows, min_rows, radius);
     g.walk_rows = (rows + walks - 1) / walks;
     g.walks = static_cast<int>((rows + g.walk_rows - 1) / g.walk_rows);
