@@ -72,6 +72,14 @@ constexpr int kColWideThreads = 512;
 // 4 chunks rather than 8?). Kept for the 8192-column point issue 14 asks for, with 8000x6000 no
 // lower than before. The final code in a later call, three rounds against the code before: u8
 // 8192x8192 89.5-90.3 / 88.3-89.5, 8000x6000 92.6-94.3 / 91.6-93.3: on the 90 line, not above it.
+// Twenty-fifth session: filling the 4 of 132 multiprocessors this wave leaves idle at 8192 columns
+// lost. That grid cut the (strip, row) pairs into 132 runs of equal length in strip-major order,
+// a block taking the tail of one strip and the head of the next. Three alternating rounds, best
+// of dense and pitched, % of copy: u8 8192x8192 84.4-84.7 against 88.9-90.1, u16 8192x8192
+// 90.3-91.0 against 95.0-95.3. The likely reason, not measured: in those runs, neighbouring blocks
+// read one strip at rows far apart. In this grid the 32 strips of a chunk read the same band of
+// rows together, so each row is read whole at about the same time
+// (bench/results/2026-11-27-h100-s25/lab/col_sums_even.patch).
 constexpr int kColWideRowLanes = 16;
 
 // Blocks of `kernel` in one wave: what the device holds of `threads`-thread blocks, at most
