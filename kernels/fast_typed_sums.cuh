@@ -282,7 +282,9 @@ __device__ __forceinline__ void zero_strip_if_first(Acc* __restrict__ out, unsig
     }
 }
 
-// Waits until the strip's outputs are zeroed (its flag holds this launch's epoch).
+// Waits until the strip's outputs are zeroed (its flag holds this launch's epoch). A relaxed look
+// at the flag early in the walk, with an acquire fence here in place of this load, lost 2-3
+// points at u8 8192x8192 (twenty-fifth session, bench/results/2026-11-27-h100-s25/ section 5).
 __device__ __forceinline__ void wait_for_zeros(unsigned* flags, unsigned strip, unsigned epoch) {
     if (threadIdx.x == 0) {
         cuda::atomic_ref<unsigned, cuda::thread_scope_device> flag(flags[strip]);
