@@ -224,20 +224,45 @@ __device__ __forceinline__ void add_batch(unsigned (&acc)[N], const uint4 (&v)[U
     }
 }
 
-// A thread's V column sums, in column order, from its accumulators.
+// Where column c of a block's row of partial sums lives in shared memory. Threads that own V >= 4
+// columns store them as 16-byte groups of four, and group g goes to g ^ ((g / 8) % 8): the eight
+// threads of a quarter warp, whose groups are V / 4 apart, then store to eight different sets of
+// four banks, where in column order they met in two (a 4-way conflict on every store); a warp
+// reading 32 neighbouring columns still finds them in 32 banks.
+template <int V>
+__device__ __forceinline__ unsigned part_word(unsigned c) {
+    if constexpr (V % 4 != 0)
+        return c;
+    else
+        return (((c >> 2) ^ ((c >> 5) & 7u)) << 2) | (c & 3u);
+}
+
+// A thread's V column sums, from its accumulators, into `row` (a row slot of partial sums) for the
+// columns first .. first + V - 1.
 template <class T, int V, int N>
-__device__ __forceinline__ void unpack_sums(const unsigned (&acc)[N], unsigned* dst) {
+__device__ __forceinline__ void unpack_sums(const unsigned (&acc)[N], unsigned* row,
+                                            unsigned first) {
+    unsigned v[V];
     if constexpr (kPackedCols<T, V>) {
 #pragma unroll
         for (int q = 0; q < 4; ++q) {
-            dst[4 * q] = acc[2 * q] & 0xffffu;
-            dst[4 * q + 1] = acc[2 * q + 1] & 0xffffu;
-            dst[4 * q + 2] = acc[2 * q] >> 16;
-            dst[4 * q + 3] = acc[2 * q + 1] >> 16;
+            v[4 * q] = acc[2 * q] & 0xffffu;
+            v[4 * q + 1] = acc[2 * q + 1] & 0xffffu;
+            v[4 * q + 2] = acc[2 * q] >> 16;
+            v[4 * q + 3] = acc[2 * q + 1] >> 16;
         }
     } else {
 #pragma unroll
-        for (int e = 0; e < V; ++e) dst[e] = acc[e];
+        for (int e = 0; e < V; ++e) v[e] = acc[e];
+    }
+    if constexpr (V % 4 == 0) {
+#pragma unroll
+        for (int q = 0; q < V / 4; ++q)
+            *reinterpret_cast<uint4*>(row + part_word<V>(first + 4 * q)) =
+                make_uint4(v[4 * q], v[4 * q + 1], v[4 * q + 2], v[4 * q + 3]);
+    } else {
+#pragma unroll
+        for (int e = 0; e < V; ++e) row[first + e] = v[e];
     }
 }
 
@@ -282,11 +307,21 @@ __device__ __forceinline__ void zero_strip_if_first(Acc* __restrict__ out, unsig
     }
 }
 
-// Waits until the strip's outputs are zeroed (its flag holds this launch's epoch). A relaxed look
-// at the flag early in the walk, with an acquire fence here in place of this load, lost 2-3
-// points at u8 8192x8192 (twenty-fifth session, bench/results/2026-11-27-h100-s25/ section 5).
+// Waits until the strip's outputs are zeroed (its flag holds this launch's epoch). One thread
+// looks: the first of the last warp where the block's first `Reducers` threads, which add up the
+// row slots' partial sums just before, leave that warp out, so that the flag's round trip runs
+// beside their sums rather than after them; else thread 0. With the swizzle of part_word, H100,
+// six alternating rounds, best of dense and pitched, % of copy (twenty-sixth session,
+// bench/results/2026-11-27-h100-s26/ r102): u8 8192x8192 90.1-90.7 against 89.1-90.6 before
+// and 89.3-90.5 with the swizzle alone; u8 8000x6000, u16 and colour within noise. Timed per
+// block (r101), the swizzle took the end's sum over the row slots from 0.45 to 0.26 us (median);
+// the flag's look and the atomics after it took 0.35 us. A relaxed look at the flag early in
+// the walk, with an acquire fence here in place of this load, lost 2-3 points at u8 8192x8192
+// (twenty-fifth session, bench/results/2026-11-27-h100-s25/ section 5).
+template <int Threads, int Reducers>
 __device__ __forceinline__ void wait_for_zeros(unsigned* flags, unsigned strip, unsigned epoch) {
-    if (threadIdx.x == 0) {
+    constexpr unsigned kWaiter = Reducers <= Threads - 32 ? Threads - 32 : 0;
+    if (threadIdx.x == kWaiter) {
         cuda::atomic_ref<unsigned, cuda::thread_scope_device> flag(flags[strip]);
         while (flag.load(cuda::memory_order_acquire) != epoch) __nanosleep(32);
     }
@@ -303,7 +338,7 @@ __device__ __forceinline__ void wait_for_zeros(unsigned* flags, unsigned strip, 
 // (twenty-first session, bench/results/2026-11-27-h100-s21/). The u16 strips (two columns per
 // thread of half the block) lost about a point at 8000x6000 that way (pitched 95.7-96.6 against
 // 96.8-97.4) and keep one add per column.
-template <int Threads, int Slots, int kCols>
+template <int Threads, int Slots, int kCols, int V>
 __device__ __forceinline__ void add_pairs(std::uint32_t* out, unsigned* flags,
                                           const unsigned (&part)[Slots][kCols], unsigned strip,
                                           unsigned long long strip_col, unsigned long long cols,
@@ -313,13 +348,14 @@ __device__ __forceinline__ void add_pairs(std::uint32_t* out, unsigned* flags,
     unsigned lo = 0, hi = 0;
     if (c < kCols)
 #pragma unroll
-        for (int k = 0; k < Slots; ++k) {
-            lo += part[k][c];
-            hi += part[k][c + 1];
+        for (int k = 0; k < Slots; ++k) {  // c is even: the pair is on 8 bytes
+            const uint2 pair = *reinterpret_cast<const uint2*>(&part[k][part_word<V>(c)]);
+            lo += pair.x;
+            hi += pair.y;
         }
     // An output that starts off 8 bytes (a plane of an odd-width image, say) adds one by one.
     const bool aligned = reinterpret_cast<std::uintptr_t>(out) % 8 == 0;
-    wait_for_zeros(flags, strip, epoch);
+    wait_for_zeros<Threads, kCols / 2>(flags, strip, epoch);
     const unsigned long long at = strip_col + c;
     if (c >= kCols || at >= cols) return;
     if (at + 1 < cols && aligned) {
@@ -339,7 +375,7 @@ __global__ void __launch_bounds__(Threads)
     static_assert(RowLanes == 32 || RowLanes == 16, "a warp reads one row or two");
     constexpr int kCols = RowLanes * V;                   // the strip's columns
     constexpr int kW = (Threads / 32) * (32 / RowLanes);  // row slots: each takes every kW-th row
-    __shared__ unsigned part[kW][kCols];
+    __shared__ alignas(16) unsigned part[kW][kCols];
     const unsigned strip = blockIdx.x % plan.strips, chunk = blockIdx.x / plan.strips;
     const bool one_chunk = plan.chunks == 1;  // uniform across the grid
     // The ticket stays in lane 0's register until warp 0 needs it, after its first loads.
@@ -397,12 +433,12 @@ __global__ void __launch_bounds__(Threads)
             add_batch<T, V, U>(acc, v);
         }
     }
-    unpack_sums<T, V>(acc, &part[slot][sub * V]);
+    unpack_sums<T, V>(acc, part[slot], sub * V);
     __syncthreads();
 
     if constexpr (std::is_same_v<Acc, std::uint32_t> && kPackedCols<T, V>) {
         if (!one_chunk) {
-            add_pairs<Threads, kW, kCols>(out, flags, part, strip, strip_col, cols, epoch);
+            add_pairs<Threads, kW, kCols, V>(out, flags, part, strip, strip_col, cols, epoch);
             return;
         }
     }
@@ -415,7 +451,7 @@ __global__ void __launch_bounds__(Threads)
         sums[i] = 0;
         if (c < kCols)
 #pragma unroll
-            for (int k = 0; k < kW; ++k) sums[i] += part[k][c];
+            for (int k = 0; k < kW; ++k) sums[i] += part[k][part_word<V>(c)];
     }
     const auto in_strip = [&](int i) {
         const unsigned c = threadIdx.x + i * Threads;
@@ -427,7 +463,7 @@ __global__ void __launch_bounds__(Threads)
             if (in_strip(i)) out[strip_col + threadIdx.x + i * Threads] = sums[i];
         return;
     }
-    wait_for_zeros(flags, strip, epoch);
+    wait_for_zeros<Threads, kCols>(flags, strip, epoch);
 #pragma unroll
     for (int i = 0; i < kPerThread; ++i)
         if (in_strip(i)) add_to(out + strip_col + threadIdx.x + i * Threads, sums[i]);
