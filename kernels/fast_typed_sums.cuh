@@ -227,8 +227,9 @@ __device__ __forceinline__ void add_batch(unsigned (&acc)[N], const uint4 (&v)[U
 // Where column c of a block's row of partial sums lives in shared memory. Threads that own V >= 4
 // columns store them as 16-byte groups of four, and group g goes to g ^ ((g / 8) % 8): the eight
 // threads of a quarter warp, whose groups are V / 4 apart, then store to eight different sets of
-// four banks, where in column order they met in two (a 4-way conflict on every store); a warp
-// reading 32 neighbouring columns still finds them in 32 banks.
+// four banks, where in column order they met in two; a warp reading 32 neighbouring columns
+// still finds them in 32 banks. (Before, the PTX held V scalar stores per thread, a warp's
+// 32 lanes V words apart: for u8, two banks, so 16-way conflicts on every store.)
 template <int V>
 __device__ __forceinline__ unsigned part_word(unsigned c) {
     if constexpr (V % 4 != 0)
