@@ -53,15 +53,15 @@ struct DeviceVariantSpec {
     std::string kernel;  // the __global__ function(s) the launcher runs
     Limits limits;       // inputs outside these are skipped with the reason
     // The global-memory requests of a typical warp (sector model); may be empty.
-    std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> access;
+    std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> access{};
     // The shared-memory and __constant__ requests of a typical warp (bank model); may be empty.
     std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> shared_access{};
     std::function<std::vector<WarpRequest>(Shape input, const OpParams& params)> constant_access{};
     // Longest chain of float additions behind one output (verification bound); empty: sequential.
-    std::function<std::size_t(Shape input, std::size_t terms)> chain;
+    std::function<std::size_t(Shape input, std::size_t terms)> chain{};
     // Untimed set-up after the input is on the device (fills a second operand in the scratch
     // matrix, say); may be empty.
-    std::function<void(MatView in, MatView scratch)> prepare;
+    std::function<void(MatView in, MatView scratch)> prepare{};
     // The channel counts a typed run may have (VariantInfo::channels): a launcher that takes 3 or
     // 4 gets interleaved rows (RawView::channels) exactly as the host holds them.
     std::vector<int> channels = {1};
