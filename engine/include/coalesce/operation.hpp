@@ -56,7 +56,7 @@ struct OpParams {
     Border border = Border::clamp;
     // Named integer parameters of operations that declare them (offset, stride, ...). The runner
     // fills in each declared parameter's default before a variant sees the params.
-    std::map<std::string, long long, std::less<>> values;
+    std::map<std::string, long long, std::less<>> values{};
 
     // The value of a declared parameter; throws std::invalid_argument naming it when absent.
     long long value(std::string_view name) const;
@@ -121,7 +121,7 @@ struct OpDesc {
     std::vector<HostImpl> host;  // host variants (run anywhere)
     // Why an input shape cannot take these parameters (a stride past the end of the buffer, say);
     // empty when it can. Optional.
-    std::function<std::string(Shape input, const OpParams& params)> check;
+    std::function<std::string(Shape input, const OpParams& params)> check{};
     // Element loads one launch performs, for operations timed per access (constant memory): the
     // runner reports the time per warp-wide load. Optional.
     std::function<double(Shape input, const OpParams& params)> accesses{};
