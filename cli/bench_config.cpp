@@ -187,6 +187,7 @@ InputImage load_input(const std::string& path, bool keep_colour) {
 #ifdef COALESCE_HAVE_OPENCV
     return load_input_image(path, keep_colour);
 #else
+    (void)keep_colour;
     throw UsageError("--input " + shortened(path) +
                      ": this coalesce-bench was built without OpenCV, so it cannot read images");
 #endif

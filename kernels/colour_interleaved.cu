@@ -131,7 +131,7 @@ __global__ void __launch_bounds__(ck::kXThreads)
     const unsigned char* src = in.data + row * in.pitch;
     unsigned char* dst = out.data + row * out.pitch;
     const bool words = ck::aligned4(src) && ck::aligned4(dst);
-    ck::x_load<T, CH>(src, in.cols, r, border, g, words, sin, threadIdx.x);
+    ck::x_load<T, CH>(src, in.cols, border, g, words, sin, threadIdx.x);
     __syncthreads();
     ck::x_compute<T, CH>(g, r, m, sin, sout, threadIdx.x);
     __syncthreads();

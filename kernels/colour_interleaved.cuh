@@ -299,7 +299,7 @@ CI_HD XSegment x_segment(long long cols, int r, long long seg) {
 }
 
 template <class T, int CH>
-CI_HD void x_load(const unsigned char* row, long long cols, int r, Border border, const XSegment& g,
+CI_HD void x_load(const unsigned char* row, long long cols, Border border, const XSegment& g,
                   bool words, unsigned char* sin, int tid) {
     constexpr int sz = sizeof(T), P = CH * sz;
     const long long n = cols * CH;  // elements of the row

@@ -19,6 +19,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -327,7 +328,10 @@ TEST_F(PluginLoaderTest, VariantsCarryTheTypesTheyDeclareAndAnOlderLayoutTakesF3
               std::vector<ElemType>{ElemType::f32});
 }
 
-const Variant& typed_variant(Registry& registry, const std::string& id) {
+// The id by value: a reference parameter bound to the caller's temporary string would make g++
+// 13 warn that the returned reference may dangle (-Wdangling-reference), though it points into
+// the registry.
+const Variant& typed_variant(Registry& registry, std::string_view id) {
     if (registry.find(id) == nullptr) {
         const PluginReport report = load_plugin(test_plugin("typed_plugin"), registry);
         if (!report.loaded) throw std::runtime_error(report.message);

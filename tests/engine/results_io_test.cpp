@@ -183,7 +183,9 @@ void expect_same_run(const RunResult& a, const RunResult& b) {
     EXPECT_EQ(a.cache_resident, b.cache_resident);
     EXPECT_EQ(a.gpu, b.gpu);
     EXPECT_EQ(a.counters.has_value(), b.counters.has_value());
-    if (a.counters && b.counters) EXPECT_TRUE(*a.counters == *b.counters);
+    if (a.counters && b.counters) {
+        EXPECT_TRUE(*a.counters == *b.counters);
+    }
     EXPECT_EQ(a.counters_status, b.counters_status);
 }
 

@@ -14,6 +14,8 @@
 #include <cstring>
 #include <functional>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 using namespace coalesce;
 using ::testing::HasSubstr;
@@ -132,11 +134,11 @@ RunConfig typed_config(std::vector<ElemType> types) {
     return config;
 }
 
-const RunResult& run_of(const RunRecord& record, const std::string& variant,
-                        const std::string& type) {
+// By value, as in plugin_loader_test.cpp (-Wdangling-reference).
+const RunResult& run_of(const RunRecord& record, std::string_view variant, std::string_view type) {
     for (const RunResult& r : record.runs)
         if (r.variant == variant && r.type == type) return r;
-    throw std::runtime_error("no run of " + variant + " " + type);
+    throw std::runtime_error("no run of " + std::string(variant) + " " + std::string(type));
 }
 
 }  // namespace

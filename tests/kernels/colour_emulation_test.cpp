@@ -229,7 +229,9 @@ void check_row_sums() {
                     Acc acc[CH];
                     const int h = ck::row_sums_lane<T, CH, Acc>(img.data + r * img.pitch, img.cols,
                                                                 lane, acc);
-                    if (head >= 0) EXPECT_EQ(h, head) << "every lane peels the same head";
+                    if (head >= 0) {
+                        EXPECT_EQ(h, head) << "every lane peels the same head";
+                    }
                     head = h;
                     for (int s = 0; s < CH; ++s) total[s] += acc[s];
                 }
@@ -286,8 +288,8 @@ void check_filter_x(int radius, Border border) {
                     g.shared = {sin.p, sin.p + sin.n};
                     g.shared2 = {};
                     for (int t = 0; t < ck::kXThreads; ++t)
-                        ck::x_load<T, CH>(src, static_cast<long long>(cols), radius, border, s,
-                                          words, sin.p, t);
+                        ck::x_load<T, CH>(src, static_cast<long long>(cols), border, s, words,
+                                          sin.p, t);
                     g.shared2 = {sout.p, sout.p + sout.n};
                     for (int t = 0; t < ck::kXThreads; ++t)
                         ck::x_compute<T, CH>(s, radius, ck::x_reciprocal(radius), sin.p, sout.p, t);

@@ -85,8 +85,9 @@ TEST_P(ColourGpuVariantTest, MatchesTheTypedReferenceExactlyUnderBothPoisons) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtin, ColourGpuVariantTest, testing::ValuesIn(all_cases()),
-                         [](const testing::TestParamInfo<ColourCase>& info) {
-                             return test::case_name(info.param.variant_id, info.param.shape);
+                         [](const testing::TestParamInfo<ColourCase>& param_info) {
+                             return test::case_name(param_info.param.variant_id,
+                                                    param_info.param.shape);
                          });
 
 // Row sums long enough for uint64 (u16 rows of 65538 pixels), at the largest value.

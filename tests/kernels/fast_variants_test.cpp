@@ -369,8 +369,8 @@ TEST_P(ScanWalkTest, MatchesTheReferenceAtEveryRadiusItTakes) {
 INSTANTIATE_TEST_SUITE_P(Fast, ScanWalkTest,
                          testing::Values("filter_y/fast-walk-scan",
                                          "filter_y/fast-walk-scan-pitched"),
-                         [](const testing::TestParamInfo<std::string>& info) {
-                             return test::case_name(info.param, Shape{700, 260});
+                         [](const testing::TestParamInfo<std::string>& param_info) {
+                             return test::case_name(param_info.param, Shape{700, 260});
                          });
 
 // filter_y/fast-walk's strips of 128, 96 and 64 columns each walk with their own threads and
@@ -407,8 +407,8 @@ TEST_P(FastWalkWidthTest, EveryStripWidthMatchesTheReference) {
 
 INSTANTIATE_TEST_SUITE_P(Fast, FastWalkWidthTest,
                          testing::Values("filter_y/fast-walk", "filter_y/fast-walk-pitched"),
-                         [](const testing::TestParamInfo<std::string>& info) {
-                             return test::sanitized(info.param);
+                         [](const testing::TestParamInfo<std::string>& param_info) {
+                             return test::sanitized(param_info.param);
                          });
 
 // The typed column sums take one 512-thread block per multiprocessor where those fill the chip

@@ -148,8 +148,8 @@ std::vector<std::string> typed_sum_ids() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtin, TypedGpuWideSumTest, testing::ValuesIn(typed_sum_ids()),
-                         [](const testing::TestParamInfo<std::string>& info) {
-                             return test::sanitized(info.param);
+                         [](const testing::TestParamInfo<std::string>& param_info) {
+                             return test::sanitized(param_info.param);
                          });
 
 // An output no launch wrote fails under at least one of the two poisons, for every type.
@@ -182,8 +182,8 @@ std::vector<std::string> typed_ids() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtin, TypedGpuPoisonTest, testing::ValuesIn(typed_ids()),
-                         [](const testing::TestParamInfo<std::string>& info) {
-                             return test::sanitized(info.param);
+                         [](const testing::TestParamInfo<std::string>& param_info) {
+                             return test::sanitized(param_info.param);
                          });
 
 // What the registry says; needs no device.
