@@ -73,7 +73,8 @@ TEST(ColourLoad, SixteenBitAndAlphaImagesKeepTheirDepthAndFourChannels) {
     bgr.convertTo(bgr16, CV_16U, 257);
     cv::cvtColor(bgr, bgra, cv::COLOR_BGR2BGRA);
     for (int r = 0; r < bgra.rows; ++r)  // an alpha that varies
-        for (int c = 0; c < bgra.cols; ++c) bgra.at<cv::Vec4b>(r, c)[3] = (r * 7 + c) & 0xff;
+        for (int c = 0; c < bgra.cols; ++c)
+            bgra.at<cv::Vec4b>(r, c)[3] = static_cast<unsigned char>((r * 7 + c) & 0xff);
     ASSERT_TRUE(cv::imwrite((dir.path() / "c16.png").string(), bgr16));
     ASSERT_TRUE(cv::imwrite((dir.path() / "c4.png").string(), bgra));
     const imageio::LoadedImage deep = load_colour(dir.path() / "c16.png");
@@ -193,7 +194,9 @@ void run_against_opencv(const TypedImage<T>& image, const cv::Mat& mat, const st
             std::visit([&](const auto& out) { elements += out.size(); }, *r.typed_output);
         }
     }
-    if (std::is_same_v<T, std::uint8_t>) EXPECT_EQ(float_ups, 0u) << name;
+    if (std::is_same_v<T, std::uint8_t>) {
+        EXPECT_EQ(float_ups, 0u) << name;
+    }
     std::cout << name << ": " << elements << " elements compared, " << float_ups
               << " u16 filter elements where OpenCV's float32 mean rounds up\n";
 }

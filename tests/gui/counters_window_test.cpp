@@ -243,6 +243,8 @@ TEST_F(CountersGpuWindow, ACancelDuringThePassKeepsTheTimingsAndMarksTheRuns) {
         EXPECT_EQ(r.status, Status::ok) << r.variant;
         EXPECT_GT(r.gbps, 0.0) << r.variant;
         // The pass may have ended before the cancel reached it; otherwise it says so.
-        if (!r.counters) EXPECT_EQ(r.counters_status, "cancelled") << r.variant;
+        if (!r.counters) {
+            EXPECT_EQ(r.counters_status, "cancelled") << r.variant;
+        }
     }
 }

@@ -128,7 +128,9 @@ TEST_F(GpuWindow, EveryGpuVariantRunsFromTheWindowWithoutAFailure) {
     for (int row = 0; row < model->rowCount(); ++row) {
         const RunResult& r = model->result(row);
         EXPECT_NE(r.status, Status::failed) << r.variant << ": " << r.error;
-        if (r.status == Status::ok) EXPECT_TRUE(r.verified) << r.variant;
+        if (r.status == Status::ok) {
+            EXPECT_TRUE(r.verified) << r.variant;
+        }
     }
     EXPECT_TRUE(window->charts()->bandwidth()->hasData());
 }

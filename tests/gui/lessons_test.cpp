@@ -105,8 +105,9 @@ TEST(Lessons, WithoutADeviceAGpuLessonCannotBeStartedAndSaysWhy) {
 TEST(Lessons, RunningALessonRunsItsVariantsAtItsSizesAndChartsThemBesideTheText) {
     MainWindow window({}, nullptr, {host_lesson(), missing_lesson()});
     window.setClosePromptAnswer(QMessageBox::Discard);
-    if (!window.deviceProbed())
+    if (!window.deviceProbed()) {
         ASSERT_TRUE(QSignalSpy(&window, &MainWindow::deviceReady).wait(30000));
+    }
     window.show();
     LessonsPanel* panel = window.lessonsPanel();
 
@@ -165,8 +166,9 @@ TEST(Lessons, RunningASweptLessonRunsOncePerValueOfItsParameter) {
     swept.sweep = {{"offset", {0, 1, 8}}};
     MainWindow window({}, nullptr, {swept});
     window.setClosePromptAnswer(QMessageBox::Discard);
-    if (!window.deviceProbed())
+    if (!window.deviceProbed()) {
         ASSERT_TRUE(QSignalSpy(&window, &MainWindow::deviceReady).wait(30000));
+    }
     LessonsPanel* panel = window.lessonsPanel();
     panel->showLesson("host-offsets");
     EXPECT_TRUE(panel->text()->toPlainText().contains("offset = 0,1,8"));

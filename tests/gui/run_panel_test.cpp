@@ -61,12 +61,6 @@ QStringList children(const QTreeWidgetItem* group) {
     return out;
 }
 
-QStringList groups(const QTreeWidget* tree) {
-    QStringList out;
-    for (int g = 0; g < tree->topLevelItemCount(); ++g) out << tree->topLevelItem(g)->text(0);
-    return out;
-}
-
 }  // namespace
 
 TEST(RunPanel, GroupsClassicVariantsByMemorySpaceWithTheirDescriptionsAsTooltips) {
@@ -80,8 +74,9 @@ TEST(RunPanel, GroupsClassicVariantsByMemorySpaceWithTheirDescriptionsAsTooltips
         for (int i = 0; i < group->childCount(); ++i, ++leaves) {
             const Variant* v = registry.find(group->child(i)->text(0).toStdString());
             ASSERT_NE(v, nullptr) << group->child(i)->text(0).toStdString();
-            if (v->info.tier == Tier::classic)
+            if (v->info.tier == Tier::classic) {
                 EXPECT_EQ(QString::fromStdString(v->info.memory_space), group->text(0));
+            }
             EXPECT_TRUE(group->child(i)->toolTip(0).contains(
                 QString::fromStdString(v->info.description).toHtmlEscaped()))
                 << v->info.id;
