@@ -49,6 +49,12 @@
 // storing only its own columns) took them off the end but left the figure level (91.0-92.7
 // against 91.4-92.3 in the same call), and runs a few rows longer than 4000 spread the fronts
 // (+1 row: 90.3-90.6 against 93.1-94.1; bench/results/2026-11-27-h100-s24/).
+// Twenty-seventh session: walking each strip's lower run bottom-up, so that both runs read the
+// rows around their meeting row at the same time, cut the DRAM bytes read at 8000x6000, r = 64
+// from 195.2 to 192.1 MB (the matrix itself) and did not shorten the launch (143.2 against 142.6
+// us; 93.2-93.5% of copy against 93.9-94.4). More threads per block (624, 672 at 56 registers)
+// lost 5-10 points. So there fewer bytes, fewer instructions per step (nineteenth session) and
+// more threads have each failed to make the walk faster (bench/results/2026-11-28-h100-s27/).
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_walk_runs.cuh"
