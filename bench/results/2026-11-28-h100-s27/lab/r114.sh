@@ -1,0 +1,18 @@
+# Prepared in the twenty-seventh session and NOT run (the device time ran out); binaries were in
+# the local .devrun/s27g (rebuild: lab/walk_step_times.patch alone, and on top of
+# lab/walk_threads_maxnreg.patch with LAB_LOAD_ROWS 26).
+# Issue 15, after r113 (the 624-thread walk's blocks drift apart; HEAD's stay within a few us):
+# which blocks lag? The same timing builds (lab/walk_step_times.patch, now also printing every
+# block's end in block order with COALESCE_LAB_GRID; blocks 2s and 2s + 1 are strip s's upper and
+# lower runs) for HEAD (sH) and 624 threads (sT), 8000x6000 pitched, r = 64.
+# On the device, carry [".devrun/s27g"]: timeout 120 bash bench/results/2026-11-28-h100-s27/lab/r114.sh
+source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
+unpack .devrun/s27g
+{
+for arm in sH sT; do
+  step "$arm: 8000x6000 pitched, r = 64, clamp"
+  COALESCE_LAB_STEPS=1 COALESCE_LAB_GRID=1 timeout 60 $X/bench_$arm --ops filter_y --variants filter_y/fast-walk-pitched \
+    --tier tuned --sizes 8000x6000 --radius 64 --reps 20 --warmups 3 2>&1 | grep -E '^(LABGRID|filter_y)'
+done
+step done
+} 2>&1 | tee $OUT/r114.txt
