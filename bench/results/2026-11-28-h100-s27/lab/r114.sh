@@ -1,10 +1,13 @@
 # Prepared in the twenty-seventh session and NOT run (the device time ran out); binaries were in
-# the local .devrun/s27g (rebuild: lab/walk_step_times.patch alone, and on top of
-# lab/walk_threads_maxnreg.patch with LAB_LOAD_ROWS 26).
+# the local .devrun/s27g (rebuild: lab/walk_step_times_smid.patch alone for sH; for sT first
+# lab/walk_threads_maxnreg.patch with LAB_LOAD_ROWS set to 26, then the smid patch).
 # Issue 15, after r113 (the 624-thread walk's blocks drift apart; HEAD's stay within a few us):
-# which blocks lag? The same timing builds (lab/walk_step_times.patch, now also printing every
-# block's end in block order with COALESCE_LAB_GRID; blocks 2s and 2s + 1 are strip s's upper and
-# lower runs) for HEAD (sH) and 624 threads (sT), 8000x6000 pitched, r = 64.
+# which blocks lag? The same timing builds, now also noting each block's %smid at its end and
+# printing block:sm:end for every block with COALESCE_LAB_GRID (lab/walk_step_times_smid.patch;
+# blocks 2s and 2s + 1 are strip s's upper and lower runs), for HEAD (sH) and 624 threads (sT),
+# 8000x6000 pitched, r = 64. If the laggards sit on the same multiprocessors launch after launch
+# (a GPC with more SMs than others shares its path to memory among more blocks), the drift is
+# placement, and work per block should follow it; if not, it is the blocks' own dynamics.
 # On the device, carry [".devrun/s27g"]: timeout 120 bash bench/results/2026-11-28-h100-s27/lab/r114.sh
 source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
 unpack .devrun/s27g
