@@ -2,8 +2,8 @@
 # 8192x8192's 128 x 4096 / 576 = 910 at the same rate per thread). The sixteenth round's 624 and
 # 672 threads lost with the two-block bound's 48 and 40 registers; at r = 64 a block has the
 # multiprocessor to itself anyway, so here every two-block instance is held to 56 registers by
-# __maxnreg__ with a bound of one block (lab/walk_threads_maxnreg.patch) and the 24-lane
-# (96-column) strips walk with 576 (t576, the control), 624 or 672 threads. Against HEAD (base).
+# __maxnreg__ with a bound of one block (lab/walk_threads_maxnreg.patch, LAB_LOAD_ROWS 24 / 26 / 28
+# per arm) and the 24-lane (96-column) strips walk with 576 (t576, the control), 624 or 672 threads. Against HEAD (base).
 # Built here (arch 90), carried in .devrun/s27.
 # On the device, carry [".devrun/s27"]: timeout 420 bash bench/results/2026-11-28-h100-s27/lab/r110.sh
 source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
