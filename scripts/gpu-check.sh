@@ -125,9 +125,15 @@ if wants counters; then
   summary+=("counters check: $(tail -n 1 "$out/counters-check.txt")")
 fi
 
+# The summary also goes to a file that sorts first: the device tool brings back only the first
+# eight files of $OUT, and a tail of this script's output shows the bench table, not the summary
+# (twenty-eighth session: the sanitizers' lines were lost both ways).
+{
+  echo "== summary (steps: ${steps:1:-1})"
+  printf '%s\n' "${summary[@]}"
+} >"$out/00-summary.txt"
 echo
-echo "== summary (steps: ${steps:1:-1})"
-printf '%s\n' "${summary[@]}"
+cat "$out/00-summary.txt"
 if wants bench; then
   echo
   cat "$out/bench.txt"
