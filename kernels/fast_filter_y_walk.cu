@@ -55,6 +55,11 @@
 // us; 93.2-93.5% of copy against 93.9-94.4). More threads per block (624, 672 at 56 registers)
 // lost 5-10 points. So there fewer bytes, fewer instructions per step (nineteenth session) and
 // more threads have each failed to make the walk faster (bench/results/2026-11-28-h100-s27/).
+// Twenty-eighth session, every block timed from its entry at 8000x6000, r = 64: its steps run
+// at the copy's rate (3.05 us for 9.2 MB, 3020 GB/s). What the launch loses against the copy is
+// at its ends: the 4.4-6.8 us before step 0, while group 0's 224 rows land, and the last block's
+// end 1.7-3.3 us after the median. Shorter runs in several waves paid that prologue per block and
+// lost 5-10 points (bench/results/2026-11-28-h100-s28/).
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_walk_runs.cuh"
