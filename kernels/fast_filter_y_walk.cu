@@ -60,6 +60,10 @@
 // at its ends: the 4.4-6.8 us before step 0, while group 0's 224 rows land, and the last block's
 // end 1.7-3.3 us after the median. Shorter runs in several waves paid that prologue per block and
 // lost 5-10 points (bench/results/2026-11-28-h100-s28/).
+// Twenty-ninth session: a smaller group 0 (the stream started at the last step's slack) and a last
+// step whose idle thread rows skip their sums took 8000x6000 to 95.2 at clamp and zero but left
+// wrap and mirror at 94.5-94.7, and cost 0.6-2.0 points at 8192x8192 with PTX that differs from
+// this by one branch; halo rows through L1 lost 6-8 (bench/results/2026-12-07-h100-s29/).
 #include "fast_variant.hpp"
 #include "fast_variants.hpp"
 #include "fast_walk_runs.cuh"
