@@ -1,0 +1,17 @@
+# Sourced by this folder's build_r*.sh (run here, from the repo root): a clean kernels/, build-dev
+# configured as the lab binaries need it (GUI and OpenCV off, arch 90), and
+# lab_build OUT ARM [tests]: builds coalesce-bench (and coalesce_fast_variant_tests with
+# "tests") from the tree as it is and gzips them into OUT/bench_ARM.gz (and OUT/fast_ARM.gz).
+set -euo pipefail
+export PATH=/usr/local/cuda/bin:$PATH
+git diff --quiet -- kernels || { echo "kernels/ has changes: commit or stash them first"; exit 1; }
+[ -f build-dev/build.ninja ] || cmake -G Ninja -S . -B build-dev -DCMAKE_BUILD_TYPE=Release \
+  -DCOALESCE_BUILD_GUI=OFF -DCOALESCE_WITH_OPENCV=OFF -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+lab_build() {
+  local out=$1 arm=$2 tests=${3:-}
+  mkdir -p "$out"
+  ninja -C build-dev bin/coalesce-bench bin/coalesce_fast_variant_tests >"/tmp/build_$arm.log" 2>&1 ||
+    { tail -n 20 "/tmp/build_$arm.log"; return 1; }
+  gzip -c build-dev/bin/coalesce-bench >"$out/bench_$arm.gz"
+  [ -z "$tests" ] || gzip -c build-dev/bin/coalesce_fast_variant_tests >"$out/fast_$arm.gz"
+}
