@@ -7,7 +7,7 @@
 #   sF  = lab/walk_front_split.patch: COALESCE_LAB_SHIFT=n starts each strip's lower run n rows
 #         early (negative: late); without it (or 0) the same runs as HEAD, as a control of the code;
 #   sFL = sF plus ../../2026-11-28-h100-s28/lab/walk_entry_grid.patch: each front's step 0 and end.
-# Build here with lab/build_r121.sh (.devrun/s29c, about 18 MiB); on the device, carry
+# Build here with lab/build_r121.sh (.devrun/s29c, about 17 MiB); on the device, carry
 # [".devrun/s29c"]: timeout 400 bash bench/results/2026-12-07-h100-s29/lab/r121.sh
 source "$(dirname "$0")/../../2026-11-27-h100-s20/lab/common.sh"
 unpack .devrun/s29c
