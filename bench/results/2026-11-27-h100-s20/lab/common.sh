@@ -26,3 +26,18 @@ line() {
 
 # one LABEL [VAR=value...] BENCH ARGS...: one bench invocation, its line under a step heading.
 one() { local label=$1; shift; step "$label"; timeout 60 env "$@" 2>&1 | line; }
+
+# keep_passing FILTER ARM...: runs each arm's fast-variant tests ($X/fast_ARM, gtest filter
+# FILTER, log in $OUT/tests-ARM.log) and appends the arms that pass to $arms: an arm that fails
+# them is not timed.
+keep_passing() {
+  local filter=$1 arm; shift
+  for arm in "$@"; do
+    step "$arm: walk tests ($filter)"
+    if timeout 90 $X/fast_$arm --gtest_brief=1 --gtest_filter="$filter" > $OUT/tests-$arm.log 2>&1; then
+      arms="$arms $arm"
+    fi
+    grep -E '^\[  (PASSED|FAILED) ' $OUT/tests-$arm.log | head -5
+  done
+  echo "arms timed: $arms"
+}

@@ -23,14 +23,7 @@ A="--ops filter_y --variants filter_y/fast-walk --tier tuned --sizes 8000x6000,8
 F='*filter_y_fast_walk*-*prefix*'
 {
 arms="sP"
-for arm in s1 s2 s3; do
-  step "$arm: walk tests ($F)"
-  if timeout 90 $X/fast_$arm --gtest_brief=1 --gtest_filter="$F" > $OUT/tests-$arm.log 2>&1; then
-    arms="$arms $arm"
-  fi
-  grep -E '^\[  (PASSED|FAILED) ' $OUT/tests-$arm.log | head -5
-done
-echo "arms timed: $arms"
+keep_passing "$F" s1 s2 s3
 for round in 1 2; do
   for arm in $arms; do one "round $round $arm" $X/bench_$arm $A; done
 done

@@ -4,15 +4,10 @@ source "$(dirname "$0")/build_lib.sh"
 lab=bench/results/2026-12-07-h100-s29/lab
 s28=bench/results/2026-11-28-h100-s28/lab
 out=.devrun/s29b
-arm() {  # arm NAME PATCH [tests]
-  git apply "$2"
-  lab_build "$out" "$1" "${3:-}" || { git apply -R "$2"; exit 1; }
-  git apply -R "$2"
-}
 lab_build "$out" sP
-arm s3 "$s28/walk_stream_offset.patch"
-arm s4 "$lab/walk_offset_s4.patch" tests
-arm s5 "$lab/walk_offset_s5.patch" tests
-arm s6 "$lab/walk_offset_s6.patch" tests
+lab_patched "$out" s3 "$s28/walk_stream_offset.patch"
+lab_patched "$out" s4 "$lab/walk_offset_s4.patch" tests
+lab_patched "$out" s5 "$lab/walk_offset_s5.patch" tests
+lab_patched "$out" s6 "$lab/walk_offset_s6.patch" tests
 ls -l "$out"
 du -sb "$out" | awk '{printf "%.1f MiB to carry\n", $1 / 1048576}'

@@ -6,12 +6,6 @@ lab=bench/results/2026-12-07-h100-s29/lab
 s28=bench/results/2026-11-28-h100-s28/lab
 out=.devrun/s29c
 lab_build "$out" sP
-git apply "$lab/walk_front_split.patch"
-lab_build "$out" sF || { git apply -R "$lab/walk_front_split.patch"; exit 1; }
-git apply "$s28/walk_entry_grid.patch"
-built=0
-lab_build "$out" sFL && built=1
-git apply -R "$s28/walk_entry_grid.patch"
-git apply -R "$lab/walk_front_split.patch"
-[ "$built" = 1 ] || exit 1
+lab_patched "$out" sF "$lab/walk_front_split.patch"
+lab_patched "$out" sFL "$lab/walk_front_split.patch $s28/walk_entry_grid.patch"
 ls -l "$out"

@@ -22,14 +22,7 @@ F='*filter_y_fast_walk*-*prefix*'
 {
 nvidia-smi --query-gpu=name --format=csv,noheader
 arms="sP s3"
-for arm in s4 s5 s6; do
-  step "$arm: walk tests ($F)"
-  if timeout 90 $X/fast_$arm --gtest_brief=1 --gtest_filter="$F" > $OUT/tests-$arm.log 2>&1; then
-    arms="$arms $arm"
-  fi
-  grep -E '^\[  (PASSED|FAILED) ' $OUT/tests-$arm.log | head -5
-done
-echo "arms timed: $arms"
+keep_passing "$F" s4 s5 s6
 for round in 1 2; do
   for arm in $arms; do one "r64 clamp round $round $arm" $X/bench_$arm $A --radius 64; done
 done
