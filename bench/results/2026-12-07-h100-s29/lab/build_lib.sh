@@ -4,6 +4,8 @@
 # "tests") from the tree as it is and gzips them into OUT/bench_ARM.gz (and OUT/fast_ARM.gz);
 # lab_patched OUT ARM "PATCH..." [tests]: the same with the patches applied, then taken back.
 set -euo pipefail
+lab=bench/results/2026-12-07-h100-s29/lab  # this folder's patches
+s28=bench/results/2026-11-28-h100-s28/lab  # the s28 patches the arms build on
 export PATH=/usr/local/cuda/bin:$PATH
 git diff --quiet -- kernels || { echo "kernels/ has changes: commit or stash them first"; exit 1; }
 [ -f build-dev/build.ninja ] || cmake -G Ninja -S . -B build-dev -DCMAKE_BUILD_TYPE=Release \

@@ -1,8 +1,6 @@
 # Builds r120.sh's lab binaries here (no GPU needed) into .devrun/s29b: HEAD, then HEAD plus each
 # arm's patch, the kernels restored after each. Run from the repo root with a clean kernels/.
 source "$(dirname "$0")/build_lib.sh"
-lab=bench/results/2026-12-07-h100-s29/lab
-s28=bench/results/2026-11-28-h100-s28/lab
 out=.devrun/s29b
 lab_build "$out" sP
 lab_patched "$out" s3 "$s28/walk_stream_offset.patch"

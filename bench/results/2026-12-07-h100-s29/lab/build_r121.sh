@@ -2,8 +2,6 @@
 # walk_front_split.patch (sF), and sF plus s28's walk_entry_grid.patch (sFL, each block's step 0
 # and end). Run from the repo root with a clean kernels/.
 source "$(dirname "$0")/build_lib.sh"
-lab=bench/results/2026-12-07-h100-s29/lab
-s28=bench/results/2026-11-28-h100-s28/lab
 out=.devrun/s29c
 lab_build "$out" sP
 lab_patched "$out" sF "$lab/walk_front_split.patch"
